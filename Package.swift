@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Grubmap",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "GrubmapCore", targets: ["GrubmapCore"]),
+        .executable(name: "grubmap", targets: ["grubmap"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .target(name: "GrubmapCore"),
+        .target(
+            name: "GrubmapStore",
+            dependencies: ["GrubmapCore", "CSQLite"],
+            resources: [.copy("Resources/Demo")]
+        ),
+        .target(name: "GrubmapHTTP", dependencies: ["CMicroHTTPD"]),
+        .target(name: "GrubmapWeb", dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapHTTP"]),
+        .executableTarget(name: "grubmap", dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapHTTP", "GrubmapWeb"]),
+        .testTarget(name: "GrubmapCoreTests", dependencies: ["GrubmapCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "GrubmapStoreTests", dependencies: ["GrubmapStore", "GrubmapCore"]),
+        .testTarget(name: "GrubmapHTTPTests", dependencies: ["GrubmapHTTP"]),
+        .testTarget(
+            name: "GrubmapWebTests", dependencies: ["GrubmapWeb", "GrubmapStore", "GrubmapHTTP", "GrubmapCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

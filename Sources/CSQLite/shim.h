@@ -1,0 +1,4 @@
+#include <sqlite3.h>
+
+/// `SQLITE_TRANSIENT` is a macro Swift cannot import: it tells SQLite to copy bound text and blobs.
+static inline sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TRANSIENT; }

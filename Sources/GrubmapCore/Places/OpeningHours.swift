@@ -1,0 +1,155 @@
+/// The weekly hours a place is open, as a list of rules like "Mo-Fr 11:00-21:30".
+///
+/// Encodes as `[{"days": "Mo-Fr", "opens": "11:00", "closes": "21:30"}]`. A rule whose closing time is not
+/// after its opening time runs past midnight into the next day ("Fr 18:00-02:00").
+public struct OpeningHours: Hashable, Sendable, Codable {
+    /// One line of hours: the days it applies to and the times.
+    public struct Rule: Hashable, Sendable, Codable {
+        public var days: [Weekday]
+        public var opens: TimeOfDay
+        public var closes: TimeOfDay
+
+        public init(days: [Weekday], opens: TimeOfDay, closes: TimeOfDay) throws(OpeningHoursError) {
+            guard !days.isEmpty else { throw .noDays }
+            self.days = days
+            self.opens = opens
+            self.closes = closes
+        }
+
+        private enum CodingKeys: String, CodingKey { case days, opens, closes }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            func decode<Value>(_ key: CodingKeys, _ parse: (String) throws(OpeningHoursError) -> Value) throws -> Value
+            {
+                do {
+                    return try parse(try container.decode(String.self, forKey: key))
+                } catch let error as OpeningHoursError {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: key, in: container, debugDescription: error.description)
+                }
+            }
+            try self.init(
+                days: decode(.days, Weekday.parseList), opens: decode(.opens, TimeOfDay.init(parsing:)),
+                closes: decode(.closes, TimeOfDay.init(parsing:)))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(Weekday.format(days), forKey: .days)
+            try container.encode(opens.description, forKey: .opens)
+            try container.encode(closes.description, forKey: .closes)
+        }
+    }
+
+    /// The rules, in the order given.
+    public var rules: [Rule]
+
+    public init(rules: [Rule] = []) {
+        self.rules = rules
+    }
+
+    /// Whether no hours are known.
+    public var isEmpty: Bool { rules.isEmpty }
+
+    public init(from decoder: any Decoder) throws {
+        rules = try decoder.singleValueContainer().decode([Rule].self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rules)
+    }
+}
+
+/// A day of the week, Monday first as in ISO 8601.
+public enum Weekday: Int, CaseIterable, Codable, Sendable, Comparable {
+    case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
+
+    /// The two-letter code used in hours data: `Mo`, `Tu`, … `Su`.
+    public var code: String { ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"][rawValue - 1] }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// Parses `Mo-Fr`, `Sa,Su` or `Mo-We,Fr`; a range may wrap (`Fr-Mo`).
+    public static func parseList(_ text: String) throws(OpeningHoursError) -> [Weekday] {
+        var days: [Weekday] = []
+        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let ends = item.split(separator: "-", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
+            let parsed = ends.compactMap { code in Weekday.allCases.first { $0.code == code } }
+            guard parsed.count == ends.count, (1...2).contains(parsed.count) else { throw .badDays(text) }
+            var day = parsed[0]
+            days.append(day)
+            while day != parsed[parsed.count - 1] {
+                day = Weekday(rawValue: day.rawValue % 7 + 1)!
+                days.append(day)
+            }
+        }
+        return days
+    }
+
+    /// Formats days as compactly as ``parseList(_:)`` reads them: consecutive runs of three or more as ranges.
+    public static func format(_ days: [Weekday]) -> String {
+        let sorted = Array(Set(days)).sorted()
+        var parts: [String] = []
+        var index = 0
+        while index < sorted.count {
+            var end = index
+            while end + 1 < sorted.count, sorted[end + 1].rawValue == sorted[end].rawValue + 1 { end += 1 }
+            if end - index >= 2 {
+                parts.append("\(sorted[index].code)-\(sorted[end].code)")
+            } else {
+                parts.append(contentsOf: sorted[index...end].map(\.code))
+            }
+            index = end + 1
+        }
+        return parts.joined(separator: ",")
+    }
+}
+
+/// A time on a 24-hour clock, to the minute.
+public struct TimeOfDay: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// Minutes since midnight, in [0, 1440).
+    public let minutes: Int
+
+    public init(hour: Int, minute: Int) throws(OpeningHoursError) {
+        guard (0..<24).contains(hour), (0..<60).contains(minute) else { throw .badTime("\(hour):\(minute)") }
+        minutes = hour * 60 + minute
+    }
+
+    /// Parses `HH:MM`; `24:00` means the end of the day and is read as `00:00`.
+    public init(parsing text: String) throws(OpeningHoursError) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[1].count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
+            (0..<24).contains(hour) || (hour == 24 && minute == 0), (0..<60).contains(minute)
+        else {
+            throw .badTime(text)
+        }
+        try self.init(hour: hour % 24, minute: minute)
+    }
+
+    public var hour: Int { minutes / 60 }
+    public var minute: Int { minutes % 60 }
+
+    /// `HH:MM`.
+    public var description: String {
+        (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.minutes < rhs.minutes }
+}
+
+/// Why hours were refused.
+public enum OpeningHoursError: Error, Equatable, Sendable, CustomStringConvertible {
+    case noDays
+    case badDays(String)
+    case badTime(String)
+
+    public var description: String {
+        switch self {
+        case .noDays: "opening hours need at least one day"
+        case .badDays(let text): "\"\(text)\" is not a list of days like Mo-Fr or Sa,Su"
+        case .badTime(let text): "\"\(text)\" is not a time like 09:30"
+        }
+    }
+}
