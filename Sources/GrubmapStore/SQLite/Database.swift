@@ -1,0 +1,165 @@
+import CSQLite
+import Foundation
+
+/// One connection to an SQLite database file, in the spirit of GRDB's `Database`.
+///
+/// Opening sets up what Grubmap relies on: WAL journal mode (readers do not block the writer), foreign keys
+/// enforced, `synchronous=NORMAL` (durable at each WAL checkpoint, never corrupt), a busy timeout, and extended
+/// result codes. The connection is closed with `sqlite3_close_v2` when the object is released.
+///
+/// `@unchecked Sendable`: the connection is opened in multi-thread mode (`SQLITE_OPEN_NOMUTEX`), so it must be
+/// used by one thread at a time. ``ConnectionPool`` guarantees that by handing each connection to one caller
+/// at a time; the type may cross threads between uses, which is all `Sendable` is claimed for.
+public final class Database: @unchecked Sendable {
+    /// The file's path as given.
+    public let path: String
+    /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
+    public let busyTimeoutSeconds: Double
+    let handle: OpaquePointer
+
+    /// Opens the database at `path`, creating the file when missing (its folder must exist).
+    ///
+    /// - Parameters:
+    ///   - path: a file path; `":memory:"` opens a private in-memory database (whose journal mode stays
+    ///     `memory`).
+    ///   - busyTimeoutSeconds: the busy timeout, at least 0; rounded to milliseconds.
+    public init(path: String, busyTimeoutSeconds: Double = 5) throws(DatabaseError) {
+        var opened: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        guard code == SQLITE_OK, let opened else {
+            // Even a failed open may return a handle (with the message in it), which must be closed.
+            let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_close_v2(opened)
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "\(message): \(path)")
+        }
+        self.path = path
+        self.busyTimeoutSeconds = max(0, busyTimeoutSeconds)
+        self.handle = opened
+        // From here on a throw releases the object, and deinit closes the handle.
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, Int32(clamping: Int((self.busyTimeoutSeconds * 1000).rounded())))
+        let mode = try fetchOne("PRAGMA journal_mode=WAL").flatMap { try? $0.value(at: 0, as: String.self) }
+        let isMemory = path == ":memory:" || path.isEmpty
+        if !isMemory, mode?.lowercased() != "wal" {
+            let message = "could not switch to WAL journal mode (got \(mode ?? "nothing")): \(path)"
+            throw DatabaseError(resultCode: .error, message: message, sql: "PRAGMA journal_mode=WAL")
+        }
+        try execute("PRAGMA synchronous=NORMAL")
+        try execute("PRAGMA foreign_keys=ON")
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    // MARK: Statements
+
+    /// Prepares one statement. More than one statement (other than trailing comments) is refused.
+    public func prepare(_ sql: String) throws(DatabaseError) -> Statement {
+        try Statement(database: self, sql: sql)
+    }
+
+    /// Runs one statement with arguments, discarding any rows.
+    public func execute(_ sql: String, arguments: StatementArguments = []) throws(DatabaseError) {
+        try prepare(sql).execute(arguments)
+    }
+
+    /// Runs every statement of a script in order, without arguments (for migrations).
+    ///
+    /// A failing statement stops the script and is named in the error; statements already run stay run
+    /// unless the caller's transaction rolls them back.
+    public func executeScript(_ script: String) throws(DatabaseError) {
+        if script.utf8.contains(0) {
+            throw DatabaseError(resultCode: .misuse, message: "SQL text contains a NUL character", sql: script)
+        }
+        // Errors are returned from the closure because `withCString` cannot rethrow a typed error.
+        let failure: DatabaseError? = script.withCString { base in
+            let end = base + script.utf8.count
+            var cursor = base
+            while cursor < end {
+                var prepared: OpaquePointer?
+                var tail: UnsafePointer<CChar>?
+                let code = sqlite3_prepare_v2(handle, cursor, Int32(end - cursor), &prepared, &tail)
+                let consumedEnd = tail.flatMap { $0 > cursor ? $0 : nil } ?? end
+                let consumed = UnsafeRawBufferPointer(start: cursor, count: consumedEnd - cursor)
+                let text = String(decoding: consumed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                guard code == SQLITE_OK else { return lastError(code: code, sql: text) }
+                if let prepared {
+                    do throws(DatabaseError) {
+                        try Statement(database: self, handle: prepared, sql: text).execute()
+                    } catch {
+                        return error
+                    }
+                }
+                guard let tail, tail > cursor else { break }
+                cursor = tail
+            }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    /// Every row of a query.
+    public func fetchAll(_ sql: String, arguments: StatementArguments = []) throws(DatabaseError) -> [Row] {
+        try prepare(sql).fetchAll(arguments)
+    }
+
+    /// The first row of a query, or `nil` when there is none.
+    public func fetchOne(_ sql: String, arguments: StatementArguments = []) throws(DatabaseError) -> Row? {
+        try prepare(sql).fetchOne(arguments)
+    }
+
+    /// The rowid of the last successful `INSERT` on this connection (`sqlite3_last_insert_rowid`).
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// The rows changed by the last `INSERT`, `UPDATE` or `DELETE` on this connection (`sqlite3_changes64`).
+    public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    // MARK: Transactions
+
+    /// Whether a transaction is open (the connection is not in autocommit mode).
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Runs `body` in a transaction: commits when it returns, rolls back when it throws.
+    ///
+    /// The error thrown is always the first one: `body`'s (or `COMMIT`'s), never a failure of the rollback
+    /// that follows it. Some errors (`SQLITE_FULL`, `SQLITE_IOERR`, `SQLITE_BUSY`, `SQLITE_NOMEM`) make SQLite
+    /// roll back by itself; the rollback is then skipped. Transactions do not nest: calling this while one is
+    /// open throws ``ResultCode/misuse``.
+    ///
+    /// - Parameter kind: ``TransactionKind/immediate`` for any transaction that writes.
+    public func inTransaction<T>(_ kind: TransactionKind = .deferred, _ body: (Database) throws -> T) throws -> T {
+        guard !isInTransaction else {
+            let message = "a transaction is already open on this connection; transactions do not nest"
+            throw DatabaseError(resultCode: .misuse, message: message, sql: "BEGIN \(kind.rawValue) TRANSACTION")
+        }
+        try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        let result: T
+        do {
+            result = try body(self)
+            try execute("COMMIT TRANSACTION")
+        } catch {
+            rollbackIfNeeded()
+            throw error
+        }
+        return result
+    }
+
+    /// Rolls back the open transaction, if any, ignoring a failure (the caller is already reporting one).
+    func rollbackIfNeeded() {
+        guard isInTransaction else { return }
+        sqlite3_exec(handle, "ROLLBACK TRANSACTION", nil, nil, nil)
+    }
+
+    // MARK: Errors
+
+    /// The error for a failed call: the connection's extended code and message.
+    func lastError(code: Int32, sql: String?) -> DatabaseError {
+        let extended = sqlite3_extended_errcode(handle)
+        // The connection's code matches `code` unless another call overwrote it; trust `code` then.
+        let resultCode = extended & 0xFF == code & 0xFF ? extended : code
+        return DatabaseError(
+            resultCode: ResultCode(rawValue: resultCode), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+}

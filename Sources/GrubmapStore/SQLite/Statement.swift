@@ -1,0 +1,251 @@
+import CSQLite
+
+/// One prepared SQL statement on a ``Database``: bind values, step through rows, reset, run again.
+///
+/// A statement belongs to its connection and is used on the same thread; it keeps its ``Database`` alive and
+/// is finalized (`sqlite3_finalize`) when released. Make one with ``Database/prepare(_:)``.
+public final class Statement {
+    /// The connection the statement runs on.
+    public let database: Database
+    /// The SQL text, as given.
+    public let sql: String
+    let handle: OpaquePointer
+
+    /// Wraps a statement already prepared on `database`.
+    init(database: Database, handle: OpaquePointer, sql: String) {
+        self.database = database
+        self.handle = handle
+        self.sql = sql
+    }
+
+    /// Prepares exactly one statement (`sqlite3_prepare_v2`).
+    ///
+    /// Trailing whitespace, `;` and comments are allowed; a second statement is refused with
+    /// ``ResultCode/misuse`` rather than silently ignored (SQLite itself would compile only the first one).
+    convenience init(database: Database, sql: String) throws(DatabaseError) {
+        if sql.utf8.contains(0) {
+            throw DatabaseError(resultCode: .misuse, message: "SQL text contains a NUL character", sql: sql)
+        }
+        let outcome: Result<OpaquePointer, DatabaseError> = sql.withCString { base in
+            let end = base + sql.utf8.count
+            var statement: OpaquePointer?
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v2(database.handle, base, Int32(end - base), &statement, &tail)
+            guard code == SQLITE_OK else { return .failure(database.lastError(code: code, sql: sql)) }
+            guard let statement else {
+                return .failure(DatabaseError(resultCode: .misuse, message: "no SQL statement to prepare", sql: sql))
+            }
+            if let tail, Statement.containsStatement(database: database, from: tail, to: end) {
+                sqlite3_finalize(statement)
+                let message = "more than one statement given to prepare; run scripts with executeScript(_:)"
+                return .failure(DatabaseError(resultCode: .misuse, message: message, sql: sql))
+            }
+            return .success(statement)
+        }
+        self.init(database: database, handle: try outcome.get(), sql: sql)
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Whether SQL text between two pointers holds anything but whitespace, `;` and comments.
+    private static func containsStatement(
+        database: Database, from start: UnsafePointer<CChar>, to end: UnsafePointer<CChar>
+    ) -> Bool {
+        var cursor = start
+        while cursor < end {
+            var statement: OpaquePointer?
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v2(database.handle, cursor, Int32(end - cursor), &statement, &tail)
+            if let statement {
+                sqlite3_finalize(statement)
+                return true
+            }
+            guard code == SQLITE_OK, let tail, tail > cursor else { return code != SQLITE_OK }
+            cursor = tail
+        }
+        return false
+    }
+
+    // MARK: Parameters
+
+    /// The number of parameters (`?`, `?NNN`, `:name`, `@name`, `$name`), the highest index used.
+    public var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
+
+    /// Binds a value to a parameter by 1-based position.
+    ///
+    /// Text and blobs are copied by SQLite (`SQLITE_TRANSIENT`) with their exact byte length, so embedded NUL
+    /// bytes survive; an empty string binds empty text and an empty blob a zero-length blob, never `NULL`.
+    /// Integers bind as 64-bit. See <https://www.sqlite.org/c3ref/bind_blob.html>.
+    public func bind(_ value: some DatabaseValueConvertible, at index: Int) throws(DatabaseError) {
+        guard index >= 1, index <= parameterCount else {
+            let message = "no parameter \(index): the statement has \(parameterCount) (indexes start at 1)"
+            throw DatabaseError(resultCode: .range, message: message, sql: sql)
+        }
+        let code = bindRaw(value.databaseValue, at: Int32(index))
+        guard code == SQLITE_OK else { throw database.lastError(code: code, sql: sql) }
+    }
+
+    /// Binds a value to a named parameter; `name` may omit its `:`, `@` or `$` prefix.
+    public func bind(_ value: some DatabaseValueConvertible, named name: String) throws(DatabaseError) {
+        guard let index = parameterIndex(named: name) else {
+            throw DatabaseError(resultCode: .range, message: "no parameter named \(name) in the statement", sql: sql)
+        }
+        try bind(value, at: index)
+    }
+
+    /// Clears earlier bindings, then binds all arguments, checking that each parameter gets exactly one value.
+    public func bind(_ arguments: StatementArguments) throws(DatabaseError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        let count = parameterCount
+        guard arguments.positional.count <= count else {
+            let message = "\(arguments.positional.count) positional arguments for \(count) parameters"
+            throw DatabaseError(resultCode: .range, message: message, sql: sql)
+        }
+        var bound = Set<Int>()
+        for (offset, value) in arguments.positional.enumerated() {
+            try bind(value, at: offset + 1)
+            bound.insert(offset + 1)
+        }
+        for (name, value) in arguments.named.sorted(by: { $0.key < $1.key }) {
+            guard let index = parameterIndex(named: name) else {
+                throw DatabaseError(
+                    resultCode: .range, message: "no parameter named \(name) in the statement", sql: sql)
+            }
+            guard bound.insert(index).inserted else {
+                let message = "parameter \(name) (index \(index)) is given two values"
+                throw DatabaseError(resultCode: .range, message: message, sql: sql)
+            }
+            try bind(value, at: index)
+        }
+        guard bound.count == count else {
+            let missing = (1..<count + 1).filter { !bound.contains($0) }.map { index in
+                sqlite3_bind_parameter_name(handle, Int32(index)).map { String(cString: $0) } ?? "?\(index)"
+            }
+            let message = "no value for parameter \(missing.joined(separator: ", "))"
+            throw DatabaseError(resultCode: .range, message: message, sql: sql)
+        }
+    }
+
+    private func parameterIndex(named name: String) -> Int? {
+        let candidates = name.first.map { ":@$".contains($0) } == true ? [name] : [":", "@", "$"].map { $0 + name }
+        for candidate in candidates {
+            let index = sqlite3_bind_parameter_index(handle, candidate)
+            if index > 0 { return Int(index) }
+        }
+        return nil
+    }
+
+    private func bindRaw(_ value: DatabaseValue, at index: Int32) -> Int32 {
+        switch value {
+        case .null:
+            return sqlite3_bind_null(handle, index)
+        case .integer(let integer):
+            return sqlite3_bind_int64(handle, index, integer)
+        case .real(let real):
+            return sqlite3_bind_double(handle, index, real)
+        case .text(var text):
+            return text.withUTF8 { bytes in
+                guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                    return sqlite3_bind_text(handle, index, "", 0, csqlite_transient())
+                }
+                return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { characters in
+                    sqlite3_bind_text64(
+                        handle, index, characters, UInt64(bytes.count), csqlite_transient(), UInt8(SQLITE_UTF8))
+                }
+            }
+        case .blob(let bytes):
+            // A NULL pointer would bind NULL, so an empty blob is bound as a zero-length zeroblob.
+            guard !bytes.isEmpty else { return sqlite3_bind_zeroblob(handle, index, 0) }
+            return bytes.withUnsafeBytes { buffer in
+                sqlite3_bind_blob64(handle, index, buffer.baseAddress, UInt64(buffer.count), csqlite_transient())
+            }
+        }
+    }
+
+    // MARK: Running
+
+    /// Runs the statement one step: `true` when a row is ready (read it with ``currentRow()``), `false` when
+    /// the statement is done. On error the statement is reset.
+    public func step() throws(DatabaseError) -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW:
+            return true
+        case SQLITE_DONE:
+            return false
+        default:
+            let error = database.lastError(code: code, sql: sql)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    /// Rewinds the statement so it can run again; bindings are kept. Never fails: an error of the last step
+    /// was already thrown by ``step()``.
+    public func reset() {
+        sqlite3_reset(handle)
+    }
+
+    /// Binds `arguments` (unless `nil`, which keeps the current bindings), runs the statement to completion and
+    /// resets it.
+    public func execute(_ arguments: StatementArguments? = nil) throws(DatabaseError) {
+        defer { sqlite3_reset(handle) }
+        if let arguments { try bind(arguments) } else { sqlite3_reset(handle) }
+        while try step() {}
+    }
+
+    /// Binds `arguments` (unless `nil`), returns every row and resets the statement.
+    public func fetchAll(_ arguments: StatementArguments? = nil) throws(DatabaseError) -> [Row] {
+        defer { sqlite3_reset(handle) }
+        if let arguments { try bind(arguments) } else { sqlite3_reset(handle) }
+        var rows: [Row] = []
+        while try step() { rows.append(currentRow()) }
+        return rows
+    }
+
+    /// Binds `arguments` (unless `nil`), returns the first row or `nil`, and resets the statement.
+    public func fetchOne(_ arguments: StatementArguments? = nil) throws(DatabaseError) -> Row? {
+        defer { sqlite3_reset(handle) }
+        if let arguments { try bind(arguments) } else { sqlite3_reset(handle) }
+        return try step() ? currentRow() : nil
+    }
+
+    // MARK: Columns
+
+    /// The number of result columns; 0 for statements that return no rows.
+    public var columnCount: Int { Int(sqlite3_column_count(handle)) }
+
+    /// The result column names (`AS` names when given).
+    public private(set) lazy var columnNames: [String] = (0..<sqlite3_column_count(handle)).map { index in
+        sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
+    }
+
+    /// The row the last ``step()`` stopped at, copied out of SQLite.
+    public func currentRow() -> Row {
+        Row(columnNames: columnNames, values: (0..<Int32(columnNames.count)).map(columnValue(at:)), sql: sql)
+    }
+
+    /// One column of the current row. Text and blobs are copied with their byte length
+    /// (`sqlite3_column_bytes`, called after `sqlite3_column_text`/`_blob` as SQLite's documentation advises).
+    private func columnValue(at index: Int32) -> DatabaseValue {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER:
+            return .integer(sqlite3_column_int64(handle, index))
+        case SQLITE_FLOAT:
+            return .real(sqlite3_column_double(handle, index))
+        case SQLITE_TEXT:
+            guard let text = sqlite3_column_text(handle, index) else { return .text("") }
+            let count = Int(sqlite3_column_bytes(handle, index))
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+        case SQLITE_BLOB:
+            guard let blob = sqlite3_column_blob(handle, index) else { return .blob([]) }
+            let count = Int(sqlite3_column_bytes(handle, index))
+            return .blob([UInt8](UnsafeRawBufferPointer(start: blob, count: count)))
+        default:
+            return .null
+        }
+    }
+}

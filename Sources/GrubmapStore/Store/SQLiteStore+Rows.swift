@@ -1,0 +1,150 @@
+import Foundation
+import GrubmapCore
+
+/// Turning areas and places into bound arguments and back, with errors that name the row.
+extension SQLiteStore {
+    static let areaColumns = """
+        id, name, short_name, center_latitude, center_longitude, south, west, north, east, time_zone, currency,
+        locale
+        """
+
+    static let placeColumns = """
+        id, area_id, name, kind, latitude, longitude, address, phone, website, description, opening_hours
+        """
+
+    static let upsertArea = """
+        INSERT INTO areas (\(areaColumns))
+        VALUES (:id, :name, :short_name, :center_latitude, :center_longitude, :south, :west, :north, :east,
+                :time_zone, :currency, :locale)
+        ON CONFLICT (id) DO UPDATE SET
+            name = excluded.name, short_name = excluded.short_name, center_latitude = excluded.center_latitude,
+            center_longitude = excluded.center_longitude, south = excluded.south, west = excluded.west,
+            north = excluded.north, east = excluded.east, time_zone = excluded.time_zone,
+            currency = excluded.currency, locale = excluded.locale
+        """
+
+    static let upsertPlace = """
+        INSERT INTO places (\(placeColumns))
+        VALUES (:id, :area_id, :name, :kind, :latitude, :longitude, :address, :phone, :website, :description,
+                :opening_hours)
+        ON CONFLICT (id) DO UPDATE SET
+            area_id = excluded.area_id, name = excluded.name, kind = excluded.kind, latitude = excluded.latitude,
+            longitude = excluded.longitude, address = excluded.address, phone = excluded.phone,
+            website = excluded.website, description = excluded.description,
+            opening_hours = excluded.opening_hours
+        """
+
+    static func arguments(for area: Area) throws -> StatementArguments {
+        [
+            "id": area.id.rawValue, "name": try json(area.name), "short_name": try area.shortName.map(json),
+            "center_latitude": area.center.latitude, "center_longitude": area.center.longitude,
+            "south": area.bounds.southWest.latitude, "west": area.bounds.southWest.longitude,
+            "north": area.bounds.northEast.latitude, "east": area.bounds.northEast.longitude,
+            "time_zone": area.timeZone, "currency": area.currency, "locale": area.locale,
+        ]
+    }
+
+    static func arguments(for place: Place) throws -> StatementArguments {
+        [
+            "id": place.id.rawValue, "area_id": place.areaID.rawValue, "name": try json(place.name),
+            "kind": place.kind.rawValue, "latitude": place.coordinate.latitude,
+            "longitude": place.coordinate.longitude, "address": place.address, "phone": place.phone,
+            "website": place.website, "description": try place.description.map(json),
+            "opening_hours": try json(place.openingHours),
+        ]
+    }
+
+    static func area(from row: Row) throws -> Area {
+        let reader = RowReader(row: row, table: "areas")
+        return Area(
+            id: try reader.read("id") { try Area.ID(row.value(named: "id", as: String.self)) },
+            name: try reader.json("name"),
+            center: try reader.read("center_latitude, center_longitude") {
+                try Coordinate(
+                    latitude: row.value(named: "center_latitude"), longitude: row.value(named: "center_longitude"))
+            },
+            bounds: try reader.read("south, west, north, east") {
+                try Bounds(
+                    southWest: Coordinate(latitude: row.value(named: "south"), longitude: row.value(named: "west")),
+                    northEast: Coordinate(latitude: row.value(named: "north"), longitude: row.value(named: "east")))
+            },
+            timeZone: try reader.read("time_zone") { try row.value(named: "time_zone") },
+            currency: try reader.read("currency") { try row.value(named: "currency") },
+            locale: try reader.read("locale") { try row.value(named: "locale") },
+            shortName: try reader.json("short_name", as: LocalizedText?.self))
+    }
+
+    static func place(from row: Row) throws -> Place {
+        let reader = RowReader(row: row, table: "places")
+        return Place(
+            id: try reader.read("id") { try Place.ID(row.value(named: "id", as: String.self)) },
+            areaID: try reader.read("area_id") { try Area.ID(row.value(named: "area_id", as: String.self)) },
+            name: try reader.json("name"),
+            kind: try reader.read("kind") {
+                let text: String = try row.value(named: "kind")
+                guard let kind = Place.Kind(rawValue: text) else { throw UnknownKind(text: text) }
+                return kind
+            },
+            coordinate: try reader.read("latitude, longitude") {
+                try Coordinate(latitude: row.value(named: "latitude"), longitude: row.value(named: "longitude"))
+            },
+            address: try reader.read("address") { try row.value(named: "address") },
+            phone: try reader.read("phone") { try row.value(named: "phone") },
+            website: try reader.read("website") { try row.value(named: "website") },
+            description: try reader.json("description", as: LocalizedText?.self),
+            openingHours: try reader.json("opening_hours"))
+    }
+
+    private static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}
+
+private struct UnknownKind: Error, CustomStringConvertible {
+    let text: String
+    var description: String {
+        "\"\(text)\" is not one of \(Place.Kind.allCases.map(\.rawValue).joined(separator: ", "))"
+    }
+}
+
+/// Reads columns of one row, wrapping any failure in ``StoreError/unreadableRow(table:id:column:reason:)``.
+private struct RowReader {
+    let row: Row
+    let table: String
+
+    /// The row's id as stored, for the error message even when it is not a valid id.
+    var id: String {
+        switch try? row.databaseValue(named: "id") {
+        case .text(let text): text
+        case let value?: value.description
+        case nil: "?"
+        }
+    }
+
+    /// Runs `body`, naming `columns` and the row in any error it throws.
+    func read<T>(_ columns: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DecodingError {
+            let reason = "invalid JSON: \(error.readableDescription())"
+            throw StoreError.unreadableRow(table: table, id: id, column: columns, reason: reason)
+        } catch BoundsError.cornersOutOfOrder {
+            let reason = "the south-west corner is not south-west of the north-east corner"
+            throw StoreError.unreadableRow(table: table, id: id, column: columns, reason: reason)
+        } catch {
+            throw StoreError.unreadableRow(table: table, id: id, column: columns, reason: "\(error)")
+        }
+    }
+
+    /// Decodes a JSON text column; `NULL` decodes as `nil` when `T` is optional.
+    func json<T: Decodable>(_ column: String, as type: T.Type = T.self) throws -> T {
+        try read(column) {
+            guard let text: String = try row.value(named: column) else {
+                return try JSONDecoder().decode(T.self, from: Data("null".utf8))
+            }
+            return try JSONDecoder().decode(T.self, from: Data(text.utf8))
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// Why a store refused a call or could not read what it holds.
+public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A stored row could not be turned back into a value (corrupt JSON, an invalid id or coordinate).
+    case unreadableRow(table: String, id: String, column: String, reason: String)
+    /// `save(area:places:)` was given a place that belongs to another area; nothing was saved.
+    case placeInOtherArea(place: String, placeArea: String, savedArea: String)
+    /// `save(area:places:)` was given two places with the same id; nothing was saved.
+    case duplicatePlace(id: String)
+    /// The health check got a wrong answer.
+    case unhealthy(String)
+
+    public var description: String {
+        switch self {
+        case .unreadableRow(let table, let id, let column, let reason):
+            "cannot read \(column) of \(table) row \"\(id)\": \(reason)"
+        case .placeInOtherArea(let place, let placeArea, let savedArea):
+            "place \"\(place)\" belongs to area \"\(placeArea)\", not to the saved area \"\(savedArea)\"; "
+                + "nothing was saved"
+        case .duplicatePlace(let id):
+            "place \"\(id)\" is given twice; nothing was saved"
+        case .unhealthy(let reason):
+            "the store is not healthy: \(reason)"
+        }
+    }
+}
