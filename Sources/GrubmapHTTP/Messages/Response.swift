@@ -1,0 +1,44 @@
+import Foundation
+
+/// An HTTP response: a status, headers and a body held whole in memory.
+public struct Response: Sendable {
+    public var status: Status
+    public var headers: Headers
+    public var body: [UInt8]
+
+    public init(status: Status = .ok, headers: Headers = Headers(), body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A UTF-8 text response of the given media type.
+    public static func text(_ text: String, status: Status = .ok, contentType: String = "text/plain; charset=utf-8")
+        -> Response
+    {
+        Response(status: status, headers: ["Content-Type": contentType], body: Array(text.utf8))
+    }
+
+    /// An HTML page.
+    public static func html(_ html: String, status: Status = .ok) -> Response {
+        text(html, status: status, contentType: "text/html; charset=utf-8")
+    }
+
+    /// A JSON body encoded from `value` with sorted keys, so the same value always gives the same bytes.
+    public static func json(_ value: some Encodable, status: Status = .ok) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return Response(
+                status: status, headers: ["Content-Type": "application/json"],
+                body: Array(try encoder.encode(value)))
+        } catch {
+            return .text("Could not encode the response: \(error)", status: .internalServerError)
+        }
+    }
+
+    /// A redirect to `location` (303 by default: after a form POST the browser follows with a GET).
+    public static func redirect(to location: String, status: Status = .seeOther) -> Response {
+        Response(status: status, headers: ["Location": location])
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import GrubmapHTTP
+
+/// Tests against a real server on 127.0.0.1 and a free port.
+@Suite struct LiveServerTests {
+    static func withServer(
+        maximumBodyBytes: Int = 1 << 20, threading: ServerConfiguration.Threading = .threadPerConnection,
+        responder: @escaping Responder = echo, _ body: (HTTPServer) throws -> Void
+    ) throws {
+        let server = HTTPServer(
+            configuration: ServerConfiguration(
+                port: 0, threading: threading, maximumBodyBytes: maximumBodyBytes), responder: responder)
+        try server.start()
+        defer { server.shutdown() }
+        try body(server)
+    }
+
+    static let echo: Responder = { request in
+        if request.path == "/missing" { return .text("nope", status: .notFound) }
+        let query = request.query.pairs.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+        return .text("\(request.method) \(request.path) \(query) \(request.body.count)")
+    }
+
+    @Test(arguments: [ServerConfiguration.Threading.threadPerConnection, .pool(threads: 2)])
+    func keepAliveReusesTheConnection(threading: ServerConfiguration.Threading) throws {
+        try Self.withServer(threading: threading) { server in
+            let client = try RawClient(port: server.port)
+            for index in 0..<5 {
+                let reply = try client.request("GET", "/hello?n=\(index)")
+                #expect(reply.statusCode == 200)
+                #expect(reply.text == "GET /hello n=\(index) 0")
+            }
+            let posted = try client.request("POST", "/form", body: Array("a=1".utf8))
+            #expect(posted.text == "POST /form  3")
+        }
+    }
+
+    @Test func bodyOverTheLimitIsRefusedWith413() throws {
+        try Self.withServer(maximumBodyBytes: 1024) { server in
+            let client = try RawClient(port: server.port)
+            let reply = try client.request("POST", "/upload", body: [UInt8](repeating: 65, count: 4096))
+            #expect(reply.statusCode == 413)
+            let fine = try RawClient(port: server.port).request(
+                "POST", "/upload", body: [UInt8](repeating: 65, count: 1024))
+            #expect(fine.statusCode == 200)
+            #expect(fine.text.hasSuffix(" 1024"))
+        }
+    }
+
+    @Test func chunkedBodyOverTheLimitIsRefusedWith413() throws {
+        try Self.withServer(maximumBodyBytes: 1024) { server in
+            let client = try RawClient(port: server.port)
+            client.send("POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+            let chunk = String(repeating: "B", count: 800)
+            client.send("320\r\n\(chunk)\r\n320\r\n\(chunk)\r\n0\r\n\r\n")
+            #expect(try client.readReply().statusCode == 413)
+        }
+    }
+
+    @Test func headHasNoBodyButTheLength() throws {
+        try Self.withServer { server in
+            let client = try RawClient(port: server.port)
+            let head = try client.request("HEAD", "/x")
+            #expect(head.statusCode == 200)
+            #expect(head.body.isEmpty)
+            #expect(head.headers["content-length"] == "\("HEAD /x  0".utf8.count)")
+            #expect(try client.request("GET", "/x").text == "GET /x  0")
+        }
+    }
+
+    @Test func malformedTargetIsABadRequest() throws {
+        try Self.withServer { server in
+            let reply = try RawClient(port: server.port).request("GET", "/x?q=%zz")
+            #expect(reply.statusCode == 400)
+        }
+    }
+
+    @Test func shutdownFinishesRequestsInFlight() throws {
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let server = HTTPServer(configuration: ServerConfiguration(port: 0)) { request in
+            guard request.path == "/slow" else { return .text("fast") }
+            entered.signal()
+            release.wait()
+            return .text("finished")
+        }
+        try server.start()
+        let port = server.port
+        let client = try RawClient(port: port)
+        client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        entered.wait()
+
+        server.stopAccepting()
+        #expect(throws: RawClient.ClientError.self) { try RawClient(port: port) }
+
+        let stopped = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            server.shutdown()
+            stopped.signal()
+        }
+        release.signal()
+        let reply = try client.readReply()
+        #expect(reply.statusCode == 200)
+        #expect(reply.text == "finished")
+        stopped.wait()
+        #expect(server.requestsInFlight == 0)
+    }
+
+    @Test func portInUseIsAClearError() throws {
+        try Self.withServer { server in
+            let second = HTTPServer(configuration: ServerConfiguration(port: server.port), responder: Self.echo)
+            #expect(throws: ServerError.self) { try second.start() }
+        }
+    }
+
+    @Test func invalidHostIsAClearError() {
+        let server = HTTPServer(configuration: ServerConfiguration(host: "not-an-ip", port: 0), responder: Self.echo)
+        #expect(throws: ServerError.invalidHost("not-an-ip")) { try server.start() }
+    }
+}
