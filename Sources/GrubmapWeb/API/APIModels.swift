@@ -1,0 +1,105 @@
+import GrubmapCore
+
+/// The JSON shapes of `/api/v1`, as DESIGN.md's API contract gives them. Keys are camelCase; coordinates are
+/// `{"latitude", "longitude"}`; optional values are left out rather than sent as null.
+enum API {
+    struct AreaList: Encodable {
+        let areas: [AreaSummary]
+    }
+
+    struct AreaSummary: Encodable {
+        let id: Area.ID
+        /// The name in the caller's language.
+        let name: String
+        /// The name in every language the data has.
+        let names: LocalizedText
+        let center: Coordinate
+        let bounds: Bounds
+        let timeZone: String
+        let currency: String
+
+        init(_ area: Area, language: Language) {
+            id = area.id
+            name = area.name.text(in: language)
+            names = area.name
+            center = area.center
+            bounds = area.bounds
+            timeZone = area.timeZone
+            currency = area.currency
+        }
+    }
+
+    struct PlaceList: Encodable {
+        let places: [PlaceSummary]
+    }
+
+    struct PlaceSummary: Encodable {
+        let id: Place.ID
+        let name: String
+        let kind: Place.Kind
+        let coordinate: Coordinate
+        /// How many people are checked in now.
+        let checkedInCount: Int
+        /// Metres from the `near` point, when one was given.
+        let distanceMeters: Double?
+
+        init(_ listed: ListedPlace, language: Language) {
+            id = listed.place.id
+            name = listed.place.name.text(in: language)
+            kind = listed.place.kind
+            coordinate = listed.place.coordinate
+            checkedInCount = 0
+            distanceMeters = listed.distanceMeters.map { ($0 * 1000).rounded() / 1000 }
+        }
+    }
+
+    struct PlaceDetail: Encodable {
+        let id: Place.ID
+        let areaId: Area.ID
+        let name: String
+        let names: LocalizedText
+        let kind: Place.Kind
+        let coordinate: Coordinate
+        let address: String?
+        let phone: String?
+        let website: String?
+        let description: String?
+        let openingHours: OpeningHours
+        /// The people checked in now; check-ins arrive with profiles.
+        let checkedIn: [CheckedInProfile]
+
+        init(_ place: Place, language: Language) {
+            id = place.id
+            areaId = place.areaID
+            name = place.name.text(in: language)
+            names = place.name
+            kind = place.kind
+            coordinate = place.coordinate
+            address = place.address
+            phone = place.phone
+            website = place.website
+            description = place.description?.text(in: language)
+            openingHours = place.openingHours
+            checkedIn = []
+        }
+    }
+
+    struct CheckedInProfile: Encodable {
+        let firstName: String
+        let lastName: String
+        let company: String
+    }
+
+    struct Health: Encodable {
+        let status: String
+        let database: String
+    }
+
+    struct ErrorBody: Encodable {
+        struct Detail: Encodable {
+            let code: String
+            let message: String
+        }
+        let error: Detail
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import GrubmapCore
+import GrubmapHTTP
+import GrubmapStore
+
+/// Grubmap's web application: turns requests into routes and routes into pages and JSON.
+public struct App: Sendable {
+    public let environment: AppEnvironment
+
+    public init(environment: AppEnvironment) {
+        self.environment = environment
+    }
+
+    /// The application with its middleware, ready for ``HTTPServer``.
+    public var responder: Responder {
+        SecurityHeaders().wrapping(respond(to:))
+    }
+
+    /// Answers one request. Never throws: every error becomes a response in the form the caller asked for.
+    public func respond(to request: Request) -> Response {
+        let strings = Strings.forLanguage(language(for: request))
+        do {
+            let route = try Route.router.route(request)
+            return try handle(route, request: request, strings: strings)
+        } catch let error as HTTPError {
+            return render(error, for: request, strings: strings)
+        } catch {
+            environment.log("error: \(request.method) \(request.path): \(error)")
+            let failure = HTTPError(
+                .internalServerError, code: "internal_error",
+                message: "Grubmap could not answer this request. Try again in a moment.")
+            return render(failure, for: request, strings: strings)
+        }
+    }
+
+    private func handle(_ route: Route, request: Request, strings: Strings) throws -> Response {
+        switch route {
+        case .home: return try home()
+        case .area(let id): return try areaPage(id, request: request, strings: strings)
+        case .place(let id): return try placePage(id, strings: strings)
+        case .health: return health()
+        case .apiAreas: return try apiAreas(language: strings.language)
+        case .apiPlaces(let id): return try apiPlaces(id, request: request, language: strings.language)
+        case .apiPlace(let id): return try apiPlace(id, language: strings.language)
+        }
+    }
+
+    /// The interface language: from `Accept-Language`, else English.
+    func language(for request: Request) -> Language {
+        request.headers["Accept-Language"].flatMap(Language.preferred(acceptLanguage:)) ?? .english
+    }
+
+    /// An error as JSON for the API, as a page for people.
+    func render(_ error: HTTPError, for request: Request, strings: Strings) -> Response {
+        var response: Response
+        if request.path.hasPrefix("/api/") || request.path == "/healthz" {
+            response = .json(
+                API.ErrorBody(error: .init(code: error.code, message: error.message)), status: error.status)
+        } else {
+            response = .html(ErrorPage(strings: strings, error: error).render(), status: error.status)
+        }
+        for (name, value) in error.headers { response.headers[name] = value }
+        return response
+    }
+
+    /// The `near` query parameter as a coordinate, `nil` when absent; 400 when malformed or out of range.
+    func nearParameter(_ request: Request) throws(HTTPError) -> Coordinate? {
+        guard let text = request.query["near"] else { return nil }
+        do {
+            return try Coordinate(parsing: text)
+        } catch {
+            throw .badRequest("near: \(error.description).", code: "invalid_coordinate")
+        }
+    }
+
+    func area(_ id: Area.ID) throws -> Area {
+        guard let area = try environment.store.area(id: id) else {
+            throw HTTPError.notFound("There is no area \"\(id)\".")
+        }
+        return area
+    }
+
+    func place(_ id: Place.ID) throws -> Place {
+        guard let place = try environment.store.place(id: id) else {
+            throw HTTPError.notFound("There is no place \"\(id)\".")
+        }
+        return place
+    }
+}
