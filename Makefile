@@ -1,0 +1,37 @@
+# Grubmap's commands. `make run` and `make test` install what is missing first.
+SWIFT ?= swift
+PORT ?= 8080
+HOST ?= 127.0.0.1
+DATABASE ?= .grubmap/grubmap.sqlite
+
+.PHONY: run build test lint bench clean
+
+run:
+	@scripts/install-deps run
+	$(SWIFT) build --product grubmap
+	.build/debug/grubmap serve --demo --host $(HOST) --port $(PORT) --database $(DATABASE)
+
+build:
+	@scripts/install-deps run
+	$(SWIFT) build
+
+GEODESIC_CASES := .build/geodesic-cases.tsv
+
+test:
+	@scripts/install-deps test
+	@scripts/python-env
+	.venv/bin/python scripts/geodesic-cases.py 5000 20261130 > $(GEODESIC_CASES).tmp && mv $(GEODESIC_CASES).tmp $(GEODESIC_CASES)
+	$(SWIFT) build --build-tests
+	GRUBMAP_GEODESIC_CASES=$(GEODESIC_CASES) $(SWIFT) test --skip-build
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	scripts/smoke-test .build/debug/grubmap
+
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+bench:
+	@scripts/install-deps bench
+	scripts/bench
+
+clean:
+	rm -rf .build

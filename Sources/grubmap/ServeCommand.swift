@@ -1,0 +1,95 @@
+import Foundation
+import GrubmapCore
+import GrubmapHTTP
+import GrubmapStore
+import GrubmapWeb
+
+/// `grubmap serve`: opens the database, optionally loads the demo data, and serves until SIGINT or SIGTERM.
+enum ServeCommand {
+    static let help = """
+        Usage: grubmap serve [options]
+
+        Options:
+          --host ADDRESS        Address to listen on (default 127.0.0.1; 0.0.0.0 or :: for every interface)
+          --port PORT           TCP port (default 8080)
+          --database PATH       SQLite database file (default \(defaultDatabasePath)); created if missing
+          --demo                Load the demo areas and places when the database is empty
+          --default-area ID     The area / opens (default: the first area by id)
+          --threading MODE      per-connection (default) or pool:N (N threads sharing epoll)
+          --max-body-bytes N    Largest request body accepted (default 1048576); larger ones get 413
+          --help                Show this help
+        """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try Arguments(
+            arguments, command: "serve",
+            valued: ["host", "port", "database", "default-area", "threading", "max-body-bytes"],
+            flags: ["demo", "help"])
+        if options.has("help") {
+            print(help)
+            return 0
+        }
+        guard options.positional.isEmpty else {
+            throw UsageError("grubmap serve: unexpected argument \"\(options.positional[0])\"")
+        }
+        var server = ServerConfiguration()
+        if let host = options["host"] { server.host = host }
+        if let text = options["port"] {
+            guard let port = UInt16(text) else {
+                throw UsageError("grubmap serve: --port must be a number from 0 to 65535, got \"\(text)\"")
+            }
+            server.port = port
+        }
+        if let text = options["threading"] {
+            guard let threading = ServerConfiguration.Threading(argument: text) else {
+                throw UsageError("grubmap serve: --threading must be per-connection or pool:N, got \"\(text)\"")
+            }
+            server.threading = threading
+        }
+        if let text = options["max-body-bytes"] {
+            guard let bytes = Int(text), bytes >= 0 else {
+                throw UsageError("grubmap serve: --max-body-bytes must be a whole number of bytes, got \"\(text)\"")
+            }
+            server.maximumBodyBytes = bytes
+        }
+        var configuration = AppConfiguration()
+        if let text = options["default-area"] {
+            do {
+                configuration.defaultAreaID = try Area.ID(text)
+            } catch {
+                throw UsageError("grubmap serve: --default-area: \(error.description)")
+            }
+        }
+        let database = options["database"] ?? defaultDatabasePath
+        try checkDatabaseArgument(database, command: "serve")
+
+        let store = try SQLiteStore(path: database)
+        if options.has("demo") {
+            if try DemoData.load(into: store) {
+                let datasets = try DemoData.datasets()
+                log(
+                    "loaded the demo data: \(datasets.count) areas, \(datasets.map(\.places.count).reduce(0, +)) places"
+                )
+            } else {
+                log("the database already has data; the demo data was not loaded")
+            }
+        }
+        if let id = configuration.defaultAreaID, try store.area(id: id) == nil {
+            throw UsageError("grubmap serve: --default-area: there is no area \"\(id)\" in \(database)")
+        }
+        let app = App(environment: AppEnvironment(store: store, configuration: configuration, log: log))
+        let httpServer = HTTPServer(configuration: server, responder: AccessLog(write: log).wrapping(app.responder))
+        try httpServer.runUntilTerminated {
+            let shownHost = server.host.contains(":") ? "[\(server.host)]" : server.host
+            log("Grubmap is serving \(database) on http://\(shownHost):\(httpServer.port) (\(server.threading))")
+        }
+        log("stopped")
+        return 0
+    }
+}
+
+/// Writes a line to standard output at once, unbuffered; one `write` per line, so lines from different
+/// threads never interleave.
+@Sendable func log(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
