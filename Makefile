@@ -20,6 +20,7 @@ GEODESIC_CASES := .build/geodesic-cases.tsv
 test:
 	@scripts/install-deps test
 	@scripts/python-env
+	@mkdir -p .build
 	.venv/bin/python scripts/geodesic-cases.py 5000 20261130 > $(GEODESIC_CASES).tmp && mv $(GEODESIC_CASES).tmp $(GEODESIC_CASES)
 	$(SWIFT) build --build-tests
 	GRUBMAP_GEODESIC_CASES=$(GEODESIC_CASES) $(SWIFT) test --skip-build
