@@ -63,6 +63,15 @@ public struct App: Sendable {
         return response
     }
 
+    /// Where the person is, as far as this request tells: the `near` query parameter, else the position their
+    /// browser shared (the `grubmap_position` cookie, set by the page's script as `LAT%2CLON`). A malformed
+    /// `near` is a 400; a malformed cookie is ignored.
+    func personPosition(_ request: Request) throws(HTTPError) -> Coordinate? {
+        if let near = try nearParameter(request) { return near }
+        guard let cookie = request.cookie("grubmap_position")?.removingPercentEncoding else { return nil }
+        return try? Coordinate(parsing: cookie)
+    }
+
     /// The `near` query parameter as a coordinate, `nil` when absent; 400 when malformed or out of range.
     func nearParameter(_ request: Request) throws(HTTPError) -> Coordinate? {
         guard let text = request.query["near"] else { return nil }
