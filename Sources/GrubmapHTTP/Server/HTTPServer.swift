@@ -17,7 +17,7 @@ public final class HTTPServer: Sendable {
     }
 
     deinit {
-        if let daemon = daemon.withLock({ $0 }) { MHD_stop_daemon(daemon.pointer) }
+        if let daemon = daemon.withLock({ $0 }) { daemon.stop() }
     }
 
     /// The port the server listens on; useful after starting on port 0.
@@ -58,19 +58,12 @@ public final class HTTPServer: Sendable {
 
     /// Closes the listening socket: new connections are refused, open ones are still served.
     public func stopAccepting() {
-        guard let daemon = daemon.withLock({ $0 })?.pointer else { return }
-        let listener = MHD_quiesce_daemon(daemon)
-        // libmicrohttpd hands the socket back and stops polling it a moment later; shutting it down first
-        // refuses new connections at once, even while that thread still holds a reference.
-        if listener >= 0 {
-            _ = Foundation.shutdown(listener, Int32(SHUT_RDWR))
-            close(listener)
-        }
+        daemon.withLock { $0?.quiesce() }
     }
 
     /// Stops accepting connections, lets requests in flight finish (for at most `gracePeriod`), then stops.
     public func shutdown(gracePeriod: Duration = .seconds(10)) {
-        guard let daemon = daemon.withLock({ $0 })?.pointer else { return }
+        guard let daemon = daemon.withLock({ $0 }) else { return }
         stopAccepting()
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: gracePeriod)
@@ -78,7 +71,7 @@ public final class HTTPServer: Sendable {
             usleep(2_000)
         }
         self.daemon.withLock { $0 = nil }
-        MHD_stop_daemon(daemon)
+        daemon.stop()
     }
 
     /// Starts, then serves until the process gets SIGINT or SIGTERM, then shuts down gracefully.
@@ -114,8 +107,33 @@ public enum ServerError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// The running daemon. `@unchecked Sendable`: libmicrohttpd's daemon functions are safe to call from any thread,
-/// and the pointer is only read after it is published under the server's lock.
-private struct DaemonHandle: @unchecked Sendable {
+/// The running daemon and, once quiesced, the listening socket it handed back.
+///
+/// `@unchecked Sendable`: libmicrohttpd's daemon functions are safe to call from any thread, and the handle is
+/// only used under the server's lock or after being taken out of it.
+private final class DaemonHandle: @unchecked Sendable {
     let pointer: OpaquePointer
+    private var listener: Int32 = -1
+
+    init(pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
+    /// Stops accepting. The socket is shut down at once, so new connections are refused even while
+    /// libmicrohttpd's thread still polls it, but closed only after the daemon stops: its number must not be
+    /// reused while a thread may touch it (see MHD_quiesce_daemon in the libmicrohttpd manual).
+    func quiesce() {
+        guard listener < 0 else { return }
+        let socket = MHD_quiesce_daemon(pointer)
+        guard socket >= 0 else { return }
+        listener = socket
+        _ = Foundation.shutdown(socket, Int32(SHUT_RDWR))
+    }
+
+    /// Stops the daemon, waiting for its threads, then closes the socket it handed back.
+    func stop() {
+        MHD_stop_daemon(pointer)
+        if listener >= 0 { close(listener) }
+        listener = -1
+    }
 }
