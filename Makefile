@@ -4,7 +4,7 @@ PORT ?= 8080
 HOST ?= 127.0.0.1
 DATABASE ?= .grubmap/grubmap.sqlite
 
-.PHONY: run build test lint bench clean
+.PHONY: run build test lint bench screenshots clean
 
 run:
 	@scripts/install-deps run
@@ -26,6 +26,13 @@ test:
 	GRUBMAP_GEODESIC_CASES=$(GEODESIC_CASES) $(SWIFT) test --skip-build
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 	scripts/smoke-test .build/debug/grubmap
+	.venv/bin/python -m pytest -q -p no:cacheprovider Tests/Browser
+
+screenshots:
+	@scripts/install-deps test
+	@scripts/python-env
+	$(SWIFT) build --product grubmap
+	cd Tests/Browser && ../../.venv/bin/python screenshots.py ../../screenshots
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
@@ -33,6 +40,7 @@ lint:
 bench:
 	@scripts/install-deps bench
 	scripts/bench
+	scripts/bench-geodesic
 
 clean:
 	rm -rf .build

@@ -18,8 +18,13 @@ let package = Package(
             resources: [.copy("Resources/Demo")]
         ),
         .target(name: "GrubmapHTTP", dependencies: ["CMicroHTTPD"]),
-        .target(name: "GrubmapWeb", dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapHTTP"]),
+        .target(
+            name: "GrubmapWeb",
+            dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapHTTP"],
+            resources: [.copy("Resources/Onboarding"), .copy("Resources/Assets")]
+        ),
         .executableTarget(name: "grubmap", dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapHTTP", "GrubmapWeb"]),
+        .executableTarget(name: "grubmap-bench", dependencies: ["GrubmapCore"]),
         .testTarget(name: "GrubmapCoreTests", dependencies: ["GrubmapCore"], exclude: ["Fixtures"]),
         .testTarget(name: "GrubmapStoreTests", dependencies: ["GrubmapStore", "GrubmapCore"]),
         .testTarget(name: "GrubmapHTTPTests", dependencies: ["GrubmapHTTP"]),

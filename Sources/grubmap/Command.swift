@@ -10,6 +10,8 @@ enum Command {
         Commands:
           serve      Start the web server
           migrate    Create or upgrade the database schema
+          distance   Geodesic distances between points, for two points or lines on stdin
+          fare       Estimate a ride to a place or a point with each ride type
 
         Run grubmap <command> --help for a command's options.
         """
@@ -24,6 +26,8 @@ enum Command {
         switch name {
         case "serve": return try ServeCommand.run(rest)
         case "migrate": return try MigrateCommand.run(rest)
+        case "distance": return try DistanceCommand.run(rest)
+        case "fare": return try FareCommand.run(rest)
         case "--help", "-h", "help":
             print(usage)
             return 0

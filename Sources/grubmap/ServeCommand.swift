@@ -14,7 +14,11 @@ enum ServeCommand {
           --port PORT           TCP port (default 8080)
           --database PATH       SQLite database file (default \(defaultDatabasePath)); created if missing
           --demo                Load the demo areas and places when the database is empty
-          --default-area ID     The area / opens (default: the first area by id)
+          --default-area ID     The area / opens for people who have not picked one (default: the first by id)
+          --onboarding DIR      Onboarding content of your own: DIR/en.json and DIR/ko.json (default: built in)
+          --onboarding-interval-ms N
+                                How long each page of the progress-style onboarding shows (default 3000)
+          --secure-cookies      Mark cookies Secure (when a proxy serves Grubmap over HTTPS)
           --threading MODE      per-connection (default) or pool:N (N threads sharing epoll)
           --max-body-bytes N    Largest request body accepted (default 1048576); larger ones get 413
           --help                Show this help
@@ -23,8 +27,11 @@ enum ServeCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try Arguments(
             arguments, command: "serve",
-            valued: ["host", "port", "database", "default-area", "threading", "max-body-bytes"],
-            flags: ["demo", "help"])
+            valued: [
+                "host", "port", "database", "default-area", "threading", "max-body-bytes", "onboarding",
+                "onboarding-interval-ms",
+            ],
+            flags: ["demo", "help", "secure-cookies"])
         if options.has("help") {
             print(help)
             return 0
@@ -52,13 +59,27 @@ enum ServeCommand {
             }
             server.maximumBodyBytes = bytes
         }
-        var configuration = AppConfiguration()
+        let onboarding: OnboardingCatalog
+        do {
+            onboarding =
+                try options["onboarding"].map { try OnboardingCatalog.load(folder: URL(fileURLWithPath: $0)) }
+                ?? OnboardingCatalog.bundled()
+        } catch {
+            throw UsageError("grubmap serve: --onboarding: \(error)")
+        }
+        var configuration = AppConfiguration(onboarding: onboarding, secureCookies: options.has("secure-cookies"))
         if let text = options["default-area"] {
             do {
                 configuration.defaultAreaID = try Area.ID(text)
             } catch {
                 throw UsageError("grubmap serve: --default-area: \(error.description)")
             }
+        }
+        if let text = options["onboarding-interval-ms"] {
+            guard let milliseconds = Int(text), (100...600_000).contains(milliseconds) else {
+                throw UsageError("grubmap serve: --onboarding-interval-ms must be from 100 to 600000, got \"\(text)\"")
+            }
+            configuration.onboardingInterval = .milliseconds(milliseconds)
         }
         let database = options["database"] ?? defaultDatabasePath
         try checkDatabaseArgument(database, command: "serve")

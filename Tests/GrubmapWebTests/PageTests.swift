@@ -110,13 +110,17 @@ import Testing
         }
     }
 
-    @Test func homeRedirectsToTheDefaultArea() throws {
+    @Test func homeRedirectsToTheDefaultAreaOnceOnboardingIsSeen() throws {
         let test = try TestApp.make()
         defer { test.cleanUp() }
-        #expect(try test.get("/").headers["Location"] == "/areas/another-area")
-        let configured = try TestApp.make(configuration: AppConfiguration(defaultAreaID: Area.ID("test-campus")))
+        let person = try Person(test)
+        try person.finishOnboarding()
+        #expect(try person.get("/").headers["Location"] == "/areas/another-area")
+        let configured = try TestApp.make { $0.defaultAreaID = try! Area.ID("test-campus") }
         defer { configured.cleanUp() }
-        #expect(try configured.get("/").headers["Location"] == "/areas/test-campus")
+        let other = try Person(configured)
+        try other.finishOnboarding()
+        #expect(try other.get("/").headers["Location"] == "/areas/test-campus")
     }
 
     @Test func pagesCarrySecurityHeaders() throws {

@@ -3,26 +3,49 @@ import GrubmapCore
 import GrubmapHTTP
 import GrubmapStore
 import GrubmapWeb
+import Synchronization
 
-/// An app on a real SQLite file in a fresh temporary folder, with a small area of its own.
+/// An app on a real SQLite file in a fresh temporary folder, with a small area of its own, a clock the test
+/// moves by hand and a predictable random source.
 struct TestApp {
     let app: App
     let store: SQLiteStore
     let folder: URL
+    let clock: TestClock
 
-    static func make(places: [Place] = TestApp.samplePlaces, configuration: AppConfiguration = AppConfiguration())
-        throws -> TestApp
-    {
+    static func make(
+        places: [Place] = TestApp.samplePlaces, configure: (inout AppConfiguration) -> Void = { _ in }
+    ) throws -> TestApp {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grubmap-web-\(UUID().uuidString)")
         let store = try SQLiteStore(path: folder.appendingPathComponent("test.sqlite").path)
         try store.save(area: sampleArea, places: places)
         try store.save(area: secondArea, places: [])
-        let app = App(environment: AppEnvironment(store: store, configuration: configuration))
-        return TestApp(app: app, store: store, folder: folder)
+        var configuration = AppConfiguration(onboarding: try OnboardingCatalog.bundled())
+        configure(&configuration)
+        let clock = TestClock()
+        let counter = Mutex<UInt64>(0)
+        let app = App(
+            environment: AppEnvironment(
+                store: store, now: { clock.now },
+                randomBytes: { count in
+                    let seed = counter.withLock { value in
+                        value += 1
+                        return value
+                    }
+                    var generator = SplitMix64(seed: seed)
+                    return (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+                }, configuration: configuration))
+        return TestApp(app: app, store: store, folder: folder, clock: clock)
     }
 
     func get(_ target: String, headers: Headers = Headers()) throws -> Response {
         app.responder(try Request(method: .get, target: target, headers: headers))
+    }
+
+    func send(_ method: GrubmapHTTP.Method, _ target: String, headers: Headers = Headers(), body: String = "")
+        throws -> Response
+    {
+        app.responder(try Request(method: method, target: target, headers: headers, body: Array(body.utf8)))
     }
 
     func json(_ target: String) throws -> [String: Any] {
@@ -62,4 +85,32 @@ struct TestApp {
         place("bravo", ["en": "Bravo Hall", "ko": "브라보관"], latitude: 35.2400, longitude: 129.0800),
         place("charlie", ["en": "Charlie Hall", "ko": "찰리관"], latitude: 35.2336, longitude: 129.0800),
     ]
+}
+
+/// A wall clock for tests: starts at a fixed date and moves only when told to.
+final class TestClock: Sendable {
+    private let date = Mutex(Date(timeIntervalSince1970: 1_795_000_000))
+
+    var now: Date { date.withLock { $0 } }
+
+    func advance(by seconds: TimeInterval) {
+        date.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so session tokens differ but tests repeat exactly.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
 }

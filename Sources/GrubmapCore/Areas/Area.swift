@@ -18,6 +18,8 @@ public struct Area: Identifiable, Hashable, Sendable, Codable {
     public var currency: String
     /// A BCP 47 locale, like `ko-KR`, for the area's own formats.
     public var locale: String
+    /// What rides in the area cost, or `nil` when the organiser gave no rates (then no estimates are shown).
+    public var fareSchedule: FareSchedule?
 
     /// The language people on site read signs in: the locale's language subtag (`ko` for `ko-KR`).
     public var localLanguage: String {
@@ -26,7 +28,7 @@ public struct Area: Identifiable, Hashable, Sendable, Codable {
 
     public init(
         id: ID, name: LocalizedText, center: Coordinate, bounds: Bounds, timeZone: String, currency: String,
-        locale: String, shortName: LocalizedText? = nil
+        locale: String, shortName: LocalizedText? = nil, fareSchedule: FareSchedule? = nil
     ) {
         self.id = id
         self.name = name
@@ -36,5 +38,6 @@ public struct Area: Identifiable, Hashable, Sendable, Codable {
         self.timeZone = timeZone
         self.currency = currency
         self.locale = locale
+        self.fareSchedule = fareSchedule
     }
 }

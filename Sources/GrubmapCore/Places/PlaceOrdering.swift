@@ -5,15 +5,28 @@ public struct ListedPlace: Hashable, Sendable {
     public let distanceMeters: Double?
 }
 
+/// How a listing of places is ordered.
+public enum PlaceOrder: String, Sendable, CaseIterable {
+    /// Nearest first when the origin is known, else by name.
+    case distance
+    /// By name in the person's language.
+    case name
+}
+
 extension Place {
-    /// Orders places for a listing: by distance from `origin` when it is given (nearest first, ties by name),
-    /// else by name in `language`; ids break any remaining tie so the order is always the same.
-    public static func listing(_ places: [Place], from origin: Coordinate?, language: Language) -> [ListedPlace] {
+    /// Lists places with their distances from `origin` (when it is given), ordered by `order`: by distance
+    /// nearest first (ties by name), or by name in `language`; ids break any remaining tie so the order is
+    /// always the same.
+    public static func listing(
+        _ places: [Place], from origin: Coordinate?, order: PlaceOrder = .distance, language: Language
+    ) -> [ListedPlace] {
         let listed = places.map { place in
             ListedPlace(place: place, distanceMeters: origin.map { $0.distance(to: place.coordinate) })
         }
         return listed.sorted { lhs, rhs in
-            if let left = lhs.distanceMeters, let right = rhs.distanceMeters, left != right { return left < right }
+            if order == .distance, let left = lhs.distanceMeters, let right = rhs.distanceMeters, left != right {
+                return left < right
+            }
             let leftName = lhs.place.name.text(in: language).lowercased()
             let rightName = rhs.place.name.text(in: language).lowercased()
             if leftName != rightName { return leftName < rightName }

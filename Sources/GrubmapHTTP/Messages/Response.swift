@@ -24,10 +24,12 @@ public struct Response: Sendable {
         text(html, status: status, contentType: "text/html; charset=utf-8")
     }
 
-    /// A JSON body encoded from `value` with sorted keys, so the same value always gives the same bytes.
+    /// A JSON body encoded from `value` with sorted keys, so the same value always gives the same bytes; dates
+    /// as ISO 8601.
     public static func json(_ value: some Encodable, status: Status = .ok) -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
         do {
             return Response(
                 status: status, headers: ["Content-Type": "application/json"],

@@ -15,6 +15,15 @@ import GrubmapCore
 ///
 /// `bounds` is optional (the default encloses the center and every place, with a 15% margin); so are the place
 /// fields after `coordinate`. `coordinateSource` and `hoursSource` notes are allowed and ignored.
+///
+/// An optional `fares` object is the area's ``FareSchedule``, in the area's currency; amounts are decimal numbers in
+/// the currency's major unit, read exactly:
+///
+///     "fares": {"note": "sample rates", "currency": "USD", "detourFactor": 1.3,
+///               "speedKilometersPerHour": {"low": 18, "high": 30}, "surge": 1,
+///               "rideTypes": [{"id": "go", "name": {"en": "Grubmap Go"}, "capacity": 4, "baseFare": 10,
+///                              "farePerKilometer": 0.932057, "farePerMinute": 0.3, "bookingFee": 2.5,
+///                              "minimumFare": 15}]}
 public enum DemoData {
     /// Every demo area, ordered by file name. Throws the first file's error; nothing is half-read.
     public static func datasets() throws -> [AreaDataset] {
@@ -85,7 +94,13 @@ public enum DemoData {
         }
         let area = Area(
             id: id, name: decoded.name, center: decoded.center, bounds: bounds, timeZone: decoded.timeZone,
-            currency: decoded.currency, locale: decoded.locale, shortName: decoded.shortName)
+            currency: decoded.currency, locale: decoded.locale, shortName: decoded.shortName,
+            fareSchedule: decoded.fares)
+        if let fares = decoded.fares, fares.currency.code != decoded.currency {
+            throw DemoDataError.invalidArea(
+                file: file,
+                reason: "fares.currency: \(fares.currency) differs from the area's currency \(decoded.currency)")
+        }
         var seen = Set<Place.ID>()
         for (index, place) in places.enumerated() where !seen.insert(place.id).inserted {
             throw DemoDataError.invalidPlace(
@@ -110,6 +125,7 @@ private struct AreaFile: Decodable {
     var currency: String
     var locale: String
     var bounds: Corners?
+    var fares: FareSchedule?
     var places: [PlaceFile]
 }
 

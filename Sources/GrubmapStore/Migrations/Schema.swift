@@ -21,7 +21,8 @@ public enum Schema {
                     east DOUBLE PRECISION NOT NULL,
                     time_zone TEXT NOT NULL,
                     currency TEXT NOT NULL,
-                    locale TEXT NOT NULL
+                    locale TEXT NOT NULL,
+                    fare_schedule TEXT -- JSON of FareSchedule (amounts as exact decimals), or NULL
                 );
                 CREATE TABLE places (
                     id TEXT PRIMARY KEY,
@@ -37,7 +38,24 @@ public enum Schema {
                     opening_hours TEXT NOT NULL DEFAULT '[]' -- JSON of OpeningHours
                 );
                 CREATE INDEX places_area_id ON places (area_id);
-                """)
+                """),
+        Migration(
+            version: 2, name: "create sessions and preferences",
+            sql: """
+                CREATE TABLE sessions (
+                    token TEXT PRIMARY KEY,
+                    csrf_token TEXT NOT NULL,
+                    created_at BIGINT NOT NULL, -- seconds since 1970
+                    expires_at BIGINT NOT NULL
+                );
+                CREATE INDEX sessions_expires_at ON sessions (expires_at);
+                CREATE TABLE preferences (
+                    session_token TEXT NOT NULL REFERENCES sessions (token) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    value TEXT NOT NULL, -- JSON
+                    PRIMARY KEY (session_token, name)
+                );
+                """),
     ]
 
     /// A migrator for ``migrations``.

@@ -5,7 +5,7 @@ import GrubmapCore
 extension SQLiteStore {
     static let areaColumns = """
         id, name, short_name, center_latitude, center_longitude, south, west, north, east, time_zone, currency,
-        locale
+        locale, fare_schedule
         """
 
     static let placeColumns = """
@@ -15,12 +15,12 @@ extension SQLiteStore {
     static let upsertArea = """
         INSERT INTO areas (\(areaColumns))
         VALUES (:id, :name, :short_name, :center_latitude, :center_longitude, :south, :west, :north, :east,
-                :time_zone, :currency, :locale)
+                :time_zone, :currency, :locale, :fare_schedule)
         ON CONFLICT (id) DO UPDATE SET
             name = excluded.name, short_name = excluded.short_name, center_latitude = excluded.center_latitude,
             center_longitude = excluded.center_longitude, south = excluded.south, west = excluded.west,
             north = excluded.north, east = excluded.east, time_zone = excluded.time_zone,
-            currency = excluded.currency, locale = excluded.locale
+            currency = excluded.currency, locale = excluded.locale, fare_schedule = excluded.fare_schedule
         """
 
     static let upsertPlace = """
@@ -41,6 +41,7 @@ extension SQLiteStore {
             "south": area.bounds.southWest.latitude, "west": area.bounds.southWest.longitude,
             "north": area.bounds.northEast.latitude, "east": area.bounds.northEast.longitude,
             "time_zone": area.timeZone, "currency": area.currency, "locale": area.locale,
+            "fare_schedule": try area.fareSchedule.map(json),
         ]
     }
 
@@ -71,7 +72,8 @@ extension SQLiteStore {
             timeZone: try reader.read("time_zone") { try row.value(named: "time_zone") },
             currency: try reader.read("currency") { try row.value(named: "currency") },
             locale: try reader.read("locale") { try row.value(named: "locale") },
-            shortName: try reader.json("short_name", as: LocalizedText?.self))
+            shortName: try reader.json("short_name", as: LocalizedText?.self),
+            fareSchedule: try reader.json("fare_schedule", as: FareSchedule?.self))
     }
 
     static func place(from row: Row) throws -> Place {

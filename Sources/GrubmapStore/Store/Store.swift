@@ -1,3 +1,4 @@
+import Foundation
 import GrubmapCore
 
 /// Where Grubmap keeps its data. The web layer talks to this protocol only; the executable picks the
@@ -21,4 +22,22 @@ public protocol Store: Sendable {
     func isEmpty() throws -> Bool
     /// Throws when the database cannot answer a trivial query.
     func checkHealth() throws
+
+    // MARK: Sessions and preferences
+
+    /// Records a new session.
+    func createSession(_ session: Session) throws
+    /// The session with this token, expired or not, or `nil` when there is none.
+    func session(token: String) throws -> Session?
+    /// Moves a session's expiry to `expiresAt`.
+    func extendSession(token: String, until expiresAt: Date) throws
+    /// Deletes sessions (and their preferences) that expired before `date`; returns how many.
+    @discardableResult
+    func deleteSessions(expiredBefore date: Date) throws -> Int
+    /// The preferences of a session; empty for an unknown session.
+    func preferences(sessionToken: String) throws -> Preferences
+    /// Reads a session's preferences, lets `change` edit them, and stores the result, in one transaction: when
+    /// `change` throws, nothing is stored. Returns what was stored.
+    @discardableResult
+    func updatePreferences(sessionToken: String, _ change: (inout Preferences) throws -> Void) throws -> Preferences
 }

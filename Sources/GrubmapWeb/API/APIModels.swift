@@ -1,3 +1,4 @@
+import Foundation
 import GrubmapCore
 
 /// The JSON shapes of `/api/v1`, as DESIGN.md's API contract gives them. Keys are camelCase; coordinates are
@@ -88,6 +89,33 @@ enum API {
         let firstName: String
         let lastName: String
         let company: String
+    }
+
+    struct SessionCreated: Encodable {
+        let token: String
+        let expiresAt: Date
+    }
+
+    /// Every preference, with `null` for unset optional ones (so clients see every key).
+    struct PreferencesBody: Encodable {
+        let preferences: Preferences
+
+        init(_ preferences: Preferences) {
+            self.preferences = preferences
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case defaultArea, units, language, onboardingStyle, seenOnboardingVersion
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(preferences[PreferenceKeys.defaultArea], forKey: .defaultArea)
+            try container.encode(preferences[PreferenceKeys.units], forKey: .units)
+            try container.encode(preferences[PreferenceKeys.language], forKey: .language)
+            try container.encode(preferences[PreferenceKeys.onboardingStyle], forKey: .onboardingStyle)
+            try container.encode(preferences[PreferenceKeys.seenOnboardingVersion], forKey: .seenOnboardingVersion)
+        }
     }
 
     struct Health: Encodable {

@@ -18,36 +18,51 @@ public struct App: Sendable {
 
     /// Answers one request. Never throws: every error becomes a response in the form the caller asked for.
     public func respond(to request: Request) -> Response {
-        let strings = Strings.forLanguage(language(for: request))
+        let browserLanguage = request.headers["Accept-Language"].flatMap(Language.preferred(acceptLanguage:))
+        var visitor = Visitor(
+            session: nil, credential: .none, preferences: Preferences(), language: browserLanguage ?? .english)
         do {
+            visitor = try self.visitor(for: request)
             let route = try Route.router.route(request)
-            return try handle(route, request: request, strings: strings)
+            if route.needsSession { try ensureSession(&visitor) }
+            var response = try handle(route, request: request, visitor: visitor)
+            deliverSession(of: visitor, request: request, to: &response)
+            return response
         } catch let error as HTTPError {
-            return render(error, for: request, strings: strings)
+            var response = render(error, for: request, strings: visitor.strings)
+            deliverSession(of: visitor, request: request, to: &response)
+            return response
         } catch {
             environment.log("error: \(request.method) \(request.path): \(error)")
             let failure = HTTPError(
                 .internalServerError, code: "internal_error",
                 message: "Grubmap could not answer this request. Try again in a moment.")
-            return render(failure, for: request, strings: strings)
+            return render(failure, for: request, strings: visitor.strings)
         }
     }
 
-    private func handle(_ route: Route, request: Request, strings: Strings) throws -> Response {
+    private func handle(_ route: Route, request: Request, visitor: Visitor) throws -> Response {
+        let strings = visitor.strings
         switch route {
-        case .home: return try home()
-        case .area(let id): return try areaPage(id, request: request, strings: strings)
-        case .place(let id): return try placePage(id, strings: strings)
+        case .home: return try home(visitor: visitor)
+        case .area(let id): return try areaPage(id, request: request, visitor: visitor)
+        case .place(let id): return try placePage(id, request: request, visitor: visitor)
+        case .onboarding: return try onboardingPage(request: request, visitor: visitor)
+        case .finishOnboarding: return try finishOnboarding(request: request, visitor: visitor)
+        case .settings: return try settingsPage(request: request, visitor: visitor)
+        case .saveSettings: return try saveSettings(request: request, visitor: visitor)
+        case .replayOnboarding: return try replayOnboarding(request: request, visitor: visitor)
+        case .asset(let name): return try asset(name, request: request)
         case .health: return health()
         case .apiAreas: return try apiAreas(language: strings.language)
         case .apiPlaces(let id): return try apiPlaces(id, request: request, language: strings.language)
         case .apiPlace(let id): return try apiPlace(id, language: strings.language)
+        case .apiCreateSession: return try apiCreateSession()
+        case .apiPreferences: return apiPreferences(visitor: visitor)
+        case .apiUpdatePreferences: return try apiUpdatePreferences(request: request, visitor: visitor)
+        case .apiFares: return try apiFares(request: request, language: strings.language)
+        case .apiDistance: return try apiDistance(request: request)
         }
-    }
-
-    /// The interface language: from `Accept-Language`, else English.
-    func language(for request: Request) -> Language {
-        request.headers["Accept-Language"].flatMap(Language.preferred(acceptLanguage:)) ?? .english
     }
 
     /// An error as JSON for the API, as a page for people.

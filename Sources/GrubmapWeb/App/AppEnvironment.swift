@@ -18,7 +18,7 @@ public struct AppEnvironment: Sendable {
     public init(
         store: any Store, now: @escaping @Sendable () -> Date = { Date() },
         randomBytes: @escaping @Sendable (Int) -> [UInt8] = AppEnvironment.systemRandomBytes,
-        configuration: AppConfiguration = AppConfiguration(), log: @escaping @Sendable (String) -> Void = { _ in }
+        configuration: AppConfiguration, log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.store = store
         self.now = now
@@ -36,10 +36,26 @@ public struct AppEnvironment: Sendable {
 
 /// Settings an operator chooses when starting Grubmap.
 public struct AppConfiguration: Sendable, Equatable {
+    /// What onboarding says.
+    public var onboarding: OnboardingCatalog
     /// The area `/` opens when a person has not picked one; `nil` means the first area by id.
     public var defaultAreaID: Area.ID?
+    /// How long each page shows in the progress style of onboarding.
+    public var onboardingInterval: Duration
+    /// How long a session lasts without a visit.
+    public var sessionLifetime: TimeInterval
+    /// Whether cookies are marked `Secure` even when the request does not say it came over HTTPS
+    /// (`X-Forwarded-Proto: https` from a proxy always marks them).
+    public var secureCookies: Bool
 
-    public init(defaultAreaID: Area.ID? = nil) {
+    public init(
+        onboarding: OnboardingCatalog, defaultAreaID: Area.ID? = nil, onboardingInterval: Duration = .seconds(3),
+        sessionLifetime: TimeInterval = 180 * 24 * 3600, secureCookies: Bool = false
+    ) {
+        self.onboarding = onboarding
         self.defaultAreaID = defaultAreaID
+        self.onboardingInterval = onboardingInterval
+        self.sessionLifetime = sessionLifetime
+        self.secureCookies = secureCookies
     }
 }

@@ -10,6 +10,17 @@ enum Route: Equatable, Sendable {
     case apiAreas
     case apiPlaces(Area.ID)
     case apiPlace(Place.ID)
+    case onboarding
+    case finishOnboarding
+    case settings
+    case saveSettings
+    case replayOnboarding
+    case asset(String)
+    case apiCreateSession
+    case apiPreferences
+    case apiUpdatePreferences
+    case apiFares
+    case apiDistance
 
     /// The router from paths to routes. An id that is not even well formed cannot name anything: 404.
     static let router: Router<Route> = {
@@ -22,11 +33,35 @@ enum Route: Equatable, Sendable {
         router.add(.get, "/api/v1/areas/{id}/places") { parameters throws(HTTPError) in
             .apiPlaces(try areaID(parameters["id"]))
         }
+        router.add(.get, "/onboarding", .onboarding)
+        router.add(.post, "/onboarding", .finishOnboarding)
+        router.add(.get, "/settings", .settings)
+        router.add(.post, "/settings", .saveSettings)
+        router.add(.post, "/settings/onboarding", .replayOnboarding)
+        router.add(.get, "/assets/{name}") { parameters throws(HTTPError) in .asset(parameters["name"] ?? "") }
+        router.add(.post, "/api/v1/sessions", .apiCreateSession)
+        router.add(.get, "/api/v1/me/preferences", .apiPreferences)
+        router.add(.patch, "/api/v1/me/preferences", .apiUpdatePreferences)
+        router.add(.get, "/api/v1/fares", .apiFares)
+        router.add(.get, "/api/v1/distance", .apiDistance)
         router.add(.get, "/api/v1/places/{id}") { parameters throws(HTTPError) in
             .apiPlace(try placeID(parameters["id"]))
         }
         return router
     }()
+
+    /// Whether answering needs a session, made on the spot for a new visitor: every page (its forms carry the
+    /// session's CSRF token) and every change to the person's own data.
+    var needsSession: Bool {
+        switch self {
+        case .home, .area, .place, .onboarding, .finishOnboarding, .settings, .saveSettings, .replayOnboarding,
+            .apiUpdatePreferences:
+            true
+        case .health, .apiAreas, .apiPlaces, .apiPlace, .asset, .apiCreateSession, .apiPreferences, .apiFares,
+            .apiDistance:
+            false
+        }
+    }
 
     private static func areaID(_ text: String?) throws(HTTPError) -> Area.ID {
         guard let text, let id = try? Area.ID(text) else { throw .notFound("There is no area with that id.") }

@@ -4,7 +4,7 @@ import GrubmapHTTP
 struct SecurityHeaders: Middleware {
     static let contentSecurityPolicy =
         "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-        + "script-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+        + "script-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
 
     func respond(to request: Request, next: Responder) -> Response {
         var response = next(request)

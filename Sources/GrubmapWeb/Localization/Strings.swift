@@ -15,6 +15,7 @@ struct Strings: Sendable {
     let noPlaces: String
     let distancesFrom: @Sendable (String) -> String
     let distancesFromGivenPoint: String
+    let distancesFromYou: String
     let away: @Sendable (String) -> String
     let kindName: @Sendable (Place.Kind) -> String
     let address: String
@@ -31,7 +32,35 @@ struct Strings: Sendable {
     let serverErrorTitle: String
     let unavailableTitle: String
     let goToStart: String
+    /// What an error page says for an error code, in this language; `nil` means the error's own English message.
+    let errorExplanation: @Sendable (String) -> String?
     let skipToContent: String
+    let locationHeading: String
+    let useMyLocation: String
+    let updateLocation: String
+    let locating: String
+    /// What to do for each way getting the position can fail, keyed by the reason the page script reports.
+    let locationProblems: KeyValuePairs<String, String>
+    let onboardingClose: String
+    let onboardingStart: String
+    let onboardingSkip: String
+    let onboardingNext: String
+    let onboardingBack: String
+    let onboardingPageOf: @Sendable (Int, Int) -> String
+    let onboardingPages: String
+    let settings: String
+    let settingsSaved: String
+    let defaultAreaLabel: String
+    let onboardingStyleLabel: String
+    let onboardingStyleName: @Sendable (OnboardingStyle) -> String
+    let onboardingStyleHint: @Sendable (OnboardingStyle) -> String
+    let unitsLabel: String
+    let unitName: @Sendable (DistanceUnit) -> String
+    let languageLabel: String
+    let languageAutomatic: String
+    let save: String
+    let replayOnboarding: String
+    let replayOnboardingHint: String
 
     static func forLanguage(_ language: Language) -> Strings {
         switch language {
@@ -53,6 +82,7 @@ struct Strings: Sendable {
         noPlaces: "No places here yet.",
         distancesFrom: { "Distances from \($0)" },
         distancesFromGivenPoint: "Distances from the position you gave",
+        distancesFromYou: "Distances from where you are",
         away: { "\($0) away" },
         kindName: { kind in
             switch kind {
@@ -78,7 +108,55 @@ struct Strings: Sendable {
         serverErrorTitle: "Something went wrong on our side",
         unavailableTitle: "Grubmap is unavailable",
         goToStart: "Go to the start page",
-        skipToContent: "Skip to content"
+        errorExplanation: { _ in nil },
+        skipToContent: "Skip to content",
+        locationHeading: "Your location",
+        useMyLocation: "Use my location",
+        updateLocation: "Update my location",
+        locating: "Finding your position…",
+        locationProblems: [
+            "denied":
+                "Location is off for Grubmap. To see distances, allow location for this site in your browser's settings, then try again.",
+            "unavailable":
+                "Your position isn't available right now. Check that location services are on, then try again.",
+            "timeout": "Finding your position took too long. Try again, ideally near a window or outdoors.",
+            "unsupported":
+                "This browser can't share a position. Grubmap works without it; you just won't see distances.",
+            "insecure":
+                "Browsers share positions only over a secure connection. Open Grubmap through its https:// address to see distances.",
+        ],
+        onboardingClose: "Close",
+        onboardingStart: "Start",
+        onboardingSkip: "Skip",
+        onboardingNext: "Next",
+        onboardingBack: "Back",
+        onboardingPageOf: { "Page \($0) of \($1)" },
+        onboardingPages: "Pages",
+        settings: "Settings",
+        settingsSaved: "Your settings are saved.",
+        defaultAreaLabel: "Open Grubmap at",
+        onboardingStyleLabel: "Welcome tour style",
+        onboardingStyleName: { style in
+            switch style {
+            case .basic: "One sheet"
+            case .slides: "Slides"
+            case .progress: "Stories"
+            }
+        },
+        onboardingStyleHint: { style in
+            switch style {
+            case .basic: "Everything on one page."
+            case .slides: "One page at a time; swipe or tap Next."
+            case .progress: "Pages move on by themselves every few seconds."
+            }
+        },
+        unitsLabel: "Distances in",
+        unitName: { $0 == .kilometers ? "Kilometres" : "Miles" },
+        languageLabel: "Language",
+        languageAutomatic: "Same as my browser",
+        save: "Save",
+        replayOnboarding: "Show the welcome tour again",
+        replayOnboardingHint: "See the welcome tour again, in the style chosen above."
     )
 
     static let korean = Strings(
@@ -94,6 +172,7 @@ struct Strings: Sendable {
         noPlaces: "아직 등록된 곳이 없습니다.",
         distancesFrom: { "\($0)에서 잰 거리" },
         distancesFromGivenPoint: "지정한 위치에서 잰 거리",
+        distancesFromYou: "내 위치에서 잰 거리",
         away: { "\($0) 거리" },
         kindName: { kind in
             switch kind {
@@ -117,6 +196,60 @@ struct Strings: Sendable {
         serverErrorTitle: "서버에 문제가 생겼습니다",
         unavailableTitle: "Grubmap을 사용할 수 없습니다",
         goToStart: "첫 화면으로",
-        skipToContent: "본문으로 건너뛰기"
+        errorExplanation: { code in
+            switch code {
+            case "not_found": "이 주소에는 아무것도 없습니다. 주소를 확인하거나 첫 화면에서 다시 찾아보세요."
+            case "csrf": "양식이 만료되었거나 Grubmap에서 온 것이 아닙니다. 페이지를 새로 고친 뒤 다시 시도하세요."
+            case "method_not_allowed": "이 주소는 그런 요청을 받지 않습니다."
+            case "invalid_coordinate", "bad_query", "bad_path", "bad_request", "bad_form":
+                "주소나 양식에 알아볼 수 없는 값이 있습니다. 다시 확인해 주세요."
+            case "internal_error": "요청에 답하지 못했습니다. 잠시 뒤 다시 시도하세요."
+            default: nil
+            }
+        },
+        skipToContent: "본문으로 건너뛰기",
+        locationHeading: "내 위치",
+        useMyLocation: "내 위치 사용",
+        updateLocation: "내 위치 새로고침",
+        locating: "위치를 찾는 중…",
+        locationProblems: [
+            "denied": "Grubmap의 위치 권한이 꺼져 있습니다. 거리를 보려면 브라우저 설정에서 이 사이트의 위치 접근을 허용한 뒤 다시 시도하세요.",
+            "unavailable": "지금은 위치를 알 수 없습니다. 위치 서비스가 켜져 있는지 확인한 뒤 다시 시도하세요.",
+            "timeout": "위치를 찾는 데 시간이 너무 오래 걸렸습니다. 창가나 야외에서 다시 시도해 보세요.",
+            "unsupported": "이 브라우저는 위치를 공유할 수 없습니다. 거리만 보이지 않을 뿐 Grubmap은 그대로 쓸 수 있어요.",
+            "insecure": "브라우저는 보안 연결에서만 위치를 공유합니다. 거리를 보려면 https:// 주소로 Grubmap을 여세요.",
+        ],
+        onboardingClose: "닫기",
+        onboardingStart: "시작하기",
+        onboardingSkip: "건너뛰기",
+        onboardingNext: "다음",
+        onboardingBack: "이전",
+        onboardingPageOf: { "\($1)쪽 중 \($0)쪽" },
+        onboardingPages: "페이지",
+        settings: "설정",
+        settingsSaved: "설정을 저장했습니다.",
+        defaultAreaLabel: "처음 열 곳",
+        onboardingStyleLabel: "안내 방식",
+        onboardingStyleName: { style in
+            switch style {
+            case .basic: "한 장으로"
+            case .slides: "슬라이드"
+            case .progress: "스토리"
+            }
+        },
+        onboardingStyleHint: { style in
+            switch style {
+            case .basic: "모든 내용을 한 페이지에 보여 줍니다."
+            case .slides: "한 페이지씩, 밀거나 다음을 눌러 넘깁니다."
+            case .progress: "몇 초마다 저절로 다음 페이지로 넘어갑니다."
+            }
+        },
+        unitsLabel: "거리 단위",
+        unitName: { $0 == .kilometers ? "킬로미터" : "마일" },
+        languageLabel: "언어",
+        languageAutomatic: "브라우저 설정 따르기",
+        save: "저장",
+        replayOnboarding: "안내 다시 보기",
+        replayOnboardingHint: "위에서 고른 방식으로 안내를 다시 봅니다."
     )
 }

@@ -1,13 +1,19 @@
 import GrubmapCore
 
-/// `/areas/{id}`: the area's places, by name or by distance from a given point.
+/// `/areas/{id}`: the area's places, nearest first once the person's position is known, else by name.
 struct AreaPage {
     let strings: Strings
     let area: Area
     let areas: [Area]
     let places: [ListedPlace]
-    /// The point distances are measured from, when the listing is by distance.
-    let origin: Coordinate?
+    /// Where the person is (or the point they gave), when known.
+    let position: Coordinate?
+    /// Whether ``position`` is where the person's browser said they are, rather than a point in the address.
+    let isPersonsPosition: Bool
+    let order: PlaceOrder
+    let units: DistanceUnit
+    /// Whether the page asks the browser for the position as soon as it loads (right after onboarding).
+    let locatesOnLoad: Bool
 
     func render() -> String {
         let language = strings.language
@@ -19,19 +25,23 @@ struct AreaPage {
             }
             el(.p, .class("meta")) {
                 strings.placeCount(places.count)
-                if let origin {
-                    " · " + (origin == area.center ? strings.distancesFrom(name) : strings.distancesFromGivenPoint)
+                if let position, order == .distance {
+                    " · "
+                        + (isPersonsPosition
+                            ? strings.distancesFromYou
+                            : position == area.center ? strings.distancesFrom(name) : strings.distancesFromGivenPoint)
                 }
             }
+            LocationPanel(strings: strings, locatesOnLoad: locatesOnLoad, hasPosition: position != nil).node
             el(.div, .class("toolbar")) {
                 el(.span, .class("label"), .id("sort-label")) { strings.sortLabel }
                 el(.div, .class("segmented"), Attribute("role", "group"), Attribute("aria-labelledby", "sort-label")) {
-                    el(.a, .href("/areas/\(area.id)"), Attribute("aria-current", origin == nil ? "true" : "false")) {
+                    el(.a, .href(link(order: .name)), Attribute("aria-current", order == .name ? "true" : "false")) {
                         strings.sortedByName
                     }
                     el(
-                        .a, .href("/areas/\(area.id)?near=\((origin ?? area.center).description)"),
-                        Attribute("aria-current", origin == nil ? "false" : "true")
+                        .a, .href(link(order: .distance)),
+                        Attribute("aria-current", order == .distance ? "true" : "false")
                     ) { strings.sortedByDistance }
                 }
             }
@@ -42,6 +52,15 @@ struct AreaPage {
                     for listed in places { row(listed) }
                 }
             }
+        }
+    }
+
+    /// The page in the other order. Without a known position, "by distance" measures from the area's center.
+    private func link(order: PlaceOrder) -> String {
+        switch (order, position) {
+        case (.name, _): "/areas/\(area.id)?sort=name"
+        case (.distance, nil): "/areas/\(area.id)?near=\(area.center.description)"
+        case (.distance, _): "/areas/\(area.id)"
         }
     }
 
@@ -59,7 +78,7 @@ struct AreaPage {
                     if let meters = listed.distanceMeters {
                         el(.span, .class("distance")) {
                             Icons.distance
-                            strings.away(strings.distance(meters: meters))
+                            strings.away(strings.distance(meters: meters, units: units))
                         }
                     }
                     if let address = place.address { el(.span) { address } }

@@ -16,7 +16,7 @@ struct ErrorPage {
         return Layout(strings: strings, title: title).render {
             el(.section, .class("error")) {
                 el(.h1) { title }
-                el(.p) { error.message }
+                el(.p) { strings.errorExplanation(error.code) ?? error.message }
                 el(.p) { el(.a, .href("/")) { strings.goToStart } }
             }
         }

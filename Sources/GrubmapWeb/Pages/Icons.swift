@@ -30,4 +30,46 @@ enum Icons {
         <path d="M10 3 5 8l5 5" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" \
         stroke-linejoin="round"/></svg>
         """)
+
+    /// The feature icons onboarding content may name, drawn on a 24-unit grid with round strokes.
+    static let featurePaths: [String: String] = [
+        "map-pin":
+            "<path d=\"M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z\"/><circle cx=\"12\" cy=\"9.5\" r=\"2.5\"/>",
+        "menu": "<rect x=\"5\" y=\"3\" width=\"14\" height=\"18\" rx=\"2\"/><path d=\"M9 8h6M9 12h6M9 16h4\"/>",
+        "check-in": "<circle cx=\"12\" cy=\"12\" r=\"9\"/><path d=\"m8 12.5 2.8 2.8L16.5 9.5\"/>",
+        "friends": "<circle cx=\"9\" cy=\"8.5\" r=\"3\"/><circle cx=\"16.5\" cy=\"9.5\" r=\"2.5\"/>"
+            + "<path d=\"M3.5 19a5.5 5.5 0 0 1 11 0M14 14.6a4.5 4.5 0 0 1 6.5 4.4\"/>",
+        "car":
+            "<path d=\"M5 16V12l2-5h10l2 5v4\"/><path d=\"M4 16h16v2H4z\"/><circle cx=\"7.5\" cy=\"18.5\" r=\"1.5\"/>"
+            + "<circle cx=\"16.5\" cy=\"18.5\" r=\"1.5\"/><path d=\"M5 12h14\"/>",
+        "star": "<path d=\"m12 3.5 2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z\"/>",
+    ]
+
+    /// The names onboarding content may use.
+    static var featureNames: Set<String> { Set(featurePaths.keys) }
+
+    /// A feature icon by name; an unknown name draws nothing (content is checked when it is loaded).
+    static func feature(_ name: String) -> Node {
+        Node.raw(
+            "<svg class=\"feature-icon\" viewBox=\"0 0 24 24\" width=\"28\" height=\"28\" aria-hidden=\"true\" "
+                + "fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.8\" stroke-linecap=\"round\" "
+                + "stroke-linejoin=\"round\">" + (featurePaths[name] ?? "") + "</svg>")
+    }
+
+    /// A gear, for the settings link.
+    static let settings = Node.raw(
+        """
+        <svg class="icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" \
+        stroke="currentColor" stroke-width="1.6" stroke-linejoin="round"><path d="M9.97 4.68 10.28 2.15h3.44l.31 \
+        2.53 1.72.71 2-1.57 2.43 2.43-1.57 2 .71 1.72 2.53.31v3.44l-2.53.31-.71 1.72 1.57 2-2.43 2.43-2-1.57-1.72\
+        .71-.31 2.53h-3.44l-.31-2.53-1.72-.71-2 1.57-2.43-2.43 1.57-2-.71-1.72-2.53-.31v-3.44l2.53-.31.71-1.72-1.57\
+        -2 2.43-2.43 2 1.57z"/><circle cx="12" cy="12" r="3.2"/></svg>
+        """)
+
+    /// A close cross.
+    static let close = Node.raw(
+        """
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" \
+        stroke-width="2" stroke-linecap="round"><path d="M6 6l12 12M18 6 6 18"/></svg>
+        """)
 }

@@ -20,6 +20,7 @@ struct Layout {
                 el(.title) { title == strings.appName ? title : "\(title) · \(strings.appName)" }
                 el(.link, .rel("icon"), .href("data:image/svg+xml,\(Icons.faviconDataURI)"))
                 el(.style) { Node.raw(Stylesheet.css) }
+                el(.script, Attribute("src", Assets.scriptPath), Attribute("defer", nil))
             }
             el(.body) {
                 el(.a, .class("skip"), .href("#content")) { strings.skipToContent }
@@ -28,6 +29,12 @@ struct Layout {
                         el(.a, .class("brand"), .href("/")) {
                             Icons.logo
                             el(.span) { strings.appName }
+                        }
+                        el(
+                            .a, .class("settings-link"), .href("/settings"), .ariaLabel(strings.settings),
+                            .title(strings.settings)
+                        ) {
+                            Icons.settings
                         }
                         if !areas.isEmpty {
                             el(.nav, .class("areas"), .ariaLabel(strings.areasHeading)) {

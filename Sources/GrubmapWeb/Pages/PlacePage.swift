@@ -6,6 +6,8 @@ struct PlacePage {
     let place: Place
     let area: Area
     let areas: [Area]
+    /// The ride cards, shown under the place's name; `nil` leaves them out.
+    var rides: RideEstimates? = nil
 
     func render() -> String {
         let language = strings.language
@@ -28,6 +30,7 @@ struct PlacePage {
                         el(.p, .class("description")) { description.text(in: language) }
                     }
                 }
+                if let rides { rides.node }
                 el(.section, .class("card panel"), Attribute("aria-labelledby", "facts")) {
                     el(.h2, .id("facts")) { strings.location }
                     facts

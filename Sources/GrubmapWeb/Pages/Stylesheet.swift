@@ -61,11 +61,111 @@ enum Stylesheet {
         .error p{color:var(--muted)}
         .icon{vertical-align:-2px}
         @media (min-width:760px){
-        .areas{flex:1 1 auto;justify-content:flex-end}
+        .areas{flex:1 1 auto;justify-content:flex-end;order:1;margin-left:auto}
+        .settings-link{margin-left:0}
         h1{font-size:2rem}
         .places{grid-template-columns:repeat(2,minmax(0,1fr))}
         .detail{grid-template-columns:3fr 2fr;align-items:start}
         .detail .wide{grid-column:1/-1}}
         @media (prefers-reduced-motion:no-preference){.place{transition:border-color .15s}}
+        .settings-link{order:2;margin-left:auto;color:var(--muted);display:flex;padding:6px;border-radius:999px}
+        .areas{order:3}
+        .settings-link:hover{color:var(--text);background:var(--chip)}
+        .button{display:inline-flex;align-items:center;justify-content:center;gap:6px;min-height:44px;padding:0 20px;\
+        border-radius:999px;border:0;background:var(--accent);color:#fff;font:inherit;font-weight:650;\
+        text-decoration:none;cursor:pointer}
+        .button.secondary{background:var(--chip);color:var(--text)}
+        .button.ghost{background:transparent;color:var(--muted);padding:0 12px}
+        .button[hidden]{display:none}
+        .button:disabled{opacity:.6}
+        .notice{background:var(--accent-soft);border-radius:12px;padding:10px 14px;margin:12px 0;font-size:.95rem}
+        .notice.success{background:#dcfce7;color:#14532d}
+        @media (prefers-color-scheme:dark){.notice.success{background:#14321f;color:#bbf7d0}}
+        .locate{margin:14px 0 4px}
+        .locate-status{color:var(--muted);margin:8px 0}
+        .onboarding{display:flex;justify-content:center}
+        .sheet{width:100%;max-width:560px;padding:20px 20px 16px;position:relative}
+        .sheet-head{display:flex;align-items:flex-start;gap:12px}
+        .sheet-head h1{flex:1;font-size:1.55rem}
+        .close{border:0;background:var(--chip);color:var(--text);border-radius:999px;width:40px;height:40px;\
+        display:grid;place-items:center;cursor:pointer;flex:none}
+        .slide h2{margin:18px 0 4px;font-size:1.1rem;color:var(--accent)}
+        .features{list-style:none;margin:8px 0 0;padding:0;display:grid;gap:18px}
+        .features li{display:flex;gap:14px;align-items:flex-start}
+        .features h3{margin:2px 0 2px;font-size:1.02rem}
+        .features p{margin:0;color:var(--muted)}
+        .feature-badge{flex:none;width:48px;height:48px;border-radius:14px;background:var(--accent-soft);\
+        color:var(--accent);display:grid;place-items:center}
+        .sheet-foot{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:12px;\
+        margin-top:24px}
+        .onboarding-basic .sheet-foot{position:sticky;bottom:0;background:var(--card);padding:12px 0 4px;\
+        margin-bottom:-4px}
+        .onboarding-basic .sheet-foot .button{width:100%}
+        .actions{display:flex;gap:8px;margin-left:auto}
+        .dots{display:flex;gap:8px}
+        .dot{width:10px;height:10px;border-radius:50%;background:var(--line);display:block}
+        .dot[aria-current=step]{background:var(--accent);width:24px;border-radius:5px}
+        .bars{display:flex;gap:6px;margin-bottom:16px}
+        .bar{flex:1;height:4px;border-radius:2px;background:var(--line);overflow:hidden}
+        .bar .fill{display:block;height:100%;background:var(--accent);transform-origin:left;transform:scaleX(0)}
+        .bar[data-state=done] .fill{transform:scaleX(1)}
+        .settings{display:grid;gap:20px;margin-top:16px}
+        .field{border:0;margin:0;padding:0;display:grid;gap:8px}
+        .field legend,.field label{font-weight:650;padding:0;margin-bottom:4px}
+        .field select{font:inherit;padding:10px 12px;border-radius:10px;border:1px solid var(--line);\
+        background:var(--bg);color:var(--text)}
+        .choices{display:grid;gap:8px}
+        .field .choice{display:flex;gap:10px;align-items:flex-start;padding:10px 12px;border:1px solid var(--line);\
+        border-radius:12px;cursor:pointer;font-weight:400;margin:0}
+        .choice:has(input:checked){border-color:var(--accent);background:var(--accent-soft)}
+        .choice input{margin-top:4px;accent-color:var(--accent)}
+        .choice span{display:grid}
+        .choice small{color:var(--muted)}
+        .replay{margin-top:16px;display:flex;flex-wrap:wrap;gap:12px;align-items:center;justify-content:space-between}
+        .replay .meta{margin:0}
+        @media (min-width:760px){.sheet{padding:28px 32px 24px;margin-top:24px}.choices{grid-template-columns:repeat(3,1fr)}}
+        .rides [hidden]{display:none!important}
+        .rides{min-width:0;word-break:keep-all;overflow-wrap:break-word}
+        .rides-head{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:2px 12px;\
+        margin-bottom:12px}
+        .panel .rides-head h2{margin:0}
+        .rides-head .meta{font-variant-numeric:tabular-nums}
+        .rides-why{margin:0 0 12px}
+        .ride-locate{display:flex;flex-wrap:wrap;align-items:center;gap:8px 12px;margin:0 0 14px}
+        .ride-locate-status{margin:0;font-size:.9rem;color:var(--muted)}
+        .ride-locate-status:empty{display:none}
+        .ride-options{border:0;margin:0;padding:2px;min-width:0;display:grid;grid-auto-flow:column;\
+        grid-auto-columns:minmax(100px,1fr);gap:8px;overflow-x:auto;scroll-snap-type:x mandatory;scrollbar-width:thin}
+        .ride-legend{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+        .ride{display:flex;flex-direction:column;align-items:center;gap:2px;min-width:0;padding:10px 6px;\
+        text-align:center;border:1.5px solid var(--line);border-radius:12px;background:var(--bg);cursor:pointer;\
+        scroll-snap-align:start}
+        .ride:hover{border-color:var(--accent)}
+        .ride-icon{color:var(--muted);margin-bottom:2px}
+        .ride-name{font-weight:650;font-size:.92rem;line-height:1.25}
+        .ride-seats{display:inline-flex;align-items:center;gap:3px;font-size:.8rem;color:var(--muted)}
+        .ride-price{font-weight:700;font-size:.95rem;line-height:1.3;margin:4px 0 8px;font-variant-numeric:tabular-nums}
+        .ride-price span{display:inline-block;white-space:nowrap}
+        .ride input{margin:auto 0 0;width:18px;height:18px;accent-color:var(--accent)}
+        .ride:has(input:checked){border-color:var(--accent);background:var(--accent-soft);\
+        box-shadow:inset 0 0 0 1px var(--accent)}
+        .ride:has(input:checked) .ride-icon{color:var(--accent)}
+        .ride:has(input:focus-visible){outline:3px solid var(--accent);outline-offset:2px}
+        @supports not selector(:has(a)){.ride.selected{border-color:var(--accent);background:var(--accent-soft)}}
+        .ride-summary{margin:12px 0 0;font-weight:600}
+        .ride-button{display:inline-flex;align-items:center;gap:8px;min-height:44px;padding:9px 18px;border:0;\
+        border-radius:999px;background:var(--accent);color:var(--bg);font:inherit;font-weight:600;cursor:pointer}
+        .ride-button.quiet{background:var(--chip);color:var(--text)}
+        .ride-button:disabled{opacity:.6;cursor:progress}
+        .ride-choose{margin-top:12px}
+        .ride-manual{margin-top:14px}
+        .ride-manual summary{cursor:pointer;color:var(--accent);font-weight:600;font-size:.95rem}
+        .ride-manual form{display:grid;gap:6px;margin-top:10px}
+        .ride-manual label{font-size:.9rem;color:var(--muted)}
+        .ride-manual-row{display:flex;gap:8px}
+        .ride-manual input{flex:1 1 auto;width:0;min-width:0;padding:8px 12px;border:1px solid var(--line);border-radius:10px;\
+        background:var(--bg);color:var(--text);font:inherit}
+        .rides-note{margin-top:12px;font-size:.82rem}
+        @media (min-width:760px){.ride-options{grid-auto-columns:minmax(150px,210px)}.ride{padding:14px 10px 12px}}
         """
 }

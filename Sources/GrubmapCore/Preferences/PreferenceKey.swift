@@ -1,0 +1,46 @@
+/// A typed preference: its stored name, its default, and which values are allowed.
+///
+/// In the spirit of sindresorhus/Defaults: `Preferences[.units]` reads a `DistanceUnit`, never an untyped value,
+/// and a stored value that cannot be read as one (unknown, corrupt, from an older Grubmap) reads as the default.
+public struct PreferenceKey<Value: Codable & Sendable & Equatable>: Sendable {
+    /// The name the value is stored and sent under, like `units`.
+    public let name: String
+    /// What reading gives when nothing valid is stored.
+    public let defaultValue: Value
+    private let check: @Sendable (Value) -> String?
+
+    /// Makes a key; `validate` returns why a value is refused, or `nil` when it is fine.
+    public init(
+        _ name: String, default defaultValue: Value, validate: @escaping @Sendable (Value) -> String? = { _ in nil }
+    ) {
+        self.name = name
+        self.defaultValue = defaultValue
+        self.check = validate
+    }
+
+    /// Why `value` may not be stored under this key, or `nil` when it may.
+    public func problem(with value: Value) -> String? {
+        check(value)
+    }
+}
+
+/// The keys Grubmap remembers for a person.
+public enum PreferenceKeys {
+    /// The onboarding content version the person last saw; `nil` before their first onboarding.
+    public static let seenOnboardingVersion = PreferenceKey<Int?>(
+        "seenOnboardingVersion", default: nil,
+        validate: { version in (version ?? 0) < 0 ? "must be a version number, 0 or more" : nil })
+    /// How onboarding is shown.
+    public static let onboardingStyle = PreferenceKey<OnboardingStyle>("onboardingStyle", default: .basic)
+    /// The area `/` opens; `nil` means the operator's default.
+    public static let defaultArea = PreferenceKey<Area.ID?>("defaultArea", default: nil)
+    /// How distances are shown.
+    public static let units = PreferenceKey<DistanceUnit>("units", default: .kilometers)
+    /// The interface language; `nil` follows the browser's `Accept-Language`.
+    public static let language = PreferenceKey<Language?>("language", default: nil)
+
+    /// Every key's name, for refusing unknown names in requests.
+    public static let names: Set<String> = [
+        seenOnboardingVersion.name, onboardingStyle.name, defaultArea.name, units.name, language.name,
+    ]
+}

@@ -1,0 +1,124 @@
+import Foundation
+import GrubmapCore
+import GrubmapHTTP
+
+/// A preference value as a request gave it, before it is checked against its key.
+enum PreferenceValue: Equatable {
+    case null
+    case text(String)
+    case integer(Int)
+    /// Any other JSON value (a list, an object, a fraction, a boolean), named for the error message.
+    case other(String)
+}
+
+extension App {
+    /// Checks and applies changes to preferences. The first refused value throws ``PreferenceError`` naming
+    /// its field; the caller runs this inside ``Store/updatePreferences(sessionToken:_:)``, so nothing is saved.
+    func apply(_ changes: [String: PreferenceValue], to preferences: inout Preferences) throws {
+        for (name, value) in changes.sorted(by: { $0.key < $1.key }) {
+            switch name {
+            case PreferenceKeys.seenOnboardingVersion.name:
+                switch value {
+                case .null: preferences.reset(PreferenceKeys.seenOnboardingVersion)
+                case .integer(let version): try preferences.set(version, for: PreferenceKeys.seenOnboardingVersion)
+                default: throw PreferenceError(field: name, message: "must be a whole number or null")
+                }
+            case PreferenceKeys.onboardingStyle.name:
+                try preferences.set(
+                    try choice(value, field: name, as: OnboardingStyle.self), for: PreferenceKeys.onboardingStyle)
+            case PreferenceKeys.units.name:
+                try preferences.set(try choice(value, field: name, as: DistanceUnit.self), for: PreferenceKeys.units)
+            case PreferenceKeys.language.name:
+                let language = value == .null ? nil : try choice(value, field: name, as: Language.self)
+                try preferences.set(language, for: PreferenceKeys.language)
+            case PreferenceKeys.defaultArea.name:
+                try preferences.set(try existingArea(value, field: name), for: PreferenceKeys.defaultArea)
+            default:
+                throw PreferenceError(
+                    field: name,
+                    message: "is not a preference (known: \(PreferenceKeys.names.sorted().joined(separator: ", ")))")
+            }
+        }
+    }
+
+    private func choice<Choice: RawRepresentable & CaseIterable>(
+        _ value: PreferenceValue, field: String, as type: Choice.Type
+    ) throws -> Choice where Choice.RawValue == String {
+        let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+        guard case .text(let text) = value, let choice = Choice(rawValue: text) else {
+            throw PreferenceError(field: field, message: "must be one of \(allowed)")
+        }
+        return choice
+    }
+
+    private func existingArea(_ value: PreferenceValue, field: String) throws -> Area.ID? {
+        switch value {
+        case .null:
+            return nil
+        case .text(let text):
+            guard let id = try? Area.ID(text), try environment.store.area(id: id) != nil else {
+                throw PreferenceError(field: field, message: "there is no area \"\(text.prefix(64))\"")
+            }
+            return id
+        default:
+            throw PreferenceError(field: field, message: "must be an area id or null")
+        }
+    }
+
+    /// `POST /api/v1/sessions`: a new session for an API client; send its token as `Authorization: Bearer`.
+    func apiCreateSession() throws -> Response {
+        let session = Session.make(
+            now: environment.now(), lifetime: environment.configuration.sessionLifetime,
+            randomBytes: environment.randomBytes)
+        try environment.store.createSession(session)
+        return .json(API.SessionCreated(token: session.token, expiresAt: session.expiresAt), status: .created)
+    }
+
+    /// `GET /api/v1/me/preferences`: every preference, defaults included.
+    func apiPreferences(visitor: Visitor) -> Response {
+        .json(API.PreferencesBody(visitor.preferences))
+    }
+
+    /// `PATCH /api/v1/me/preferences`: changes the given fields, all or none; 400 names the refused field.
+    func apiUpdatePreferences(request: Request, visitor: Visitor) throws -> Response {
+        try requireCSRF(visitor, request: request, formToken: nil)
+        let changes = try preferenceChanges(fromJSON: request)
+        do {
+            let saved = try environment.store.updatePreferences(sessionToken: visitor.session!.token) { preferences in
+                try apply(changes, to: &preferences)
+            }
+            return .json(API.PreferencesBody(saved))
+        } catch let error as PreferenceError {
+            throw HTTPError(.badRequest, code: "invalid_preference", message: error.description)
+        }
+    }
+
+    private func preferenceChanges(fromJSON request: Request) throws(HTTPError) -> [String: PreferenceValue] {
+        let type = request.headers["Content-Type"]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
+        guard type?.lowercased() == "application/json" else {
+            throw HTTPError(.unsupportedMediaType, code: "unsupported_media_type", message: "Send JSON.")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any] else {
+            throw .badRequest("The body must be a JSON object of preferences.", code: "invalid_json")
+        }
+        var changes: [String: PreferenceValue] = [:]
+        for (name, value) in object {
+            changes[name] = Self.preferenceValue(value)
+        }
+        return changes
+    }
+
+    private static func preferenceValue(_ value: Any) -> PreferenceValue {
+        switch value {
+        case is NSNull: return .null
+        case let text as String: return .text(text)
+        case let number as NSNumber:
+            // JSONSerialization gives booleans as NSNumber too; tell them apart by their type encoding.
+            if String(cString: number.objCType) == "c" { return .other("a boolean") }
+            let double = number.doubleValue
+            guard double.rounded() == double, abs(double) < 1e15 else { return .other("a fraction") }
+            return .integer(Int(double))
+        default: return .other("a list or object")
+        }
+    }
+}

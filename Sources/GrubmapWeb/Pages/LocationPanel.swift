@@ -1,0 +1,35 @@
+/// Asks for the person's position and explains, for each way it can fail, what to do.
+///
+/// Works with the page script: the button (or `data-locate="auto"`, right after onboarding) asks the browser;
+/// on success the script stores the position in a cookie and reloads, so the server lists places by distance.
+/// Every message is rendered here, hidden, in the person's language; the script shows the one that applies.
+struct LocationPanel {
+    let strings: Strings
+    let locatesOnLoad: Bool
+    let hasPosition: Bool
+
+    var node: Node {
+        el(
+            .section, .class("locate"), Attribute("data-locate", locatesOnLoad ? "auto" : "button"),
+            .ariaLabel(strings.locationHeading)
+        ) {
+            el(
+                .button, .type("button"), .class("button secondary"), Attribute("data-action", "locate"),
+                Attribute("hidden", nil)
+            ) {
+                Icons.distance
+                hasPosition ? strings.updateLocation : strings.useMyLocation
+            }
+            el(.p, .class("locate-status"), Attribute("data-status", "locating"), Attribute("hidden", nil)) {
+                strings.locating
+            }
+            el(.div, Attribute("role", "status"), Attribute("aria-live", "polite")) {
+                for (reason, message) in strings.locationProblems {
+                    el(.p, .class("notice"), Attribute("data-location-problem", reason), Attribute("hidden", nil)) {
+                        message
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,176 @@
+// Grubmap's one script. Every page works without it; it adds swiping and self-advancing pages to
+// onboarding, and asks the browser for the person's position.
+"use strict";
+
+(() => {
+  // On a phone the area switcher scrolls sideways: bring the current area into view.
+  document.querySelector(".areas [aria-current=page]")?.scrollIntoView({ block: "nearest", inline: "center" });
+
+  const onboarding = document.querySelector("[data-onboarding]");
+  if (onboarding) setUpOnboarding(onboarding);
+  document.querySelectorAll("[data-locate]").forEach(setUpLocation);
+
+  // Onboarding: slides (by hand) and progress (by itself every interval). The server rendered every page,
+  // the current one visible, with links that work on their own; this takes over those links.
+  function setUpOnboarding(root) {
+    const style = root.dataset.style;
+    if (style === "basic") return;
+    const slides = [...root.querySelectorAll("[data-slide]")];
+    const bars = [...root.querySelectorAll("[data-bar]")];
+    const dots = [...root.querySelectorAll("[data-go]")];
+    const back = root.querySelector('[data-action="back"]');
+    const next = root.querySelector('[data-action="next"]');
+    const start = root.querySelector('[data-action="start"]');
+    const form = root.querySelector("form");
+    const last = slides.length - 1;
+    const interval = Number(root.dataset.intervalMs) || 3000;
+    const manualClock = new URLSearchParams(location.search).get("clock") === "manual";
+    const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+    let page = Number(root.dataset.page) || 0;
+    let shown = 0; // milliseconds the current page has been shown, unpaused
+    let held = 0; // how many reasons to pause are in force (hover, touch)
+    let finished = false;
+
+    const isPaused = () => held > 0 || reducedMotion.matches;
+
+    function show(index) {
+      page = Math.max(0, Math.min(last, index));
+      shown = 0;
+      slides.forEach((slide, i) => (slide.hidden = i !== page));
+      dots.forEach((dot, i) => (i === page ? dot.setAttribute("aria-current", "step") : dot.removeAttribute("aria-current")));
+      back.hidden = page === 0;
+      next.hidden = page === last;
+      start.hidden = page !== last;
+      root.dataset.page = String(page);
+      history.replaceState(null, "", page === 0 && location.pathname === "/" ? location.href : `/onboarding?page=${page}${manualClock ? "&clock=manual" : ""}`);
+      paint();
+    }
+
+    function paint() {
+      bars.forEach((bar, i) => {
+        bar.dataset.state = i < page ? "done" : i === page ? "filling" : "waiting";
+        const fill = i < page ? 1 : i === page ? Math.min(shown / interval, 1) : 0;
+        bar.firstElementChild.style.transform = `scaleX(${fill})`;
+      });
+      root.dataset.paused = String(isPaused());
+    }
+
+    function finish() {
+      if (finished) return;
+      finished = true;
+      form.requestSubmit(start);
+    }
+
+    // Advances the clock by `milliseconds`: the progress style moves on after each interval and, after the
+    // last page, finishes instead of looping.
+    function tick(milliseconds) {
+      if (style !== "progress" || finished) return;
+      if (!isPaused()) shown += milliseconds;
+      if (shown >= interval) {
+        if (page === last) return finish();
+        show(page + 1);
+      }
+      paint();
+    }
+
+    const step = (delta) => (event) => {
+      event.preventDefault();
+      show(page + delta);
+    };
+    back.addEventListener("click", step(-1));
+    next.addEventListener("click", step(1));
+    dots.forEach((dot) =>
+      dot.addEventListener("click", (event) => {
+        event.preventDefault();
+        show(Number(dot.dataset.go));
+      }),
+    );
+    root.addEventListener("keydown", (event) => {
+      if (event.key === "ArrowRight" && page < last) show(page + 1);
+      if (event.key === "ArrowLeft" && page > 0) show(page - 1);
+    });
+
+    // Swipe: a horizontal drag of 50 px or more turns the page.
+    let downX = null;
+    const sheet = root.querySelector(".sheet");
+    sheet.addEventListener("pointerdown", (event) => {
+      downX = event.clientX;
+      if (event.pointerType !== "mouse") hold(true);
+    });
+    sheet.addEventListener("pointerup", (event) => {
+      if (event.pointerType !== "mouse") hold(false);
+      if (downX === null) return;
+      const dx = event.clientX - downX;
+      downX = null;
+      if (Math.abs(dx) >= 50) show(page + (dx < 0 ? 1 : -1));
+    });
+    sheet.addEventListener("pointercancel", (event) => {
+      downX = null;
+      if (event.pointerType !== "mouse") hold(false);
+    });
+
+    // The progress style pauses while the sheet is hovered or touched, and always under reduced motion.
+    function hold(on) {
+      held = Math.max(0, held + (on ? 1 : -1));
+      paint();
+    }
+    if (style === "progress") {
+      sheet.addEventListener("mouseenter", () => hold(true));
+      sheet.addEventListener("mouseleave", () => hold(false));
+      reducedMotion.addEventListener("change", paint);
+    }
+
+    show(page);
+    if (manualClock) {
+      // Tests move time by hand instead of waiting.
+      window.grubmapOnboarding = { tick, get page() { return page; }, get paused() { return isPaused(); } };
+    } else if (style === "progress") {
+      let before = performance.now();
+      const frame = (now) => {
+        tick(now - before);
+        before = now;
+        if (!finished) requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    }
+  }
+
+  // Location: asks for the position on a button press (or at once right after onboarding). Granted, it is
+  // kept in a cookie for an hour and the page reloads with distances; otherwise the matching message shows.
+  function setUpLocation(panel) {
+    const button = panel.querySelector('[data-action="locate"]');
+    const status = panel.querySelector('[data-status="locating"]');
+    button.hidden = false;
+
+    function problem(reason) {
+      status.hidden = true;
+      button.disabled = false;
+      panel.querySelectorAll("[data-location-problem]").forEach((p) => (p.hidden = p.dataset.locationProblem !== reason));
+      panel.dataset.problem = reason;
+    }
+
+    function locate() {
+      if (!window.isSecureContext) return problem("insecure");
+      if (!("geolocation" in navigator)) return problem("unsupported");
+      status.hidden = false;
+      button.disabled = true;
+      navigator.geolocation.getCurrentPosition(
+        (position) => {
+          const { latitude, longitude } = position.coords;
+          const value = encodeURIComponent(`${latitude.toFixed(6)},${longitude.toFixed(6)}`);
+          document.cookie = `grubmap_position=${value}; path=/; max-age=3600; samesite=lax`;
+          const url = new URL(location.href);
+          url.searchParams.delete("locate");
+          url.searchParams.delete("near");
+          url.searchParams.delete("sort");
+          location.replace(url);
+        },
+        (error) => problem({ 1: "denied", 2: "unavailable", 3: "timeout" }[error.code] || "unavailable"),
+        { enableHighAccuracy: false, timeout: 10000, maximumAge: 60000 },
+      );
+    }
+
+    button.addEventListener("click", locate);
+    if (panel.dataset.locate === "auto") locate();
+  }
+})();

@@ -1,0 +1,120 @@
+"""Fixtures for Grubmap's browser tests: a real grubmap server on 127.0.0.1 and headless Chromium."""
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = Path(__file__).resolve().parents[2]
+BINARY = Path(os.environ.get("GRUBMAP_BINARY", ROOT / ".build" / "debug" / "grubmap"))
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+
+
+class GrubmapServer:
+    """A `grubmap serve` process on a free port; stop and start again keep the same database."""
+
+    def __init__(self, folder, extra_args=()):
+        self.folder = Path(folder)
+        self.database = self.folder / "grubmap.sqlite"
+        self.extra_args = list(extra_args)
+        self.process = None
+        self.base = None
+        self.log = self.folder / "server.log"
+
+    def start(self, extra_args=None):
+        if extra_args is not None:
+            self.extra_args = list(extra_args)
+        command = [str(BINARY), "serve", "--demo", "--port", "0", "--database", str(self.database)]
+        log = open(self.log, "w")
+        self.process = subprocess.Popen(command + self.extra_args, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            match = re.search(r"http://127\.0\.0\.1:(\d+)", self.log.read_text())
+            if match:
+                self.base = f"http://127.0.0.1:{match.group(1)}"
+                return self
+            if self.process.poll() is not None:
+                raise RuntimeError(f"grubmap exited: {self.log.read_text()}")
+            time.sleep(0.02)  # polling the log for the start line, not waiting on behaviour
+        raise RuntimeError("grubmap did not start")
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=20)
+        self.process = None
+
+    def url(self, path):
+        return self.base + path
+
+
+@pytest.fixture
+def server(tmp_path):
+    instance = GrubmapServer(tmp_path, ["--onboarding-interval-ms", "500"]).start()
+    yield instance
+    instance.stop()
+
+
+def make_browser(language="en", width=390, height=844, dark=False):
+    options = Options()
+    options.binary_location = CHROMIUM
+    # Tests talk to 127.0.0.1 only: no background services, no network location provider.
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     f"--window-size={width},{height}", f"--lang={language}", "--hide-scrollbars",
+                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                     "--disable-default-apps", "--no-first-run", "--disable-domain-reliability",
+                     "--disable-features=OptimizationHints,MediaRouter,Translate"):
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {"intl.accept_languages": language})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    # The viewport itself is width x height, as on a phone or a desktop window's content area.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    # Location is denied unless a test grants it with a position of its own, so Chromium never asks a network
+    # location provider.
+    driver.execute_cdp_cmd("Browser.setPermission", {"permission": {"name": "geolocation"}, "setting": "denied"})
+    if dark:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    return driver
+
+
+@pytest.fixture
+def browser():
+    """A fresh browser profile; checks on the way out that no page logged a console error."""
+    drivers = []
+
+    def factory(**kwargs):
+        driver = make_browser(**kwargs)
+        drivers.append(driver)
+        return driver
+
+    yield factory
+    errors = []
+    for driver in drivers:
+        errors += [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+        driver.quit()
+    assert errors == [], f"console errors: {errors}"
+
+
+def wait_for(driver, condition, timeout=10):
+    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition(d))
+
+
+@pytest.fixture(scope="session")
+def screenshot_folder():
+    folder = os.environ.get("GRUBMAP_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+    return folder

@@ -1,0 +1,98 @@
+import Testing
+
+@testable import GrubmapCore
+
+@Suite struct PreferencesTests {
+    @Test func unsetKeysReadAsTheirDefaults() {
+        let preferences = Preferences()
+        #expect(preferences[PreferenceKeys.units] == .kilometers)
+        #expect(preferences[PreferenceKeys.onboardingStyle] == .basic)
+        #expect(preferences[PreferenceKeys.seenOnboardingVersion] == nil)
+        #expect(preferences[PreferenceKeys.defaultArea] == nil)
+        #expect(preferences[PreferenceKeys.language] == nil)
+    }
+
+    @Test func valuesRoundTripThroughStorage() throws {
+        var preferences = Preferences()
+        try preferences.set(.miles, for: PreferenceKeys.units)
+        try preferences.set(.progress, for: PreferenceKeys.onboardingStyle)
+        try preferences.set(3, for: PreferenceKeys.seenOnboardingVersion)
+        try preferences.set(Area.ID("pnu-busan"), for: PreferenceKeys.defaultArea)
+        try preferences.set(.korean, for: PreferenceKeys.language)
+        let reloaded = Preferences(storage: preferences.storage)
+        #expect(reloaded[PreferenceKeys.units] == .miles)
+        #expect(reloaded[PreferenceKeys.onboardingStyle] == .progress)
+        #expect(reloaded[PreferenceKeys.seenOnboardingVersion] == 3)
+        #expect(reloaded[PreferenceKeys.defaultArea] == (try Area.ID("pnu-busan")))
+        #expect(reloaded[PreferenceKeys.language] == .korean)
+        #expect(reloaded.storage["units"] == "\"mi\"")
+    }
+
+    @Test(arguments: [
+        ("units", "\"furlongs\""), ("units", "42"), ("units", "not json"), ("units", ""),
+        ("onboardingStyle", "\"carousel\""), ("seenOnboardingVersion", "\"three\""),
+        ("seenOnboardingVersion", "-2"), ("defaultArea", "\"Not An Id\""), ("language", "\"fr\""),
+        ("language", "{\"x\":1}"),
+    ])
+    func corruptOrUnknownStoredValuesFallBackToTheDefault(name: String, stored: String) {
+        let preferences = Preferences(storage: [name: stored])
+        #expect(preferences[PreferenceKeys.units] == .kilometers)
+        #expect(preferences[PreferenceKeys.onboardingStyle] == .basic)
+        #expect(preferences[PreferenceKeys.seenOnboardingVersion] == nil)
+        #expect(preferences[PreferenceKeys.defaultArea] == nil)
+        #expect(preferences[PreferenceKeys.language] == nil)
+    }
+
+    @Test func refusedValuesNameTheFieldAndChangeNothing() throws {
+        var preferences = Preferences()
+        try preferences.set(2, for: PreferenceKeys.seenOnboardingVersion)
+        #expect(throws: PreferenceError(field: "seenOnboardingVersion", message: "must be a version number, 0 or more"))
+        {
+            try preferences.set(-1, for: PreferenceKeys.seenOnboardingVersion)
+        }
+        #expect(preferences[PreferenceKeys.seenOnboardingVersion] == 2)
+    }
+
+    @Test func settingTheDefaultAndResettingForget() throws {
+        var preferences = Preferences()
+        try preferences.set(.miles, for: PreferenceKeys.units)
+        try preferences.set(.kilometers, for: PreferenceKeys.units)
+        #expect(preferences.storage.isEmpty)
+        try preferences.set(.slides, for: PreferenceKeys.onboardingStyle)
+        try preferences.set(.miles, for: PreferenceKeys.units)
+        preferences.reset(PreferenceKeys.units)
+        #expect(preferences[PreferenceKeys.units] == .kilometers)
+        #expect(preferences[PreferenceKeys.onboardingStyle] == .slides)
+        preferences.resetAll()
+        #expect(preferences == Preferences())
+    }
+
+    @Test func unknownStoredNamesAreKeptButIgnored() {
+        let preferences = Preferences(storage: ["favouriteColour": "\"orange\""])
+        #expect(preferences.storage["favouriteColour"] == "\"orange\"")
+        #expect(preferences[PreferenceKeys.units] == .kilometers)
+    }
+}
+
+@Suite struct SessionTests {
+    @Test func madeSessionsHaveWellFormedDistinctSecrets() {
+        var counter: UInt8 = 0
+        let session = Session.make(now: .init(timeIntervalSince1970: 0), lifetime: 60) { count in
+            counter &+= 1
+            return [UInt8](repeating: counter, count: count)
+        }
+        #expect(Session.isWellFormedToken(session.token))
+        #expect(Session.isWellFormedToken(session.csrfToken))
+        #expect(session.token != session.csrfToken)
+        #expect(session.isValid(at: .init(timeIntervalSince1970: 59)))
+        #expect(!session.isValid(at: .init(timeIntervalSince1970: 60)))
+    }
+
+    @Test(arguments: [
+        "", "short", String(repeating: "a", count: 44), String(repeating: "a", count: 42) + "=",
+        String(repeating: "é", count: 43), "' OR 1=1 --" + String(repeating: "a", count: 32),
+    ])
+    func malformedTokensAreNotWellFormed(token: String) {
+        #expect(!Session.isWellFormedToken(token))
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import GrubmapCore
+import GrubmapStore
+import Testing
+
+@Suite("Sessions and preferences")
+struct SessionStoreTests {
+    static func session(_ seed: UInt8, expiresAt seconds: Double = 2_000_000_000) -> Session {
+        Session(
+            token: String(repeating: Character(UnicodeScalar(UInt8(ascii: "a") + seed)), count: 43),
+            csrfToken: "csrf-\(seed)", createdAt: Date(timeIntervalSince1970: 1_700_000_000),
+            expiresAt: Date(timeIntervalSince1970: seconds))
+    }
+
+    @Test func sessionsRoundTripAndExtend() throws {
+        try withTemporaryPath { path in
+            let store = try SQLiteStore(path: path)
+            let session = Self.session(1)
+            try store.createSession(session)
+            #expect(try store.session(token: session.token) == session)
+            #expect(try store.session(token: Self.session(2).token) == nil)
+            try store.extendSession(token: session.token, until: Date(timeIntervalSince1970: 2_100_000_000))
+            #expect(try store.session(token: session.token)?.expiresAt == Date(timeIntervalSince1970: 2_100_000_000))
+        }
+    }
+
+    @Test func aSecondSessionWithTheSameTokenIsRefused() throws {
+        try withTemporaryPath { path in
+            let store = try SQLiteStore(path: path)
+            try store.createSession(Self.session(1))
+            #expect(throws: DatabaseError.self) { try store.createSession(Self.session(1)) }
+        }
+    }
+
+    @Test func preferencesAreKeptPerSession() throws {
+        try withTemporaryPath { path in
+            let store = try SQLiteStore(path: path)
+            let first = Self.session(1)
+            let second = Self.session(2)
+            try store.createSession(first)
+            try store.createSession(second)
+            try store.updatePreferences(sessionToken: first.token) { try $0.set(.miles, for: PreferenceKeys.units) }
+            try store.updatePreferences(sessionToken: second.token) {
+                try $0.set(.korean, for: PreferenceKeys.language)
+            }
+            #expect(try store.preferences(sessionToken: first.token)[PreferenceKeys.units] == .miles)
+            #expect(try store.preferences(sessionToken: first.token)[PreferenceKeys.language] == nil)
+            #expect(try store.preferences(sessionToken: second.token)[PreferenceKeys.units] == .kilometers)
+            #expect(try store.preferences(sessionToken: second.token)[PreferenceKeys.language] == .korean)
+        }
+    }
+
+    @Test func aChangeThatThrowsStoresNothing() throws {
+        try withTemporaryPath { path in
+            let store = try SQLiteStore(path: path)
+            let session = Self.session(1)
+            try store.createSession(session)
+            try store.updatePreferences(sessionToken: session.token) { try $0.set(.miles, for: PreferenceKeys.units) }
+            #expect(throws: PreferenceError.self) {
+                try store.updatePreferences(sessionToken: session.token) {
+                    try $0.set(.progress, for: PreferenceKeys.onboardingStyle)
+                    try $0.set(-1, for: PreferenceKeys.seenOnboardingVersion)
+                }
+            }
+            let stored = try store.preferences(sessionToken: session.token)
+            #expect(stored[PreferenceKeys.units] == .miles)
+            #expect(stored[PreferenceKeys.onboardingStyle] == .basic)
+        }
+    }
+
+    @Test func preferencesOfAnUnknownSessionCannotBeStored() throws {
+        try withTemporaryPath { path in
+            let store = try SQLiteStore(path: path)
+            #expect(try store.preferences(sessionToken: "nobody").storage.isEmpty)
+            #expect(throws: DatabaseError.self) {
+                try store.updatePreferences(sessionToken: "nobody") { try $0.set(.miles, for: PreferenceKeys.units) }
+            }
+        }
+    }
+
+    @Test func expiredSessionsAreDeletedWithTheirPreferences() throws {
+        try withTemporaryPath { path in
+            let store = try SQLiteStore(path: path)
+            let old = Self.session(1, expiresAt: 1_800_000_000)
+            let current = Self.session(2, expiresAt: 2_000_000_000)
+            try store.createSession(old)
+            try store.createSession(current)
+            try store.updatePreferences(sessionToken: old.token) { try $0.set(.miles, for: PreferenceKeys.units) }
+            #expect(try store.deleteSessions(expiredBefore: Date(timeIntervalSince1970: 1_900_000_000)) == 1)
+            #expect(try store.session(token: old.token) == nil)
+            #expect(try store.session(token: current.token) != nil)
+            #expect(try store.preferences(sessionToken: old.token).storage.isEmpty)
+        }
+    }
+}
