@@ -15,7 +15,7 @@ let package = Package(
         .target(
             name: "GrubmapStore",
             dependencies: ["GrubmapCore", "CSQLite"],
-            resources: [.copy("Resources/Demo")]
+            resources: [.copy("Resources/Demo"), .copy("Resources/DemoMenus")]
         ),
         .target(name: "GrubmapHTTP", dependencies: ["CMicroHTTPD"]),
         .target(

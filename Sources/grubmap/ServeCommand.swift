@@ -19,6 +19,11 @@ enum ServeCommand {
           --onboarding-interval-ms N
                                 How long each page of the progress-style onboarding shows (default 3000)
           --secure-cookies      Mark cookies Secure (when a proxy serves Grubmap over HTTPS)
+          --tile-url TEMPLATE   Draw map tiles from an XYZ tile server under the pins, like
+                                https://tile.example.org/{z}/{x}/{y}.png (default: a clean offline map)
+          --check-in-hours H    How long a check-in lasts at most (default 3; it also ends at closing time)
+          --writes-per-minute N Changes one session may make per minute before getting 429 (default 30)
+          --test-clock-file F   For tests: add the seconds written in file F to the clock on every request
           --threading MODE      per-connection (default) or pool:N (N threads sharing epoll)
           --max-body-bytes N    Largest request body accepted (default 1048576); larger ones get 413
           --help                Show this help
@@ -29,7 +34,7 @@ enum ServeCommand {
             arguments, command: "serve",
             valued: [
                 "host", "port", "database", "default-area", "threading", "max-body-bytes", "onboarding",
-                "onboarding-interval-ms",
+                "onboarding-interval-ms", "tile-url", "check-in-hours", "writes-per-minute", "test-clock-file",
             ],
             flags: ["demo", "help", "secure-cookies"])
         if options.has("help") {
@@ -81,6 +86,27 @@ enum ServeCommand {
             }
             configuration.onboardingInterval = .milliseconds(milliseconds)
         }
+        if let template = options["tile-url"] {
+            let lowered = template.lowercased()
+            guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"),
+                ["{z}", "{x}", "{y}"].allSatisfy(template.contains)
+            else {
+                throw UsageError("grubmap serve: --tile-url must be an http(s) URL with {z}, {x} and {y}")
+            }
+            configuration.tileURL = template
+        }
+        if let text = options["check-in-hours"] {
+            guard let hours = Double(text), hours > 0, hours <= 24 else {
+                throw UsageError("grubmap serve: --check-in-hours must be more than 0 and at most 24, got \"\(text)\"")
+            }
+            configuration.checkInPolicy.duration = hours * 3600
+        }
+        if let text = options["writes-per-minute"] {
+            guard let count = Int(text), count >= 1 else {
+                throw UsageError("grubmap serve: --writes-per-minute must be a whole number from 1, got \"\(text)\"")
+            }
+            configuration.writesPerMinute = count
+        }
         let database = options["database"] ?? defaultDatabasePath
         try checkDatabaseArgument(database, command: "serve")
 
@@ -98,7 +124,9 @@ enum ServeCommand {
         if let id = configuration.defaultAreaID, try store.area(id: id) == nil {
             throw UsageError("grubmap serve: --default-area: there is no area \"\(id)\" in \(database)")
         }
-        let app = App(environment: AppEnvironment(store: store, configuration: configuration, log: log))
+        let clock = TestClockFile(path: options["test-clock-file"])
+        let app = App(
+            environment: AppEnvironment(store: store, now: { clock.now }, configuration: configuration, log: log))
         let httpServer = HTTPServer(configuration: server, responder: AccessLog(write: log).wrapping(app.responder))
         try httpServer.runUntilTerminated {
             let shownHost = server.host.contains(":") ? "[\(server.host)]" : server.host
@@ -113,4 +141,17 @@ enum ServeCommand {
 /// threads never interleave.
 @Sendable func log(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+/// The server's clock: the system's, moved on by the seconds in a file when `--test-clock-file` is given, so
+/// browser tests can let check-ins expire without waiting.
+struct TestClockFile: Sendable {
+    let path: String?
+
+    var now: Date {
+        guard let path, let text = try? String(contentsOfFile: path, encoding: .utf8),
+            let offset = TimeInterval(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        else { return Date() }
+        return Date().addingTimeInterval(offset)
+    }
 }

@@ -121,3 +121,43 @@ import Testing
         #expect(throws: ServerError.invalidHost("not-an-ip")) { try server.start() }
     }
 }
+
+@Suite struct MultipartTests {
+    @Test func multipartFormsAreParsedByLibmicrohttpd() throws {
+        let parts = Mutex<[FormPart]>([])
+        let fields = Mutex<[String: String]>([:])
+        let server = HTTPServer(configuration: ServerConfiguration(port: 0)) { request in
+            parts.withLock { $0 = request.formParts }
+            fields.withLock { stored in
+                for (name, value) in (try? request.formFields()) ?? QueryFields() { stored[name] = value }
+            }
+            return .text(request.isMalformedMultipart ? "malformed" : "ok")
+        }
+        try server.start()
+        defer { server.shutdown() }
+        let file: [UInt8] = [0x89, 0x50, 0x00, 0x00, 0x0D, 0x0A, 0x2D, 0x2D, 0xFF] + [UInt8](repeating: 0x41, count: 50_000)
+        var body = Array("--XyZ\r\nContent-Disposition: form-data; name=\"firstName\"\r\n\r\nJosé\r\n".utf8)
+        body += Array("--XyZ\r\nContent-Disposition: form-data; name=\"avatar\"; filename=\"me.png\"\r\n".utf8)
+        body += Array("Content-Type: image/png\r\n\r\n".utf8) + file + Array("\r\n--XyZ--\r\n".utf8)
+        let reply = try RawClient(port: server.port).request(
+            "POST", "/profile", headers: ["Content-Type": "multipart/form-data; boundary=XyZ"], body: body)
+        #expect(reply.text == "ok")
+        #expect(fields.withLock { $0 } == ["firstName": "José"])
+        let avatar = parts.withLock { $0 }.first { $0.name == "avatar" }
+        #expect(avatar?.filename == "me.png")
+        #expect(avatar?.contentType == "image/png")
+        #expect(avatar?.data == file)
+    }
+
+    @Test func aTruncatedMultipartBodyIsMarkedMalformed() throws {
+        let server = HTTPServer(configuration: ServerConfiguration(port: 0)) { request in
+            .text(request.isMalformedMultipart || request.formParts.isEmpty ? "malformed" : "ok")
+        }
+        try server.start()
+        defer { server.shutdown() }
+        let body = Array("--XyZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nunfinished".utf8)
+        let reply = try RawClient(port: server.port).request(
+            "POST", "/", headers: ["Content-Type": "multipart/form-data; boundary=XyZ"], body: body)
+        #expect(reply.text == "malformed")
+    }
+}

@@ -38,9 +38,20 @@ public enum PreferenceKeys {
     public static let units = PreferenceKey<DistanceUnit>("units", default: .kilometers)
     /// The interface language; `nil` follows the browser's `Accept-Language`.
     public static let language = PreferenceKey<Language?>("language", default: nil)
+    /// The places the person bookmarked, by id, in the order they were bookmarked (at most 200, no repeats).
+    /// Ids of places that no longer exist may linger here; readers drop them.
+    public static let bookmarks = PreferenceKey<[Place.ID]>(
+        "bookmarks", default: [],
+        validate: { ids in
+            if ids.count > maximumBookmarks { return "at most \(maximumBookmarks) places can be bookmarked" }
+            return Set(ids).count == ids.count ? nil : "a place can be bookmarked only once"
+        })
+    /// The most places ``bookmarks`` holds.
+    public static let maximumBookmarks = 200
 
     /// Every key's name, for refusing unknown names in requests.
     public static let names: Set<String> = [
         seenOnboardingVersion.name, onboardingStyle.name, defaultArea.name, units.name, language.name,
+        bookmarks.name,
     ]
 }

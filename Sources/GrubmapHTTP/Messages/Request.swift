@@ -10,8 +10,14 @@ public struct Request: Sendable {
     /// The query's fields in order, decoded; repeated keys are kept.
     public var query: QueryFields
     public var headers: Headers
-    /// The request body; empty when there was none.
+    /// The request body; empty when there was none, or when it was over the server's limit.
     public var body: [UInt8]
+    /// The parts of a `multipart/form-data` body, parsed by libmicrohttpd; empty for other bodies.
+    public var formParts: [FormPart] = []
+    /// Whether a `multipart/form-data` body could not be parsed (the application answers 400).
+    public var isMalformedMultipart = false
+    /// Whether the body was over the server's limit and left out: the application should answer 413.
+    public var isBodyTooLarge = false
 
     /// Makes a request from a raw target such as `/areas/x?near=1%2C2`; throws ``HTTPError`` 400 on malformed
     /// percent-escapes or a target that is not an origin-form path.
@@ -37,9 +43,23 @@ public struct Request: Sendable {
         self.body = body
     }
 
-    /// The body's fields when it is `application/x-www-form-urlencoded`; throws ``HTTPError`` 400 or 415.
+    /// The body's text fields when it is `application/x-www-form-urlencoded` or `multipart/form-data` (file
+    /// parts are in ``formParts``); throws ``HTTPError`` 400 or 415.
     public func formFields() throws(HTTPError) -> QueryFields {
         let type = headers["Content-Type"]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
+        if type?.lowercased() == "multipart/form-data" {
+            guard !isMalformedMultipart else {
+                throw HTTPError(.badRequest, code: "bad_form", message: "The form's multipart body is malformed.")
+            }
+            var fields: [(name: String, value: String)] = []
+            for part in formParts where part.filename == nil {
+                guard let value = String(validating: part.data, as: UTF8.self) else {
+                    throw HTTPError(.badRequest, code: "bad_form", message: "The form is not valid UTF-8.")
+                }
+                fields.append((part.name, value))
+            }
+            return QueryFields(fields)
+        }
         guard type?.lowercased() == "application/x-www-form-urlencoded" else {
             throw HTTPError(
                 .unsupportedMediaType, code: "unsupported_media_type",
@@ -62,5 +82,22 @@ public struct Request: Sendable {
             }
         }
         return nil
+    }
+}
+
+/// One part of a `multipart/form-data` body: a field, or a file when it has a file name.
+public struct FormPart: Sendable, Equatable {
+    public var name: String
+    /// The file name the browser sent; `nil` for plain fields.
+    public var filename: String?
+    /// The part's declared media type; says nothing reliable about the bytes.
+    public var contentType: String?
+    public var data: [UInt8]
+
+    public init(name: String, filename: String? = nil, contentType: String? = nil, data: [UInt8]) {
+        self.name = name
+        self.filename = filename
+        self.contentType = contentType
+        self.data = data
     }
 }

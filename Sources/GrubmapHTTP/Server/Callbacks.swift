@@ -26,6 +26,12 @@ final class RequestState: @unchecked Sendable {
     var body: [UInt8] = []
     /// Body bytes seen so far, including any dropped for being over the limit.
     var receivedBytes = 0
+    /// libmicrohttpd's parser for a `multipart/form-data` body, while it is being read.
+    var postProcessor: OpaquePointer?
+    /// The parts of a `multipart/form-data` body, as the post processor finds them.
+    var parts: [FormPart] = []
+    /// Whether the multipart body could not be parsed.
+    var isMalformedMultipart = false
     var headers = Headers()
 
     init(target: String) {
@@ -47,6 +53,9 @@ let uriLogger:
 /// Releases a request's state once libmicrohttpd is done with it, whether it completed or was aborted.
 let requestCompleted: MHD_RequestCompletedCallback = { context, _, requestContext, _ in
     guard let pointer = requestContext?.pointee else { return }
+    let state = Unmanaged<RequestState>.fromOpaque(pointer).takeUnretainedValue()
+    if let processor = state.postProcessor { _ = MHD_destroy_post_processor(processor) }
+    state.postProcessor = nil
     Unmanaged<RequestState>.fromOpaque(pointer).release()
     requestContext?.pointee = nil
     Unmanaged<ServerContext>.fromOpaque(context!).takeUnretainedValue().inFlight.subtract(1, ordering: .releasing)
@@ -71,7 +80,13 @@ let accessHandler: MHD_AccessHandlerCallback = {
         // A declared length over the limit is refused at once: libmicrohttpd accepts a response queued now
         // and discards the body (queueing is refused later, while the body is being read).
         if let length = state.headers["Content-Length"].flatMap(Int.init), length > server.maximumBodyBytes {
-            return queue(tooLarge(server), on: connection)
+            return queue(tooLarge(server, state: state, method: method), on: connection)
+        }
+        let type = state.headers["Content-Type"]?.lowercased() ?? ""
+        if type.hasPrefix("multipart/form-data") {
+            state.postProcessor = MHD_create_post_processor(
+                connection, 16 * 1024, collectPart, Unmanaged.passUnretained(state).toOpaque())
+            if state.postProcessor == nil { state.isMalformedMultipart = true }
         }
         return MHD_Result.YES
     }
@@ -88,23 +103,32 @@ let accessHandler: MHD_AccessHandlerCallback = {
             uploadData.withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
                 state.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: size))
             }
+            if let processor = state.postProcessor, MHD_post_process(processor, uploadData, size) != MHD_Result.YES {
+                state.isMalformedMultipart = true
+            }
         }
         uploadDataSize.pointee = 0
         return MHD_Result.YES
     }
 
-    let response: Response
+    if let processor = state.postProcessor {
+        // Refuses a body that ends in the middle of a part.
+        if MHD_destroy_post_processor(processor) != MHD_Result.YES { state.isMalformedMultipart = true }
+        state.postProcessor = nil
+    }
     if state.receivedBytes > server.maximumBodyBytes {
-        response = tooLarge(server)
-    } else {
-        do throws(HTTPError) {
-            let request = try Request(
-                method: Method(rawValue: String(cString: method)), target: state.target, headers: state.headers,
-                body: state.body)
-            response = server.responder(request)
-        } catch {
-            response = .text(error.message + "\n", status: error.status)
-        }
+        return queue(tooLarge(server, state: state, method: method), on: connection)
+    }
+    let response: Response
+    do throws(HTTPError) {
+        var request = try Request(
+            method: Method(rawValue: String(cString: method)), target: state.target, headers: state.headers,
+            body: state.body)
+        request.formParts = state.parts
+        request.isMalformedMultipart = state.isMalformedMultipart
+        response = server.responder(request)
+    } catch {
+        response = .text(error.message + "\n", status: error.status)
     }
     return queue(response, on: connection)
 }
@@ -116,11 +140,41 @@ private let collectHeader: MHD_KeyValueIterator = { headers, _, name, value in
     return MHD_Result.YES
 }
 
-private func tooLarge(_ server: ServerContext) -> Response {
-    var response = Response.text(
-        "The request body is larger than \(server.maximumBodyBytes) bytes.\n", status: .contentTooLarge)
+/// The answer to a body over the limit: the application's (so people get a page and API clients JSON), with
+/// its body left out, forced to 413 and closing the connection (the rest of the body is not read).
+private func tooLarge(_ server: ServerContext, state: RequestState, method: UnsafePointer<CChar>) -> Response {
+    var response: Response
+    if var request = try? Request(
+        method: Method(rawValue: String(cString: method)), target: state.target, headers: state.headers)
+    {
+        request.isBodyTooLarge = true
+        response = server.responder(request)
+    } else {
+        response = .text("The request body is larger than \(server.maximumBodyBytes) bytes.\n")
+    }
+    response.status = .contentTooLarge
     response.headers["Connection"] = "close"
     return response
+}
+
+/// Collects the parts of a `multipart/form-data` body as libmicrohttpd's post processor finds them: a part
+/// may arrive in several pieces, the first at offset 0.
+private let collectPart: MHD_PostDataIterator = { context, _, key, filename, contentType, _, data, offset, size in
+    guard let context else { return MHD_Result.NO }
+    let state = Unmanaged<RequestState>.fromOpaque(context).takeUnretainedValue()
+    let name = key.map { String(cString: $0) } ?? ""
+    if offset == 0 || state.parts.last?.name != name {
+        state.parts.append(
+            FormPart(
+                name: name, filename: filename.map { String(cString: $0) },
+                contentType: contentType.map { String(cString: $0) }, data: []))
+    }
+    if size > 0, let data {
+        data.withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
+            state.parts[state.parts.count - 1].data.append(contentsOf: UnsafeBufferPointer(start: bytes, count: size))
+        }
+    }
+    return MHD_Result.YES
 }
 
 private func queue(_ response: Response, on connection: OpaquePointer) -> MHD_Result {

@@ -56,6 +56,61 @@ public enum Schema {
                     PRIMARY KEY (session_token, name)
                 );
                 """),
+        Migration(
+            version: 3, name: "create menus",
+            sql: """
+                CREATE TABLE menu_days (
+                    place_id TEXT NOT NULL REFERENCES places (id) ON DELETE CASCADE,
+                    date TEXT NOT NULL, -- YYYY-MM-DD on the place's area's calendar
+                    closed INTEGER NOT NULL, -- 1: closed all day; 0: serving, with meals below
+                    currency TEXT NOT NULL, -- ISO 4217: the unit of the prices' amount_minor
+                    note TEXT, -- a remark for the whole day, or NULL
+                    PRIMARY KEY (place_id, date)
+                );
+                CREATE TABLE menu_meals (
+                    place_id TEXT NOT NULL,
+                    date TEXT NOT NULL,
+                    category_position INTEGER NOT NULL, -- 0, 1, … in menu order
+                    category TEXT NOT NULL,
+                    position INTEGER NOT NULL, -- 0, 1, … within the category
+                    name TEXT NOT NULL,
+                    notes TEXT NOT NULL, -- JSON array of strings
+                    PRIMARY KEY (place_id, date, category_position, position),
+                    FOREIGN KEY (place_id, date) REFERENCES menu_days (place_id, date) ON DELETE CASCADE
+                );
+                CREATE TABLE menu_prices (
+                    place_id TEXT NOT NULL,
+                    date TEXT NOT NULL,
+                    category_position INTEGER NOT NULL,
+                    meal_position INTEGER NOT NULL,
+                    role TEXT NOT NULL, -- student, employee, pupil or other
+                    amount_minor BIGINT NOT NULL, -- exact, in the day's currency's minor units (won, cents)
+                    PRIMARY KEY (place_id, date, category_position, meal_position, role),
+                    FOREIGN KEY (place_id, date, category_position, meal_position)
+                        REFERENCES menu_meals (place_id, date, category_position, position) ON DELETE CASCADE
+                );
+                """),
+        Migration(
+            version: 4, name: "create profiles and check-ins",
+            sql: """
+                CREATE TABLE profiles (
+                    id TEXT PRIMARY KEY,
+                    session_token TEXT NOT NULL UNIQUE REFERENCES sessions (token) ON DELETE CASCADE,
+                    first_name TEXT NOT NULL,
+                    last_name TEXT NOT NULL,
+                    company TEXT NOT NULL,
+                    bio TEXT NOT NULL,
+                    avatar BLOB,
+                    avatar_type TEXT
+                );
+                CREATE TABLE check_ins (
+                    profile_id TEXT PRIMARY KEY REFERENCES profiles (id) ON DELETE CASCADE,
+                    place_id TEXT NOT NULL REFERENCES places (id) ON DELETE CASCADE,
+                    started_at BIGINT NOT NULL, -- seconds since 1970
+                    expires_at BIGINT NOT NULL
+                );
+                CREATE INDEX check_ins_place ON check_ins (place_id, expires_at);
+                """),
     ]
 
     /// A migrator for ``migrations``.

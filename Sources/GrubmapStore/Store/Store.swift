@@ -40,4 +40,44 @@ public protocol Store: Sendable {
     /// `change` throws, nothing is stored. Returns what was stored.
     @discardableResult
     func updatePreferences(sessionToken: String, _ change: (inout Preferences) throws -> Void) throws -> Preferences
+
+    // MARK: Menus
+
+    /// The menu of a place on a date, or `nil` when none is known ("no menu yet", unlike a closed day).
+    func menu(placeID: Place.ID, on date: CalendarDate) throws -> Menu?
+    /// Which dates in `dates` have a menu for the place, and whether each is closed or serving.
+    func menuDays(placeID: Place.ID, in dates: ClosedRange<CalendarDate>) throws -> [CalendarDate: MenuDayKind]
+    /// Replaces the place's menus on the dates of `menus` (other dates are left alone), in one transaction: on
+    /// error nothing changes. Throws ``StoreError/unknownPlace(id:)`` for a place that does not exist.
+    func replaceMenus(_ menus: [Menu], placeID: Place.ID) throws
+
+    // MARK: Profiles and check-ins
+
+    /// The profile of a session, or `nil` when it has none yet.
+    func profile(sessionToken: String) throws -> Profile?
+    /// The profile with this id, or `nil`.
+    func profile(id: Profile.ID) throws -> Profile?
+    /// Creates or updates a session's profile and changes its avatar as asked, in one transaction.
+    func saveProfile(_ profile: Profile, sessionToken: String, avatar: AvatarChange) throws
+    /// The uploaded avatar of a profile, or `nil`.
+    func avatar(profileID: Profile.ID) throws -> Avatar?
+    /// Records a check-in. A profile has at most one: checking in elsewhere moves it (atomically, so concurrent
+    /// check-ins of one profile leave exactly one).
+    func checkIn(_ checkIn: CheckIn) throws
+    /// Ends a profile's check-in; returns whether there was one.
+    @discardableResult
+    func checkOut(profileID: Profile.ID) throws -> Bool
+    /// A profile's check-in that is active at `date`, or `nil`.
+    func checkIn(profileID: Profile.ID, activeAt date: Date) throws -> CheckIn?
+    /// The people checked in at a place at `date`, newest first.
+    func presence(atPlace id: Place.ID, at date: Date) throws -> [(profile: Profile, checkIn: CheckIn)]
+    /// Per place of an area with anyone checked in at `date`: the count and the `sample` newest profiles.
+    func presence(inArea id: Area.ID, at date: Date, sample: Int) throws -> [Place.ID: PlacePresence]
+}
+
+/// What saving a profile does to its avatar.
+public enum AvatarChange: Sendable {
+    case keep
+    case remove
+    case replace(Avatar)
 }

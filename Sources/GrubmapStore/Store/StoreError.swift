@@ -8,6 +8,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case duplicatePlace(id: String)
     /// The health check got a wrong answer.
     case unhealthy(String)
+    /// There is no place with this id; nothing was saved.
+    case unknownPlace(id: String)
+    /// `replaceMenus(_:placeID:)` was given two menus for one date; nothing was saved.
+    case duplicateMenuDate(place: String, date: String)
 
     public var description: String {
         switch self {
@@ -20,6 +24,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "place \"\(id)\" is given twice; nothing was saved"
         case .unhealthy(let reason):
             "the store is not healthy: \(reason)"
+        case .unknownPlace(let id):
+            "there is no place \"\(id)\"; nothing was saved"
+        case .duplicateMenuDate(let place, let date):
+            "place \"\(place)\" is given two menus for \(date); nothing was saved"
         }
     }
 }

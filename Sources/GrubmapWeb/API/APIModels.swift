@@ -44,12 +44,12 @@ enum API {
         /// Metres from the `near` point, when one was given.
         let distanceMeters: Double?
 
-        init(_ listed: ListedPlace, language: Language) {
+        init(_ listed: ListedPlace, checkedInCount: Int, language: Language) {
             id = listed.place.id
             name = listed.place.name.text(in: language)
             kind = listed.place.kind
             coordinate = listed.place.coordinate
-            checkedInCount = 0
+            self.checkedInCount = checkedInCount
             distanceMeters = listed.distanceMeters.map { ($0 * 1000).rounded() / 1000 }
         }
     }
@@ -66,10 +66,10 @@ enum API {
         let website: String?
         let description: String?
         let openingHours: OpeningHours
-        /// The people checked in now; check-ins arrive with profiles.
+        /// The people checked in now, newest first.
         let checkedIn: [CheckedInProfile]
 
-        init(_ place: Place, language: Language) {
+        init(_ place: Place, checkedIn: [CheckedInProfile], language: Language) {
             id = place.id
             areaId = place.areaID
             name = place.name.text(in: language)
@@ -81,7 +81,7 @@ enum API {
             website = place.website
             description = place.description?.text(in: language)
             openingHours = place.openingHours
-            checkedIn = []
+            self.checkedIn = checkedIn
         }
     }
 
@@ -89,6 +89,49 @@ enum API {
         let firstName: String
         let lastName: String
         let company: String
+        let bio: String
+        /// The address of the uploaded picture, when there is one.
+        let avatar: String?
+        let checkedInAt: Date
+        let until: Date
+
+        init(_ profile: Profile, _ checkIn: CheckIn) {
+            firstName = profile.firstName
+            lastName = profile.lastName
+            company = profile.company
+            bio = profile.bio
+            avatar = profile.avatarType.map { _ in "/avatars/\(profile.id)" }
+            checkedInAt = checkIn.startedAt
+            until = checkIn.expiresAt
+        }
+    }
+
+    struct ProfileBody: Encodable {
+        let firstName: String
+        let lastName: String
+        let company: String
+        let bio: String
+        let avatar: String?
+
+        init(_ profile: Profile) {
+            firstName = profile.firstName
+            lastName = profile.lastName
+            company = profile.company
+            bio = profile.bio
+            avatar = profile.avatarType.map { _ in "/avatars/\(profile.id)" }
+        }
+    }
+
+    struct CheckInBody: Encodable {
+        let placeId: Place.ID
+        let startedAt: Date
+        let expiresAt: Date
+
+        init(_ checkIn: CheckIn) {
+            placeId = checkIn.placeID
+            startedAt = checkIn.startedAt
+            expiresAt = checkIn.expiresAt
+        }
     }
 
     struct SessionCreated: Encodable {
@@ -99,13 +142,16 @@ enum API {
     /// Every preference, with `null` for unset optional ones (so clients see every key).
     struct PreferencesBody: Encodable {
         let preferences: Preferences
+        /// The bookmarks to show: the stored ones that still name a place.
+        let bookmarks: [Place.ID]
 
-        init(_ preferences: Preferences) {
+        init(_ preferences: Preferences, bookmarks: [Place.ID]) {
             self.preferences = preferences
+            self.bookmarks = bookmarks
         }
 
         private enum CodingKeys: String, CodingKey {
-            case defaultArea, units, language, onboardingStyle, seenOnboardingVersion
+            case defaultArea, units, language, onboardingStyle, seenOnboardingVersion, bookmarks
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -115,6 +161,7 @@ enum API {
             try container.encode(preferences[PreferenceKeys.language], forKey: .language)
             try container.encode(preferences[PreferenceKeys.onboardingStyle], forKey: .onboardingStyle)
             try container.encode(preferences[PreferenceKeys.seenOnboardingVersion], forKey: .seenOnboardingVersion)
+            try container.encode(bookmarks, forKey: .bookmarks)
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GrubmapCore
 import GrubmapHTTP
 
@@ -26,13 +27,22 @@ extension App {
         let area = try area(id)
         let position = try personPosition(request)
         let order: PlaceOrder = request.query["sort"] == "name" || position == nil ? .name : .distance
+        let all = try environment.store.places(inArea: id)
         let places = Place.listing(
-            try environment.store.places(inArea: id), from: position, order: order, language: visitor.language)
-        let page = AreaPage(
+            all, from: position, order: order, language: visitor.language, bookmarks: try bookmarks(of: visitor))
+        var page = AreaPage(
             strings: visitor.strings, area: area, areas: try environment.store.areas(), places: places,
             position: position, isPersonsPosition: position != nil && request.query["near"] == nil, order: order,
             units: visitor.preferences[PreferenceKeys.units],
-            locatesOnLoad: request.query["locate"] == "1")
+            locatesOnLoad: request.query["locate"] == "1",
+            presence: try environment.store.presence(inArea: id, at: environment.now(), sample: 4),
+            tileURL: environment.configuration.tileURL)
+        page.bookmarks = try bookmarkContext(
+            for: visitor, listing: all, from: position, order: order,
+            returnPath: returnPath(request, dropping: ["locate"]))
+        page.defaultAreaPicker = DefaultAreaPicker(
+            strings: MenuStrings.forLanguage(visitor.language), area: area,
+            isDefault: try defaultArea(for: visitor).id == area.id, csrfToken: visitor.session?.csrfToken ?? "")
         return .html(page.render())
     }
 
@@ -42,8 +52,28 @@ extension App {
         let rides = try rideEstimates(
             for: place, in: area, request: request, language: visitor.language,
             unit: visitor.preferences[PreferenceKeys.units])
-        let page = PlacePage(
-            strings: visitor.strings, place: place, area: area, areas: try environment.store.areas(), rides: rides)
+        var page = PlacePage(
+            strings: visitor.strings, place: place, area: area, areas: try environment.store.areas(), rides: rides,
+            whosHere: try whosHere(at: place, in: area, visitor: visitor))
+        page.menu = try menuSection(for: place, in: area, request: request, language: visitor.language)
+        page.bookmark = BookmarkButton(
+            strings: MenuStrings.forLanguage(visitor.language), place: place,
+            isBookmarked: try bookmarks(of: visitor).contains(place.id), csrfToken: visitor.session?.csrfToken ?? "",
+            returnPath: returnPath(request, dropping: []), style: "pill")
         return .html(page.render())
+    }
+
+    private func whosHere(at place: Place, in area: Area, visitor: Visitor) throws -> WhosHere {
+        let now = environment.now()
+        let me = try visitor.session.flatMap { try environment.store.profile(sessionToken: $0.token) }
+        var mine: (checkIn: CheckIn, placeName: String)?
+        if let me, let checkIn = try environment.store.checkIn(profileID: me.id, activeAt: now) {
+            let name = try environment.store.place(id: checkIn.placeID)?.name.text(in: visitor.language) ?? ""
+            mine = (checkIn, name)
+        }
+        return WhosHere(
+            strings: CheckInStrings.forLanguage(visitor.language), language: visitor.language, place: place,
+            people: try environment.store.presence(atPlace: place.id, at: now), me: me, myCheckIn: mine,
+            csrfToken: visitor.session?.csrfToken ?? "", timeZone: TimeZone(identifier: area.timeZone) ?? .gmt)
     }
 }

@@ -7,7 +7,9 @@ enum PreferenceValue: Equatable {
     case null
     case text(String)
     case integer(Int)
-    /// Any other JSON value (a list, an object, a fraction, a boolean), named for the error message.
+    /// A JSON array, item by item.
+    case list([PreferenceValue])
+    /// Any other JSON value (an object, a fraction, a boolean), named for the error message.
     case other(String)
 }
 
@@ -33,6 +35,8 @@ extension App {
                 try preferences.set(language, for: PreferenceKeys.language)
             case PreferenceKeys.defaultArea.name:
                 try preferences.set(try existingArea(value, field: name), for: PreferenceKeys.defaultArea)
+            case PreferenceKeys.bookmarks.name:
+                try preferences.set(try existingPlaces(value, field: name), for: PreferenceKeys.bookmarks)
             default:
                 throw PreferenceError(
                     field: name,
@@ -65,6 +69,27 @@ extension App {
         }
     }
 
+    /// A list of ids of existing places, repeats dropped after the first; `null` is the empty list.
+    private func existingPlaces(_ value: PreferenceValue, field: String) throws -> [Place.ID] {
+        let items: [PreferenceValue]
+        switch value {
+        case .null: items = []
+        case .list(let list): items = list
+        default: throw PreferenceError(field: field, message: "must be a list of place ids")
+        }
+        var ids: [Place.ID] = []
+        for item in items {
+            guard case .text(let text) = item else {
+                throw PreferenceError(field: field, message: "must be a list of place ids")
+            }
+            guard let id = try? Place.ID(text), try environment.store.place(id: id) != nil else {
+                throw PreferenceError(field: field, message: "there is no place \"\(text.prefix(64))\"")
+            }
+            if !ids.contains(id) { ids.append(id) }
+        }
+        return ids
+    }
+
     /// `POST /api/v1/sessions`: a new session for an API client; send its token as `Authorization: Bearer`.
     func apiCreateSession() throws -> Response {
         let session = Session.make(
@@ -75,8 +100,8 @@ extension App {
     }
 
     /// `GET /api/v1/me/preferences`: every preference, defaults included.
-    func apiPreferences(visitor: Visitor) -> Response {
-        .json(API.PreferencesBody(visitor.preferences))
+    func apiPreferences(visitor: Visitor) throws -> Response {
+        .json(API.PreferencesBody(visitor.preferences, bookmarks: try bookmarks(of: visitor)))
     }
 
     /// `PATCH /api/v1/me/preferences`: changes the given fields, all or none; 400 names the refused field.
@@ -87,7 +112,8 @@ extension App {
             let saved = try environment.store.updatePreferences(sessionToken: visitor.session!.token) { preferences in
                 try apply(changes, to: &preferences)
             }
-            return .json(API.PreferencesBody(saved))
+            return .json(
+                API.PreferencesBody(saved, bookmarks: try existingPlaces(saved[PreferenceKeys.bookmarks])))
         } catch let error as PreferenceError {
             throw HTTPError(.badRequest, code: "invalid_preference", message: error.description)
         }
@@ -118,7 +144,8 @@ extension App {
             let double = number.doubleValue
             guard double.rounded() == double, abs(double) < 1e15 else { return .other("a fraction") }
             return .integer(Int(double))
-        default: return .other("a list or object")
+        case let list as [Any]: return .list(list.map(preferenceValue))
+        default: return .other("an object")
         }
     }
 }

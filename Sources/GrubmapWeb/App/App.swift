@@ -6,14 +6,25 @@ import GrubmapStore
 /// Grubmap's web application: turns requests into routes and routes into pages and JSON.
 public struct App: Sendable {
     public let environment: AppEnvironment
+    let rateLimiter: RateLimiter
 
     public init(environment: AppEnvironment) {
         self.environment = environment
+        rateLimiter = RateLimiter(limit: environment.configuration.writesPerMinute)
     }
 
     /// The application with its middleware, ready for ``HTTPServer``.
     public var responder: Responder {
-        SecurityHeaders().wrapping(respond(to:))
+        SecurityHeaders(imageOrigins: environment.configuration.tileURL.flatMap(Self.origin).map { [$0] } ?? [])
+            .wrapping(respond(to:))
+    }
+
+    /// `scheme://host[:port]` of a URL template, for the content security policy.
+    static func origin(of template: String) -> String? {
+        guard let schemeEnd = template.range(of: "://") else { return nil }
+        let rest = template[schemeEnd.upperBound...]
+        let host = rest.prefix { $0 != "/" }
+        return host.isEmpty ? nil : String(template[..<schemeEnd.upperBound]) + host
     }
 
     /// Answers one request. Never throws: every error becomes a response in the form the caller asked for.
@@ -23,8 +34,14 @@ public struct App: Sendable {
             session: nil, credential: .none, preferences: Preferences(), language: browserLanguage ?? .english)
         do {
             visitor = try self.visitor(for: request)
+            if request.isBodyTooLarge {
+                throw HTTPError(
+                    .contentTooLarge, code: "too_large",
+                    message: "What you sent is too large. Pictures may be at most 1 MiB.")
+            }
             let route = try Route.router.route(request)
             if route.needsSession { try ensureSession(&visitor) }
+            try limitWrites(request, visitor: visitor)
             var response = try handle(route, request: request, visitor: visitor)
             deliverSession(of: visitor, request: request, to: &response)
             return response
@@ -55,13 +72,27 @@ public struct App: Sendable {
         case .asset(let name): return try asset(name, request: request)
         case .health: return health()
         case .apiAreas: return try apiAreas(language: strings.language)
-        case .apiPlaces(let id): return try apiPlaces(id, request: request, language: strings.language)
+        case .apiPlaces(let id):
+            return try apiPlaces(id, request: request, language: strings.language, bookmarks: bookmarks(of: visitor))
         case .apiPlace(let id): return try apiPlace(id, language: strings.language)
         case .apiCreateSession: return try apiCreateSession()
-        case .apiPreferences: return apiPreferences(visitor: visitor)
+        case .apiPreferences: return try apiPreferences(visitor: visitor)
         case .apiUpdatePreferences: return try apiUpdatePreferences(request: request, visitor: visitor)
+        case .profile: return try profilePage(request: request, visitor: visitor)
+        case .saveProfile: return try saveProfile(request: request, visitor: visitor)
+        case .avatar(let id): return try avatarImage(id)
+        case .checkIn(let id): return try checkInForm(id, request: request, visitor: visitor)
+        case .checkOut: return try checkOutForm(request: request, visitor: visitor)
+        case .apiProfile: return try apiProfile(visitor: visitor)
+        case .apiSaveProfile: return try apiSaveProfile(request: request, visitor: visitor)
+        case .apiCheckIn: return try apiCheckIn(request: request, visitor: visitor)
+        case .apiCheckOut: return try apiCheckOut(request: request, visitor: visitor)
+        case .apiPlacesGeoJSON(let id): return try apiPlacesGeoJSON(id)
         case .apiFares: return try apiFares(request: request, language: strings.language)
         case .apiDistance: return try apiDistance(request: request)
+        case .apiPlaceMenu(let id): return try apiPlaceMenu(id, request: request)
+        case .bookmark(let id): return try saveBookmark(id, request: request, visitor: visitor)
+        case .saveDefaultArea: return try saveDefaultArea(request: request, visitor: visitor)
         }
     }
 

@@ -47,11 +47,22 @@ public struct AppConfiguration: Sendable, Equatable {
     /// Whether cookies are marked `Secure` even when the request does not say it came over HTTPS
     /// (`X-Forwarded-Proto: https` from a proxy always marks them).
     public var secureCookies: Bool
+    /// An XYZ tile URL template (`https://tile.example.org/{z}/{x}/{y}.png`) drawn under the map, or `nil` for
+    /// a clean map that needs nothing from outside.
+    public var tileURL: String?
+    /// When check-ins end.
+    public var checkInPolicy: CheckInPolicy
+    /// How many changes (form posts and API writes) one session may make per minute; more get 429.
+    public var writesPerMinute: Int
 
     public init(
         onboarding: OnboardingCatalog, defaultAreaID: Area.ID? = nil, onboardingInterval: Duration = .seconds(3),
-        sessionLifetime: TimeInterval = 180 * 24 * 3600, secureCookies: Bool = false
+        sessionLifetime: TimeInterval = 180 * 24 * 3600, secureCookies: Bool = false, tileURL: String? = nil,
+        checkInPolicy: CheckInPolicy = CheckInPolicy(), writesPerMinute: Int = 30
     ) {
+        self.tileURL = tileURL
+        self.checkInPolicy = checkInPolicy
+        self.writesPerMinute = writesPerMinute
         self.onboarding = onboarding
         self.defaultAreaID = defaultAreaID
         self.onboardingInterval = onboardingInterval

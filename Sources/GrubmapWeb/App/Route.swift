@@ -19,8 +19,21 @@ enum Route: Equatable, Sendable {
     case apiCreateSession
     case apiPreferences
     case apiUpdatePreferences
+    case profile
+    case saveProfile
+    case avatar(Profile.ID)
+    case checkIn(Place.ID)
+    case checkOut
+    case apiProfile
+    case apiSaveProfile
+    case apiCheckIn
+    case apiCheckOut
+    case apiPlacesGeoJSON(Area.ID)
     case apiFares
     case apiDistance
+    case apiPlaceMenu(Place.ID)
+    case bookmark(Place.ID)
+    case saveDefaultArea
 
     /// The router from paths to routes. An id that is not even well formed cannot name anything: 404.
     static let router: Router<Route> = {
@@ -44,9 +57,33 @@ enum Route: Equatable, Sendable {
         router.add(.patch, "/api/v1/me/preferences", .apiUpdatePreferences)
         router.add(.get, "/api/v1/fares", .apiFares)
         router.add(.get, "/api/v1/distance", .apiDistance)
+        router.add(.get, "/profile", .profile)
+        router.add(.post, "/profile", .saveProfile)
+        router.add(.get, "/avatars/{id}") { parameters throws(HTTPError) in
+            guard let id = try? Profile.ID(parameters["id"] ?? "") else { throw .notFound("There is no picture here.") }
+            return .avatar(id)
+        }
+        router.add(.post, "/places/{id}/checkin") { parameters throws(HTTPError) in
+            .checkIn(try placeID(parameters["id"]))
+        }
+        router.add(.post, "/checkout", .checkOut)
+        router.add(.get, "/api/v1/me/profile", .apiProfile)
+        router.add(.put, "/api/v1/me/profile", .apiSaveProfile)
+        router.add(.post, "/api/v1/me/checkin", .apiCheckIn)
+        router.add(.delete, "/api/v1/me/checkin", .apiCheckOut)
+        router.add(.get, "/api/v1/areas/{id}/places.geojson") { parameters throws(HTTPError) in
+            .apiPlacesGeoJSON(try areaID(parameters["id"]))
+        }
         router.add(.get, "/api/v1/places/{id}") { parameters throws(HTTPError) in
             .apiPlace(try placeID(parameters["id"]))
         }
+        router.add(.get, "/api/v1/places/{id}/menu") { parameters throws(HTTPError) in
+            .apiPlaceMenu(try placeID(parameters["id"]))
+        }
+        router.add(.post, "/places/{id}/bookmark") { parameters throws(HTTPError) in
+            .bookmark(try placeID(parameters["id"]))
+        }
+        router.add(.post, "/settings/default-area", .saveDefaultArea)
         return router
     }()
 
@@ -55,10 +92,10 @@ enum Route: Equatable, Sendable {
     var needsSession: Bool {
         switch self {
         case .home, .area, .place, .onboarding, .finishOnboarding, .settings, .saveSettings, .replayOnboarding,
-            .apiUpdatePreferences:
+            .apiUpdatePreferences, .profile, .saveProfile, .checkIn, .checkOut, .apiSaveProfile, .apiCheckIn, .bookmark, .saveDefaultArea:
             true
         case .health, .apiAreas, .apiPlaces, .apiPlace, .asset, .apiCreateSession, .apiPreferences, .apiFares,
-            .apiDistance:
+            .apiDistance, .avatar, .apiProfile, .apiCheckOut, .apiPlacesGeoJSON, .apiPlaceMenu:
             false
         }
     }

@@ -14,6 +14,16 @@ struct AreaPage {
     let units: DistanceUnit
     /// Whether the page asks the browser for the position as soon as it loads (right after onboarding).
     let locatesOnLoad: Bool
+    /// Who is checked in where.
+    let presence: [Place.ID: PlacePresence]
+    /// The operator's XYZ tile template, or `nil` for the clean offline map.
+    let tileURL: String?
+    /// The person's stars on the rows; `nil` leaves them out.
+    var bookmarks: BookmarkContext? = nil
+    /// "Open Grubmap here" under the area's name; `nil` leaves it out.
+    var defaultAreaPicker: DefaultAreaPicker? = nil
+
+    private var checkInStrings: CheckInStrings { CheckInStrings.forLanguage(strings.language) }
 
     func render() -> String {
         let language = strings.language
@@ -23,6 +33,7 @@ struct AreaPage {
             if let secondary = area.name.local(area.localLanguage, shownIn: language) {
                 el(.p, .class("subtitle"), .lang(secondary.language)) { secondary.text }
             }
+            if let defaultAreaPicker { defaultAreaPicker.node }
             el(.p, .class("meta")) {
                 strings.placeCount(places.count)
                 if let position, order == .distance {
@@ -45,11 +56,36 @@ struct AreaPage {
                     ) { strings.sortedByDistance }
                 }
             }
-            if places.isEmpty {
-                el(.p, .class("card empty")) { strings.noPlaces }
-            } else {
-                el(.ul, .class("places"), .ariaLabel(strings.placesHeading)) {
-                    for listed in places { row(listed) }
+            explorer
+            if bookmarks != nil { BookmarkButton.script }
+        }
+    }
+
+    /// The map and the list: side by side on wide screens, one at a time behind a switch on phones (two radio
+    /// buttons and CSS, so it works without JavaScript).
+    private var explorer: Node {
+        el(.div, .class("explore")) {
+            el(.input, .type("radio"), .name("view"), .id("view-list"), .class("view-choice"), Attribute("checked", nil))
+            el(.input, .type("radio"), .name("view"), .id("view-map"), .class("view-choice"))
+            el(.div, .class("segmented view-switch"), .ariaHidden()) {
+                el(.label, Attribute("for", "view-list")) { checkInStrings.showList }
+                el(.label, Attribute("for", "view-map")) { checkInStrings.showMap }
+            }
+            el(.div, .class("explore-panes")) {
+                el(.section, .class("map-pane card"), .ariaLabel(checkInStrings.showMap)) {
+                    AreaMap(
+                        strings: checkInStrings, area: area, places: places, presence: presence, position: position,
+                        units: units, tileURL: tileURL, language: strings.language
+                    ).node
+                }
+                el(.section, .class("list-pane"), .ariaLabel(strings.placesHeading)) {
+                    if places.isEmpty {
+                        el(.p, .class("card empty")) { strings.noPlaces }
+                    } else {
+                        el(.ul, .class("places")) {
+                            for listed in places { row(listed) }
+                        }
+                    }
                 }
             }
         }
@@ -67,7 +103,7 @@ struct AreaPage {
     private func row(_ listed: ListedPlace) -> Node {
         let place = listed.place
         let language = strings.language
-        return el(.li) {
+        return el(.li, attributes: bookmarks?.rowAttributes(for: place) ?? []) {
             el(.a, .class("card place"), .href("/places/\(place.id)")) {
                 el(.span, .class("place-name")) { place.name.text(in: language) }
                 if let secondary = place.name.local(area.localLanguage, shownIn: language) {
@@ -83,7 +119,9 @@ struct AreaPage {
                     }
                     if let address = place.address { el(.span) { address } }
                 }
+                PresenceLine(strings: checkInStrings, presence: presence[place.id] ?? .empty).node
             }
+            if let bookmarks { bookmarks.button(for: place) }
         }
     }
 }

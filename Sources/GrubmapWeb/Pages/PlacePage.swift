@@ -8,6 +8,12 @@ struct PlacePage {
     let areas: [Area]
     /// The ride cards, shown under the place's name; `nil` leaves them out.
     var rides: RideEstimates? = nil
+    /// Who is here and the person's own check-in controls.
+    var whosHere: WhosHere? = nil
+    /// The day's menu with its day selector.
+    var menu: MenuSection? = nil
+    /// The star next to the place's kind.
+    var bookmark: BookmarkButton? = nil
 
     func render() -> String {
         let language = strings.language
@@ -26,10 +32,13 @@ struct PlacePage {
                         }
                     }
                     el(.span, .class("kind")) { strings.kindName(place.kind) }
+                    if let bookmark { bookmark.node }
                     if let description = place.description {
                         el(.p, .class("description")) { description.text(in: language) }
                     }
                 }
+                if let menu { menu.node }
+                if let whosHere { whosHere.node }
                 if let rides { rides.node }
                 el(.section, .class("card panel"), Attribute("aria-labelledby", "facts")) {
                     el(.h2, .id("facts")) { strings.location }
@@ -40,6 +49,7 @@ struct PlacePage {
                     hours
                 }
             }
+            if menu != nil || bookmark != nil { BookmarkButton.script }
         }
     }
 

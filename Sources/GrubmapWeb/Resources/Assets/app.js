@@ -9,6 +9,19 @@
   const onboarding = document.querySelector("[data-onboarding]");
   if (onboarding) setUpOnboarding(onboarding);
   document.querySelectorAll("[data-locate]").forEach(setUpLocation);
+  document.querySelectorAll("[data-counter]").forEach(setUpCounter);
+
+  // "N characters left" under a text field, counted as people count characters.
+  function setUpCounter(field) {
+    const output = document.getElementById(field.dataset.counter);
+    const limit = Number(output.dataset.limit);
+    const update = () => {
+      const left = Math.max(0, limit - [...new Intl.Segmenter().segment(field.value)].length);
+      output.textContent = left === 1 ? output.dataset.templateOne : output.dataset.template.replace("999999", String(left));
+    };
+    field.addEventListener("input", update);
+    update();
+  }
 
   // Onboarding: slides (by hand) and progress (by itself every interval). The server rendered every page,
   // the current one visible, with links that work on their own; this takes over those links.

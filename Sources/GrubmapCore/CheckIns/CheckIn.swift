@@ -1,0 +1,72 @@
+import Foundation
+
+/// A person's presence at a place: one active per profile, ending at ``expiresAt`` or on check-out.
+public struct CheckIn: Hashable, Sendable {
+    public let profileID: Profile.ID
+    public let placeID: Place.ID
+    public let startedAt: Date
+    public let expiresAt: Date
+
+    public init(profileID: Profile.ID, placeID: Place.ID, startedAt: Date, expiresAt: Date) {
+        self.profileID = profileID
+        self.placeID = placeID
+        self.startedAt = startedAt
+        self.expiresAt = expiresAt
+    }
+
+    /// Whether the check-in still shows at `date`.
+    public func isActive(at date: Date) -> Bool { startedAt <= date && date < expiresAt }
+}
+
+/// When check-ins end: after a fixed time, or when the place closes, whichever comes first.
+public struct CheckInPolicy: Sendable, Equatable {
+    /// How long a check-in lasts at most.
+    public var duration: TimeInterval
+    /// Whether a check-in also ends when the place closes (by its opening hours, in the area's time zone).
+    public var endsAtClosingTime: Bool
+
+    public init(duration: TimeInterval = 3 * 3600, endsAtClosingTime: Bool = true) {
+        self.duration = duration
+        self.endsAtClosingTime = endsAtClosingTime
+    }
+
+    /// When a check-in made at `start` at `place` ends.
+    public func expiry(checkingInAt start: Date, to place: Place, timeZone: TimeZone) -> Date {
+        let limit = start.addingTimeInterval(duration)
+        guard endsAtClosingTime, let closing = place.openingHours.closingTime(after: start, in: timeZone) else {
+            return limit
+        }
+        return min(limit, closing)
+    }
+}
+
+extension OpeningHours {
+    /// When the opening that covers `date` ends, or `nil` when the hours don't say the place is open then.
+    public func closingTime(after date: Date, in timeZone: TimeZone) -> Date? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        // Look at the opening that began today and the one that began yesterday (it may run past midnight).
+        for daysBack in 0...1 {
+            guard let day = calendar.date(byAdding: .day, value: -daysBack, to: calendar.startOfDay(for: date)),
+                let weekday = Weekday(calendarWeekday: calendar.component(.weekday, from: day))
+            else { continue }
+            for rule in rules where rule.days.contains(weekday) {
+                let opens = day.addingTimeInterval(TimeInterval(rule.opens.minutes * 60))
+                var closesMinutes = rule.closes.minutes
+                if closesMinutes <= rule.opens.minutes { closesMinutes += 24 * 60 }
+                // Whole minutes from midnight; daylight-saving days are off by their hour, which is fine here.
+                let closes = day.addingTimeInterval(TimeInterval(closesMinutes * 60))
+                if opens <= date && date < closes { return closes }
+            }
+        }
+        return nil
+    }
+}
+
+extension Weekday {
+    /// The weekday of `Calendar`'s numbering (1 = Sunday … 7 = Saturday).
+    public init?(calendarWeekday: Int) {
+        guard (1...7).contains(calendarWeekday) else { return nil }
+        self.init(rawValue: calendarWeekday == 1 ? 7 : calendarWeekday - 1)
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import GrubmapCore
+
+/// Menus in three tables (migration 3): `menu_days` (closed or not, the currency, a note), `menu_meals` (each meal
+/// with its category and positions) and `menu_prices` (each price in the currency's minor units, an exact integer).
+extension SQLiteStore {
+    public func menu(placeID: Place.ID, on date: CalendarDate) throws -> Menu? {
+        try pool.read { database in
+            guard
+                let day = try database.fetchOne(
+                    "SELECT closed, currency, note FROM menu_days WHERE place_id = ? AND date = ?",
+                    arguments: [placeID.rawValue, date.description])
+            else { return nil }
+            let row = MenuRowContext(place: placeID, date: date)
+            let currency = try row.read("currency") { try Currency(code: try day.value(named: "currency")) }
+            let note: String? = try row.read("note") { try day.value(named: "note") }
+            if try row.read("closed", { try day.value(named: "closed", as: Bool.self) }) {
+                return try row.read("closed") { try Menu(date: date, status: .closed, currency: currency, note: note) }
+            }
+            var prices: [MealKey: [MealPrice]] = [:]
+            for price in try database.fetchAll(
+                """
+                SELECT category_position, meal_position, role, amount_minor FROM menu_prices
+                WHERE place_id = ? AND date = ?
+                """, arguments: [placeID.rawValue, date.description])
+            {
+                let key = MealKey(
+                    category: try price.value(named: "category_position"), meal: try price.value(named: "meal_position"))
+                let role = try row.read("menu_prices.role") {
+                    let text: String = try price.value(named: "role")
+                    guard let role = PriceRole(rawValue: text) else { throw UnknownRole(text: text) }
+                    return role
+                }
+                let minor: Int64 = try price.value(named: "amount_minor")
+                prices[key, default: []].append(MealPrice(role: role, minorUnits: minor, currency: currency))
+            }
+            var categories: [(position: Int, name: String, meals: [Meal])] = []
+            for meal in try database.fetchAll(
+                """
+                SELECT category_position, category, position, name, notes FROM menu_meals
+                WHERE place_id = ? AND date = ? ORDER BY category_position, position
+                """, arguments: [placeID.rawValue, date.description])
+            {
+                let position: Int = try meal.value(named: "category_position")
+                let key = MealKey(category: position, meal: try meal.value(named: "position"))
+                let built = try row.read("menu_meals") {
+                    let notes = try JSONDecoder().decode([String].self, from: Data(try meal.value(named: "notes", as: String.self).utf8))
+                    return try Meal(name: try meal.value(named: "name"), notes: notes, prices: prices[key] ?? [])
+                }
+                if categories.last?.position == position {
+                    categories[categories.count - 1].meals.append(built)
+                } else {
+                    categories.append((position, try meal.value(named: "category"), [built]))
+                }
+            }
+            return try row.read("menu_meals") {
+                try Menu(
+                    date: date,
+                    status: .serving(try categories.map { try MenuCategory(name: $0.name, meals: $0.meals) }),
+                    currency: currency, note: note)
+            }
+        }
+    }
+
+    public func menuDays(placeID: Place.ID, in dates: ClosedRange<CalendarDate>) throws -> [CalendarDate: MenuDayKind] {
+        try pool.read { database in
+            var days: [CalendarDate: MenuDayKind] = [:]
+            for row in try database.fetchAll(
+                "SELECT date, closed FROM menu_days WHERE place_id = ? AND date >= ? AND date <= ?",
+                arguments: [placeID.rawValue, dates.lowerBound.description, dates.upperBound.description])
+            {
+                let text: String = try row.value(named: "date")
+                guard let date = try? CalendarDate(parsing: text) else { continue }
+                days[date] = try row.value(named: "closed", as: Bool.self) ? .closed : .serving
+            }
+            return days
+        }
+    }
+
+    /// Deletes each given date's menu (its meals and prices cascade) and inserts the new one, all in one
+    /// `IMMEDIATE` transaction. Dates must be unique in the call and the place must exist; otherwise nothing
+    /// changes.
+    public func replaceMenus(_ menus: [Menu], placeID: Place.ID) throws {
+        var seen = Set<CalendarDate>()
+        for menu in menus where !seen.insert(menu.date).inserted {
+            throw StoreError.duplicateMenuDate(place: placeID.rawValue, date: menu.date.description)
+        }
+        try pool.write { database in
+            guard try database.fetchOne("SELECT id FROM places WHERE id = ?", arguments: [placeID.rawValue]) != nil
+            else { throw StoreError.unknownPlace(id: placeID.rawValue) }
+            let deleteDay = try database.prepare("DELETE FROM menu_days WHERE place_id = ? AND date = ?")
+            let insertDay = try database.prepare(
+                "INSERT INTO menu_days (place_id, date, closed, currency, note) VALUES (?, ?, ?, ?, ?)")
+            let insertMeal = try database.prepare(
+                """
+                INSERT INTO menu_meals (place_id, date, category_position, category, position, name, notes)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
+            let insertPrice = try database.prepare(
+                """
+                INSERT INTO menu_prices (place_id, date, category_position, meal_position, role, amount_minor)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.withoutEscapingSlashes]
+            for menu in menus {
+                let place = placeID.rawValue
+                let date = menu.date.description
+                try deleteDay.execute([place, date])
+                try insertDay.execute([place, date, menu.isClosed, menu.currency.code, menu.note])
+                for (categoryPosition, category) in menu.categories.enumerated() {
+                    for (position, meal) in category.meals.enumerated() {
+                        let notes = String(decoding: try encoder.encode(meal.notes), as: UTF8.self)
+                        try insertMeal.execute([place, date, categoryPosition, category.name, position, meal.name, notes])
+                        for price in meal.prices {
+                            try insertPrice.execute([
+                                place, date, categoryPosition, position, price.role.rawValue,
+                                price.minorUnits(in: menu.currency),
+                            ])
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A meal's place in its day: which category, which meal in it.
+private struct MealKey: Hashable {
+    let category: Int
+    let meal: Int
+}
+
+private struct UnknownRole: Error, CustomStringConvertible {
+    let text: String
+    var description: String {
+        "\"\(text)\" is not one of \(PriceRole.allCases.map(\.rawValue).joined(separator: ", "))"
+    }
+}
+
+/// Names the menu a stored value belongs to when it cannot be read back.
+private struct MenuRowContext {
+    let place: Place.ID
+    let date: CalendarDate
+
+    func read<T>(_ column: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw StoreError.unreadableRow(
+                table: "menu_days", id: "\(place) \(date)", column: column, reason: "\(error)")
+        }
+    }
+}

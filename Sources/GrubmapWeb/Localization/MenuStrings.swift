@@ -1,0 +1,122 @@
+import GrubmapCore
+
+/// The strings of menus, bookmarks and the default area in one language, apart from ``Strings`` so they can grow
+/// on their own.
+struct MenuStrings: Sendable {
+    let language: Language
+    let heading: String
+    /// The day selector's label for assistive technology.
+    let daysLabel: String
+    let today: String
+    /// "Sun", "Mon", … / 일, 월, …
+    let weekdayShort: @Sendable (Weekday) -> String
+    /// "Monday, November 9" / "11월 9일 월요일"
+    let longDate: @Sendable (CalendarDate) -> String
+    let closed: String
+    let noMenu: String
+    let noMenuHint: String
+    let backToToday: String
+    let servingNow: String
+    let periodName: @Sendable (MealPeriod) -> String
+    let roleName: @Sendable (PriceRole) -> String
+    /// "2 dishes" for a collapsed category.
+    let mealCount: @Sendable (Int) -> String
+    let notesLabel: String
+    let pricesLabel: String
+    /// The star's label: "Bookmark Geumjeong Hall"; `aria-pressed` says whether it is on.
+    let bookmarkPlace: @Sendable (String) -> String
+    let bookmark: String
+    let makeDefaultArea: String
+    let isDefaultArea: String
+
+    static func forLanguage(_ language: Language) -> MenuStrings {
+        switch language {
+        case .english: .english
+        case .korean: .korean
+        }
+    }
+
+    static let english = MenuStrings(
+        language: .english,
+        heading: "Menu",
+        daysLabel: "Day of the week",
+        today: "Today",
+        weekdayShort: { ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][$0.rawValue - 1] },
+        longDate: { date in
+            let (_, month, day) = date.components
+            let months = [
+                "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December",
+            ]
+            let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+            return "\(weekdays[date.weekday.rawValue - 1]), \(months[month - 1]) \(day)"
+        },
+        closed: "Closed this day.",
+        noMenu: "No menu yet for this day.",
+        noMenuHint: "Menus show up here once the place publishes them.",
+        backToToday: "Back to today",
+        servingNow: "Now",
+        periodName: { period in
+            switch period {
+            case .breakfast: "Breakfast"
+            case .lunch: "Lunch"
+            case .dinner: "Dinner"
+            }
+        },
+        roleName: { role in
+            switch role {
+            case .student: "Students"
+            case .employee: "Staff"
+            case .pupil: "Pupils"
+            case .other: "Guests"
+            }
+        },
+        mealCount: { $0 == 1 ? "1 dish" : "\($0) dishes" },
+        notesLabel: "Notes",
+        pricesLabel: "Prices",
+        bookmarkPlace: { "Bookmark \($0)" },
+        bookmark: "Bookmark",
+        makeDefaultArea: "Open Grubmap here",
+        isDefaultArea: "Grubmap opens here"
+    )
+
+    static let korean = MenuStrings(
+        language: .korean,
+        heading: "식단",
+        daysLabel: "요일 선택",
+        today: "오늘",
+        weekdayShort: { ["월", "화", "수", "목", "금", "토", "일"][$0.rawValue - 1] },
+        longDate: { date in
+            let (_, month, day) = date.components
+            let weekdays = ["월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일"]
+            return "\(month)월 \(day)일 \(weekdays[date.weekday.rawValue - 1])"
+        },
+        closed: "이 날은 운영하지 않습니다.",
+        noMenu: "이 날의 식단이 아직 없습니다.",
+        noMenuHint: "식당에서 식단을 올리면 여기에 나옵니다.",
+        backToToday: "오늘로 돌아가기",
+        servingNow: "지금",
+        periodName: { period in
+            switch period {
+            case .breakfast: "조식"
+            case .lunch: "중식"
+            case .dinner: "석식"
+            }
+        },
+        roleName: { role in
+            switch role {
+            case .student: "학생"
+            case .employee: "교직원"
+            case .pupil: "초중고생"
+            case .other: "일반"
+            }
+        },
+        mealCount: { "\($0)가지" },
+        notesLabel: "참고",
+        pricesLabel: "가격",
+        bookmarkPlace: { "\($0) 즐겨찾기" },
+        bookmark: "즐겨찾기",
+        makeDefaultArea: "처음 화면으로 설정",
+        isDefaultArea: "처음 화면으로 설정됨"
+    )
+}

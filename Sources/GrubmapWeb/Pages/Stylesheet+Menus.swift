@@ -1,0 +1,83 @@
+extension Stylesheet {
+    /// The place page's menu and day selector, the bookmark stars and the default-area button.
+    static let menus = """
+        .menu{min-width:0}
+        .menu-head{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:2px 12px;\
+        margin-bottom:12px}
+        .panel .menu-head h2{margin:0}
+        .menu-date{display:flex;flex-wrap:wrap;align-items:baseline;gap:4px 8px}
+        .menu-today{background:var(--accent-soft);color:var(--accent);border-radius:999px;padding:0 8px;font-weight:650;\
+        font-size:.78rem}
+        .menu-back{font-weight:600}
+        .days{display:grid;grid-template-columns:repeat(7,minmax(0,1fr));gap:4px;margin:0 0 14px}
+        .day{display:flex;flex-direction:column;align-items:center;min-height:48px;padding:5px 0 4px;border-radius:12px;\
+        border:1.5px solid transparent;color:var(--text);text-decoration:none;line-height:1.25}
+        .day:hover{background:var(--chip)}
+        .day-name{font-size:.74rem;font-weight:600;color:var(--muted)}
+        .day-number{font-size:1.05rem;font-weight:650;font-variant-numeric:tabular-nums}
+        .day-mark{width:5px;height:5px;margin-top:2px;border-radius:50%}
+        .day[data-kind=serving] .day-mark{background:var(--accent)}
+        .day[data-kind=closed] .day-mark{box-shadow:inset 0 0 0 1.2px var(--muted)}
+        :lang(ko) .day:first-child:not([aria-current],[data-today]) .day-name{color:#dc2626}
+        :lang(ko) .day:last-child:not([aria-current],[data-today]) .day-name{color:#2563eb}
+        .day[data-today]{border-color:var(--accent)}
+        .day[data-today] .day-name{color:var(--accent)}
+        .day[aria-current=page]{background:var(--accent);border-color:var(--accent);color:var(--card)}
+        .day[aria-current=page] .day-name{color:var(--card)}
+        .day[aria-current=page] .day-mark{background:var(--card);box-shadow:none}
+        .menu-message{padding:20px 16px;border-radius:12px;background:var(--bg);text-align:center}
+        .menu-message p{margin:0}
+        .menu-message .meta{margin-top:4px}
+        .menu-categories{display:grid;gap:10px;align-items:start}
+        .menu-category{min-width:0;border:1px solid var(--line);border-radius:12px;background:var(--bg)}
+        .menu-category.now{border-color:var(--accent);box-shadow:inset 0 0 0 1px var(--accent)}
+        .menu-category summary{display:flex;align-items:center;gap:8px;min-height:44px;padding:8px 14px;cursor:pointer;\
+        list-style:none;font-weight:650;border-radius:12px}
+        .menu-category summary::-webkit-details-marker{display:none}
+        .menu-category summary::after{content:"";flex:none;width:7px;height:7px;margin:0 2px 3px 4px;\
+        border-right:2px solid var(--muted);border-bottom:2px solid var(--muted);transform:rotate(45deg)}
+        .menu-category[open] summary::after{margin-bottom:-3px;transform:rotate(225deg)}
+        .category-name{word-break:keep-all;overflow-wrap:anywhere}
+        .category-period{color:var(--muted);font-weight:500;font-size:.85rem}
+        .now-badge{background:var(--accent);color:var(--card);border-radius:999px;padding:0 8px;font-size:.74rem;font-weight:700}
+        .category-count{margin-left:auto;color:var(--muted);font-weight:500;font-size:.82rem;white-space:nowrap}
+        .meals{list-style:none;margin:0;padding:0 14px 4px}
+        .meal{padding:10px 0 11px;border-top:1px solid var(--line)}
+        .meal-name{margin:0;font-weight:550;line-height:1.45;word-break:keep-all;overflow-wrap:anywhere}
+        .meal-notes{list-style:none;margin:6px 0 0;padding:0;display:flex;flex-wrap:wrap;gap:4px}
+        .meal-notes li{padding:0 8px;border-radius:999px;background:var(--chip);color:var(--muted);font-size:.76rem;\
+        line-height:1.6}
+        .meal-prices{margin:7px 0 0;display:flex;flex-wrap:wrap;gap:2px 14px;font-size:.88rem}
+        .meal-prices div{display:flex;align-items:baseline;gap:5px}
+        .meal-prices dt{color:var(--muted)}
+        .meal-prices dd{margin:0;font-weight:650;font-variant-numeric:tabular-nums}
+        .menu-note{margin-top:12px;font-size:.8rem}
+        @media (min-width:760px){.days{gap:8px;max-width:560px}\
+        .menu-categories{grid-template-columns:repeat(auto-fill,minmax(280px,1fr))}}
+        .place-row{position:relative}
+        .place-row>.place{padding-right:56px}
+        .bookmark{margin:0}
+        .bookmark-star{position:absolute;top:6px;right:6px}
+        .bookmark-button{display:inline-flex;align-items:center;justify-content:center;gap:6px;width:44px;height:44px;\
+        padding:0;border:0;border-radius:999px;background:transparent;color:var(--muted);font:inherit;cursor:pointer}
+        .bookmark-button:hover{background:var(--chip);color:var(--accent)}
+        .star-icon path{fill:none}
+        .bookmark-button[aria-pressed=true]{color:#d97706}
+        .bookmark-button[aria-pressed=true] .star-icon path{fill:currentColor}
+        .bookmark-pill{display:inline-block;margin-left:6px;vertical-align:middle}
+        .bookmark-pill .bookmark-button{width:auto;height:34px;padding:0 12px 0 8px;background:var(--chip);\
+        color:var(--text);font-size:.88rem;font-weight:600}
+        .bookmark-pill .star-icon{width:18px;height:18px}
+        .bookmark-pill .bookmark-button[aria-pressed=true]{background:#fef3c7;color:#92400e}
+        @media (prefers-color-scheme:dark){.bookmark-button[aria-pressed=true]{color:#fbbf24}\
+        .bookmark-pill .bookmark-button[aria-pressed=true]{background:#3b2a0c;color:#fcd34d}\
+        :lang(ko) .day:first-child:not([aria-current],[data-today]) .day-name{color:#f87171}\
+        :lang(ko) .day:last-child:not([aria-current],[data-today]) .day-name{color:#60a5fa}}
+        .default-area{display:flex;align-items:center;gap:6px;margin:10px 0 0;font-size:.88rem}
+        .default-area.is-default{color:var(--muted)}
+        .default-area-button{display:inline-flex;align-items:center;gap:6px;min-height:36px;padding:0 14px;\
+        border:1px solid var(--line);border-radius:999px;background:var(--card);color:var(--text);font:inherit;\
+        font-weight:600;cursor:pointer}
+        .default-area-button:hover{border-color:var(--accent);color:var(--accent)}
+        """
+}

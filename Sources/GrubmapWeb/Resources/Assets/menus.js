@@ -1,0 +1,84 @@
+// Menus, bookmarks and the default area (Pages/MenuSection.swift, Pages/BookmarkButton.swift). Every page works
+// without this script: days are links and stars are forms. With it, a star posts with fetch and the list moves at
+// once, and picking a day swaps the menu in place.
+"use strict";
+
+(() => {
+  // Stars: send the form with fetch (the CSRF token goes in the X-CSRF-Token header too), then flip every star of
+  // that place on the page and, on the area page, move the row.
+  document.addEventListener("submit", async (event) => {
+    const form = event.target.closest("form.bookmark");
+    if (!form) return;
+    event.preventDefault();
+    const button = form.querySelector(".bookmark-button");
+    const body = new URLSearchParams(new FormData(form));
+    button.disabled = true;
+    try {
+      const response = await fetch(form.action, {
+        method: "POST",
+        body,
+        headers: { Accept: "application/json", "X-CSRF-Token": body.get("csrf") },
+        credentials: "same-origin",
+      });
+      if (!response.ok) throw new Error(`status ${response.status}`);
+      const answer = await response.json();
+      document.querySelectorAll(`form.bookmark[data-place="${CSS.escape(answer.placeId)}"]`).forEach((other) => {
+        other.querySelector(".bookmark-button").setAttribute("aria-pressed", String(answer.bookmarked));
+        other.querySelector("input[name=bookmarked]").value = answer.bookmarked ? "0" : "1";
+      });
+      reorder(answer.bookmarks);
+    } catch {
+      form.submit(); // fall back to the plain form post and its redirect
+    } finally {
+      button.disabled = false;
+    }
+  });
+
+  // Bookmarked rows first in bookmark order, then the rest in the order the server listed them without bookmarks.
+  function reorder(bookmarks) {
+    const list = document.querySelector("ul.places");
+    if (!list) return;
+    const rows = [...list.querySelectorAll(":scope > li[data-place]")];
+    for (const row of rows) {
+      const index = bookmarks.indexOf(row.dataset.place);
+      if (index >= 0) row.dataset.bookmark = String(index);
+      else delete row.dataset.bookmark;
+    }
+    const key = (row) => (row.dataset.bookmark !== undefined ? [0, Number(row.dataset.bookmark)] : [1, Number(row.dataset.rank)]);
+    rows.sort((a, b) => {
+      const [x, y] = [key(a), key(b)];
+      return x[0] - y[0] || x[1] - y[1];
+    });
+    for (const row of rows) list.append(row);
+  }
+
+  // Days: fetch the page for the day and swap the menu section, keeping the address in step.
+  const section = () => document.getElementById("menu");
+  async function showDay(url, push) {
+    const current = section();
+    if (!current) return (location.href = url);
+    current.setAttribute("aria-busy", "true");
+    try {
+      const response = await fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } });
+      if (!response.ok) throw new Error(`status ${response.status}`);
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      const fresh = page.getElementById("menu");
+      if (!fresh) throw new Error("no menu in the page");
+      current.replaceWith(fresh);
+      if (push) history.pushState({ menu: true }, "", url);
+      fresh.querySelector(".days [aria-current=page]")?.focus({ preventScroll: true });
+    } catch {
+      location.href = url;
+    }
+  }
+
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("#menu .days a, #menu .menu-back");
+    if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    event.preventDefault();
+    showDay(link.href, true);
+  });
+  window.addEventListener("popstate", () => {
+    if (section()) showDay(location.href, false);
+  });
+})();

@@ -1,0 +1,80 @@
+import Foundation
+import GrubmapCore
+import GrubmapStore
+
+/// `grubmap import places` and `grubmap export places`: an area's places as GeoJSON.
+enum PlacesTransfer {
+    static let importHelp = """
+        Usage: grubmap import places FILE.geojson --area ID [--database PATH]
+
+        Adds or updates the places of an existing area from a GeoJSON FeatureCollection of Point features
+        (properties: name, name:xx, kind, address, phone, website, description, openingHours; the feature's
+        id is the place's id). A file with any error imports nothing and names the first bad feature.
+        """
+
+    static let exportHelp = """
+        Usage: grubmap export places --area ID [--database PATH]
+
+        Writes the area's places to standard output as a GeoJSON FeatureCollection that import reads back.
+        """
+
+    static func importPlaces(_ arguments: [String]) throws -> Int32 {
+        let options = try Arguments(
+            arguments, command: "import places", valued: ["area", "database"], flags: ["help"])
+        if options.has("help") {
+            print(importHelp)
+            return 0
+        }
+        guard options.positional.count == 1 else {
+            throw UsageError("grubmap import places: give one GeoJSON file (see grubmap import places --help)")
+        }
+        let (store, area) = try open(options, command: "import places")
+        let path = options.positional[0]
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("grubmap import places: cannot read \(path)")
+        }
+        let places: [Place]
+        do {
+            places = try PlaceGeoJSON.decode(data, area: area.id, localLanguage: area.localLanguage)
+        } catch {
+            throw UsageError("grubmap import places: \(path): \(error.description); nothing was imported")
+        }
+        for place in places {
+            if let existing = try store.place(id: place.id), existing.areaID != area.id {
+                throw UsageError(
+                    "grubmap import places: \(path): the id \"\(place.id)\" belongs to a place of \(existing.areaID); "
+                        + "nothing was imported")
+            }
+        }
+        try store.save(area: area, places: places)
+        print("imported \(places.count) places into \(area.id)")
+        return 0
+    }
+
+    static func exportPlaces(_ arguments: [String]) throws -> Int32 {
+        let options = try Arguments(arguments, command: "export places", valued: ["area", "database"], flags: ["help"])
+        if options.has("help") {
+            print(exportHelp)
+            return 0
+        }
+        guard options.positional.isEmpty else {
+            throw UsageError("grubmap export places: unexpected argument \"\(options.positional[0])\"")
+        }
+        let (store, area) = try open(options, command: "export places")
+        FileHandle.standardOutput.write(PlaceGeoJSON.encode(try store.places(inArea: area.id), localLanguage: area.localLanguage))
+        FileHandle.standardOutput.write(Data("\n".utf8))
+        return 0
+    }
+
+    private static func open(_ options: Arguments, command: String) throws -> (SQLiteStore, Area) {
+        guard let text = options["area"] else { throw UsageError("grubmap \(command): --area ID is required") }
+        let database = options["database"] ?? defaultDatabasePath
+        try checkDatabaseArgument(database, command: command)
+        guard let id = try? Area.ID(text) else { throw UsageError("grubmap \(command): --area: \"\(text)\" is not an id") }
+        let store = try SQLiteStore(path: database)
+        guard let area = try store.area(id: id) else {
+            throw UsageError("grubmap \(command): there is no area \"\(id)\" in \(database)")
+        }
+        return (store, area)
+    }
+}
