@@ -17,7 +17,7 @@ SIZES = [(390, 844), (1280, 800)]
 POSITION = {"latitude": 37.3318, "longitude": -121.8863, "accuracy": 20}
 
 
-def session_with(driver, server, style=None, seen=True, area="san-jose-convention-center"):
+def session_with(driver, server, style=None, seen=True, area="san-jose-convention-center", check_in=None):
     """Sets the person's preferences through the settings page, as a person would."""
     driver.get(server.url("/settings"))
     if style:
@@ -29,6 +29,17 @@ def session_with(driver, server, style=None, seen=True, area="san-jose-conventio
         driver.get(server.url("/onboarding"))
         driver.find_element(By.CSS_SELECTOR, "button[value=skipped], button[value=started]").click()
         wait_for(driver, lambda d: "/areas/" in d.current_url)
+    if check_in:
+        driver.get(server.url("/profile"))
+        driver.find_element(By.ID, "firstName").send_keys("Grace")
+        driver.find_element(By.ID, "lastName").send_keys("Hopper")
+        driver.find_element(By.ID, "company").send_keys("Navy")
+        driver.find_element(By.ID, "bio").send_keys("Compilers, COBOL, and a nanosecond of wire.")
+        driver.find_element(By.CSS_SELECTOR, ".profile-form button[type=submit]").click()
+        wait_for(driver, lambda d: "saved=1" in d.current_url)
+        driver.get(server.url(f"/places/{check_in}"))
+        driver.find_element(By.CSS_SELECTOR, f"form[action='/places/{check_in}/checkin'] button").click()
+        wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "form[action='/checkout']"))
 
 
 def shots(server, output, name_filter):
@@ -40,7 +51,11 @@ def shots(server, output, name_filter):
         ("area-located", {}, "/areas/san-jose-convention-center", POSITION),
         ("area-pnu", {}, "/areas/pnu-busan", None),
         ("area-denied", {}, "/areas/san-jose-convention-center?locate=1", None),
+        ("area-checked-in", {"check_in": "original-joes"}, "/areas/san-jose-convention-center", None),
+        ("area-map", {"check_in": "original-joes"}, "/areas/san-jose-convention-center#map", POSITION),
         ("place", {}, "/places/original-joes", None),
+        ("place-checked-in", {"check_in": "original-joes"}, "/places/original-joes", None),
+        ("profile", {"check_in": "mezcal-restaurant"}, "/profile", None),
         ("place-located", {}, "/places/original-joes", POSITION),
         ("place-pnu", {}, "/places/pnu-busan-geumjeong-hall", None),
         ("settings", {}, "/settings", None),
@@ -64,6 +79,8 @@ def shots(server, output, name_filter):
                             driver.find_element(By.CSS_SELECTOR, "[data-action=locate]").click()
                             wait_for(driver, lambda d: d.get_cookie("grubmap_position") is not None)
                         driver.get(server.url(path))
+                        if path.endswith("#map") and width < 600:
+                            driver.find_element(By.CSS_SELECTOR, "label[for=view-map]").click()
                         if "locate=1" in path:
                             wait_for(driver, lambda d: any(e.is_displayed() for e in
                                                            d.find_elements(By.CSS_SELECTOR, "[data-location-problem]")))

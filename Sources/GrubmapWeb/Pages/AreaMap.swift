@@ -93,7 +93,7 @@ struct AreaMap {
 
     private var centerMarker: Node {
         let center = point(area.center)
-        return el(.g, .class("map-center"), Attribute("transform", "translate(\(format(center.x)) \(format(center.y)))"),
+        return el(.g, .class("map-center"), Attribute("transform", "translate(\(format(center.x)) \(format(center.y))) scale(1.6)"),
             Attribute("role", "img"), .ariaLabel(strings.mapCenter(area.name.text(in: language)))) {
             el(.rect, Attribute("x", "-9"), Attribute("y", "-9"), Attribute("width", "18"), Attribute("height", "18"),
                 Attribute("rx", "4"), Attribute("transform", "rotate(45)"))
@@ -107,7 +107,7 @@ struct AreaMap {
         let name = place.name.text(in: language)
         return el(
             .a, Attribute("href", "/places/\(place.id)"), .class(count > 0 ? "pin busy" : "pin"),
-            Attribute("transform", "translate(\(format(at.x)) \(format(at.y)))"),
+            Attribute("transform", "translate(\(format(at.x)) \(format(at.y))) scale(1.6)"),
             .ariaLabel(strings.pinLabel(name, count))
         ) {
             el(.title) { strings.pinLabel(name, count) }
@@ -124,7 +124,7 @@ struct AreaMap {
 
     private func me(_ position: Coordinate) -> Node {
         let at = point(position)
-        return el(.g, .class("map-me"), Attribute("transform", "translate(\(format(at.x)) \(format(at.y)))"),
+        return el(.g, .class("map-me"), Attribute("transform", "translate(\(format(at.x)) \(format(at.y))) scale(1.6)"),
             Attribute("role", "img"), .ariaLabel(strings.youAreHere)) {
             el(.circle, Attribute("r", "18"), .class("halo"))
             el(.circle, Attribute("r", "8"))
@@ -149,12 +149,12 @@ struct AreaMap {
         let chosen = candidates.last { $0.meters <= target } ?? candidates[0]
         let barWidth = chosen.meters / metersPerDrawingUnit
         let label = chosen.label
-        let y = height - 30
+        let y = height - 36
         return el(.g, .class("map-scale"), Attribute("role", "img"), .ariaLabel(strings.scaleLabel(label))) {
-            el(.rect, Attribute("x", "24"), Attribute("y", format(y - 22)), Attribute("width", format(barWidth + 24)),
-                Attribute("height", "40"), Attribute("rx", "8"), .class("scale-back"))
-            el(.path, Attribute("d", "M36 \(format(y))v8h\(format(barWidth))v-8"))
-            el(.text, Attribute("x", "36"), Attribute("y", format(y - 6))) { label }
+            el(.rect, Attribute("x", "20"), Attribute("y", format(y - 36)), Attribute("width", format(barWidth + 36)),
+                Attribute("height", "60"), Attribute("rx", "10"), .class("scale-back"))
+            el(.path, Attribute("d", "M38 \(format(y))v12h\(format(barWidth))v-12"))
+            el(.text, Attribute("x", "38"), Attribute("y", format(y - 8))) { label }
         }
     }
 }
