@@ -12,6 +12,7 @@ enum Command {
           migrate    Create or upgrade the database schema
           distance   Geodesic distances between points, for two points or lines on stdin
           fare       Estimate a ride to a place or a point with each ride type
+          import     Import menus (import menu FEED.xml --place ID) or places (import places FILE --area ID)
           export     Write an area's places as GeoJSON (export places --area ID)
 
         Run grubmap <command> --help for a command's options.
@@ -29,6 +30,7 @@ enum Command {
         case "migrate": return try MigrateCommand.run(rest)
         case "distance": return try DistanceCommand.run(rest)
         case "fare": return try FareCommand.run(rest)
+        case "import": return try ImportCommand.run(rest)
         case "export":
             guard rest.first == "places" else {
                 throw UsageError("grubmap export: say what to export: grubmap export places --area ID")

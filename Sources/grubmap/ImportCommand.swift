@@ -1,0 +1,105 @@
+import Foundation
+import GrubmapCore
+import GrubmapStore
+
+/// `grubmap import KIND …`: reads data into the database. Each kind of data is one case of ``run(_:)``.
+enum ImportCommand {
+    static let help = """
+        Usage: grubmap import <kind> FILE [options]
+
+        Kinds:
+          menu     A place's menus from an OpenMensa feed v2 (grubmap import menu FEED.xml --place ID)
+          places   An area's places from GeoJSON (grubmap import places FILE.geojson --area ID)
+
+        Run grubmap import <kind> --help for a kind's options.
+        """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        guard let kind = arguments.first else { throw UsageError("grubmap import: say what to import (see grubmap import --help)") }
+        let rest = Array(arguments.dropFirst())
+        switch kind {
+        case "menu": return try importMenu(rest)
+        case "places": return try PlacesTransfer.importPlaces(rest)
+        case "--help", "-h", "help":
+            print(help)
+            return 0
+        default:
+            throw UsageError("grubmap import: unknown kind \"\(kind)\" (see grubmap import --help)")
+        }
+    }
+
+    static let menuHelp = """
+        Usage: grubmap import menu FEED.xml --place ID [--database PATH]
+
+        Imports a place's menus from an OpenMensa feed (version 2.0 or 2.1; https://doc.openmensa.org/feed/v2/):
+        each <day> is closed or has categories of meals with notes and prices per role (student, employee,
+        pupil, other), in the place's area's currency. Days before today (in the area's time zone) are skipped;
+        each other day replaces that day's stored menu, so importing the same feed twice changes nothing more.
+
+        A feed that breaks the spec imports nothing: the first problem is printed with its line, exit status 2.
+
+        Options:
+          --place ID        The place the menus are for, like pnu-busan-geumjeong-hall
+          --database PATH   SQLite database file (default \(defaultDatabasePath)); must exist
+          --help            Show this help
+        """
+
+    static func importMenu(_ arguments: [String]) throws -> Int32 {
+        let command = "import menu"
+        let options = try Arguments(arguments, command: command, valued: ["place", "database"], flags: ["help"])
+        if options.has("help") {
+            print(menuHelp)
+            return 0
+        }
+        guard options.positional.count == 1 else {
+            throw UsageError("grubmap \(command): give one feed file (see grubmap \(command) --help)")
+        }
+        let path = options.positional[0]
+        guard let text = options["place"] else { throw UsageError("grubmap \(command): --place ID is required") }
+        let placeID: Place.ID
+        do {
+            placeID = try Place.ID(text)
+        } catch {
+            throw UsageError("grubmap \(command): --place: \(error.description)")
+        }
+        let database = options["database"] ?? defaultDatabasePath
+        try checkDatabaseArgument(database, command: command)
+        guard FileManager.default.fileExists(atPath: database) else {
+            throw UsageError("grubmap \(command): there is no database at \(database); run grubmap serve --demo once")
+        }
+        let data = try readFeed(path, command: command)
+        let store = try SQLiteStore(path: database)
+        let summary: OpenMensaImporter.Summary
+        do {
+            summary = try OpenMensaImporter.importFeed(data, placeID: placeID, into: store, now: Date())
+        } catch let error as OpenMensaImportError {
+            switch error {
+            case .unknownPlace: throw UsageError("grubmap \(command): --place: \(error.description)")
+            case .invalidFeed: throw UsageError("grubmap \(command): \(path): \(error.description); nothing was imported")
+            }
+        }
+        var line = "imported \(summary.importedDays) days (\(summary.closedDays) closed, \(summary.meals) meals)"
+        if let dates = summary.dates { line += " from \(dates.lowerBound) to \(dates.upperBound)" }
+        line += " for \(summary.place) from OpenMensa feed \(summary.version)"
+        if summary.skippedPastDays > 0 { line += "; skipped \(summary.skippedPastDays) past days" }
+        print(line)
+        return 0
+    }
+
+    /// The file's bytes, refusing a missing file, a folder, or one larger than a feed may be.
+    private static func readFeed(_ path: String, command: String) throws(UsageError) -> Data {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
+            throw UsageError("grubmap \(command): there is no file \(path)")
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size <= OpenMensaFeed.maximumBytes else {
+            throw UsageError(
+                "grubmap \(command): \(path) is \(size) bytes; a feed may have at most \(OpenMensaFeed.maximumBytes)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("grubmap \(command): cannot read \(path)")
+        }
+        return data
+    }
+}
