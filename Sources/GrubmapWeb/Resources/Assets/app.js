@@ -55,7 +55,10 @@
       next.hidden = page === last;
       start.hidden = page !== last;
       root.dataset.page = String(page);
-      history.replaceState(null, "", page === 0 && location.pathname === "/" ? location.href : `/onboarding?page=${page}${manualClock ? "&clock=manual" : ""}`);
+      // Keep the address in step, so a reload shows the same page (the tour at / stays at / on its first page).
+      if (location.pathname !== "/" || page !== 0) {
+        history.replaceState(null, "", `/onboarding?page=${page}${manualClock ? "&clock=manual" : ""}`);
+      }
       paint();
     }
 
