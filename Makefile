@@ -23,9 +23,10 @@ test:
 	@mkdir -p .build
 	.venv/bin/python scripts/geodesic-cases.py 5000 20261130 > $(GEODESIC_CASES).tmp && mv $(GEODESIC_CASES).tmp $(GEODESIC_CASES)
 	$(SWIFT) build --build-tests
-	GRUBMAP_GEODESIC_CASES=$(GEODESIC_CASES) $(SWIFT) test --skip-build
+	scripts/postgres-test-cluster run env GRUBMAP_GEODESIC_CASES=$(GEODESIC_CASES) $(SWIFT) test --skip-build
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 	scripts/smoke-test .build/debug/grubmap
+	scripts/lb-test .build/debug/grubmap
 	.venv/bin/python -m pytest -q -p no:cacheprovider Tests/Browser
 
 screenshots:
@@ -41,6 +42,7 @@ bench:
 	@scripts/install-deps bench
 	scripts/bench
 	scripts/bench-geodesic
+	scripts/bench-postgres
 
 clean:
 	rm -rf .build

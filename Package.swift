@@ -10,11 +10,12 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "GrubmapCore"),
         .target(
             name: "GrubmapStore",
-            dependencies: ["GrubmapCore", "CSQLite"],
+            dependencies: ["GrubmapCore", "CSQLite", "CLibPQ"],
             resources: [.copy("Resources/Demo"), .copy("Resources/DemoMenus")]
         ),
         .target(name: "GrubmapHTTP", dependencies: ["CMicroHTTPD"]),
@@ -25,6 +26,7 @@ let package = Package(
         ),
         .executableTarget(name: "grubmap", dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapHTTP", "GrubmapWeb"]),
         .executableTarget(name: "grubmap-bench", dependencies: ["GrubmapCore"]),
+        .executableTarget(name: "grubmap-bench-checkins", dependencies: ["GrubmapCore", "GrubmapStore"]),
         .testTarget(name: "GrubmapCoreTests", dependencies: ["GrubmapCore"], exclude: ["Fixtures"]),
         .testTarget(name: "GrubmapStoreTests", dependencies: ["GrubmapStore", "GrubmapCore"]),
         .testTarget(name: "GrubmapHTTPTests", dependencies: ["GrubmapHTTP"]),

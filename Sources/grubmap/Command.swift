@@ -1,4 +1,5 @@
 import Foundation
+import GrubmapStore
 
 /// Grubmap's subcommands.
 enum Command {
@@ -48,10 +49,41 @@ enum Command {
 /// Where the database lives unless `--database` says otherwise.
 let defaultDatabasePath = ".grubmap/grubmap.sqlite"
 
-/// Refuses database URLs this build cannot open, with a clear line.
+/// Refuses an empty `--database`, with a clear line.
 func checkDatabaseArgument(_ database: String, command: String) throws(UsageError) {
-    if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
-        throw UsageError("grubmap \(command): PostgreSQL databases are not supported by this version yet")
+    if database.isEmpty { throw UsageError("grubmap \(command): --database needs a path or a postgres:// URL") }
+}
+
+/// Whether `--database` names a PostgreSQL database (`postgres://…` or `postgresql://…`) rather than a SQLite file.
+func isPostgresURL(_ database: String) -> Bool {
+    PostgresConfiguration.isPostgresURL(database)
+}
+
+/// The database for messages: a SQLite path as given, a PostgreSQL URL without its password.
+func databaseName(_ database: String) -> String {
+    isPostgresURL(database) ? PostgresConfiguration(url: database).redactedURL : database
+}
+
+/// Opens (creating and migrating) the store `--database` names: a SQLite file, or a PostgreSQL database by URL.
+///
+/// - Parameters:
+///   - timeoutMilliseconds: PostgreSQL only: the longest a connection, a statement or a wait for a pooled
+///     connection may take.
+///   - connections: the most connections the store's pool opens.
+func openStore(_ database: String, timeoutMilliseconds: Int = 5000, connections: Int = 8) throws -> any Store {
+    if isPostgresURL(database) {
+        return try PostgresStore(
+            configuration: PostgresConfiguration(
+                url: database, timeoutSeconds: Double(timeoutMilliseconds) / 1000, maximumConnections: connections))
     }
-    if database.isEmpty { throw UsageError("grubmap \(command): --database needs a path") }
+    return try SQLiteStore(path: database, maximumConnections: connections)
+}
+
+/// `--database-timeout-ms`: from 100 to 600000, default 5000.
+func databaseTimeout(_ options: Arguments, command: String) throws(UsageError) -> Int {
+    guard let text = options["database-timeout-ms"] else { return 5000 }
+    guard let milliseconds = Int(text), (100...600_000).contains(milliseconds) else {
+        throw UsageError("grubmap \(command): --database-timeout-ms must be from 100 to 600000, got \"\(text)\"")
+    }
+    return milliseconds
 }

@@ -5,7 +5,7 @@ import GrubmapStore
 /// `grubmap fare`: what a ride would cost with each ride type, as a table.
 enum FareCommand {
     static let help = """
-        Usage: grubmap fare --from LAT,LON --to PLACE|LAT,LON [--area ID] [--database PATH | --demo]
+        Usage: grubmap fare --from LAT,LON --to PLACE|LAT,LON [--area ID] [--database PATH|postgres://… | --demo]
                             [--language en|ko]
 
         Estimates a ride from a point to a place (by id) or to another point, with every ride type of the
@@ -17,7 +17,8 @@ enum FareCommand {
           --to PLACE|LAT,LON    A place id, like original-joes, or a point in degrees
           --area ID             The area whose fares apply to a point (default: the area containing it);
                                 for a place, its own area is used
-          --database PATH       SQLite database file (default \(defaultDatabasePath)); must exist
+          --database PATH       SQLite database file (default \(defaultDatabasePath)); must exist; or a
+                                postgres://… URL
           --demo                Use the built-in demo areas instead of a database
           --language en|ko      Names and prices in English (default) or Korean
           --help                Show this help
@@ -82,11 +83,11 @@ enum FareCommand {
         }
         let path = database ?? defaultDatabasePath
         try checkDatabaseArgument(path, command: "fare")
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard isPostgresURL(path) || FileManager.default.fileExists(atPath: path) else {
             throw UsageError(
                 "grubmap fare: there is no database at \(path); run grubmap serve --demo once, or pass --demo")
         }
-        return try body(try SQLiteStore(path: path))
+        return try body(try openStore(path))
     }
 
     /// The estimate for people: where, how far, how long, then one row per ride type.

@@ -15,7 +15,9 @@ enum ImportCommand {
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        guard let kind = arguments.first else { throw UsageError("grubmap import: say what to import (see grubmap import --help)") }
+        guard let kind = arguments.first else {
+            throw UsageError("grubmap import: say what to import (see grubmap import --help)")
+        }
         let rest = Array(arguments.dropFirst())
         switch kind {
         case "menu": return try importMenu(rest)
@@ -29,7 +31,7 @@ enum ImportCommand {
     }
 
     static let menuHelp = """
-        Usage: grubmap import menu FEED.xml --place ID [--database PATH]
+        Usage: grubmap import menu FEED.xml --place ID [--database PATH|postgres://…]
 
         Imports a place's menus from an OpenMensa feed (version 2.0 or 2.1; https://doc.openmensa.org/feed/v2/):
         each <day> is closed or has categories of meals with notes and prices per role (student, employee,
@@ -40,7 +42,8 @@ enum ImportCommand {
 
         Options:
           --place ID        The place the menus are for, like pnu-busan-geumjeong-hall
-          --database PATH   SQLite database file (default \(defaultDatabasePath)); must exist
+          --database PATH   SQLite database file (default \(defaultDatabasePath)); must exist; or a
+                            postgres://… URL
           --help            Show this help
         """
 
@@ -64,18 +67,19 @@ enum ImportCommand {
         }
         let database = options["database"] ?? defaultDatabasePath
         try checkDatabaseArgument(database, command: command)
-        guard FileManager.default.fileExists(atPath: database) else {
+        guard isPostgresURL(database) || FileManager.default.fileExists(atPath: database) else {
             throw UsageError("grubmap \(command): there is no database at \(database); run grubmap serve --demo once")
         }
         let data = try readFeed(path, command: command)
-        let store = try SQLiteStore(path: database)
+        let store = try openStore(database)
         let summary: OpenMensaImporter.Summary
         do {
             summary = try OpenMensaImporter.importFeed(data, placeID: placeID, into: store, now: Date())
         } catch let error as OpenMensaImportError {
             switch error {
             case .unknownPlace: throw UsageError("grubmap \(command): --place: \(error.description)")
-            case .invalidFeed: throw UsageError("grubmap \(command): \(path): \(error.description); nothing was imported")
+            case .invalidFeed:
+                throw UsageError("grubmap \(command): \(path): \(error.description); nothing was imported")
             }
         }
         var line = "imported \(summary.importedDays) days (\(summary.closedDays) closed, \(summary.meals) meals)"

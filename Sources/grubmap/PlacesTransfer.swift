@@ -5,7 +5,7 @@ import GrubmapStore
 /// `grubmap import places` and `grubmap export places`: an area's places as GeoJSON.
 enum PlacesTransfer {
     static let importHelp = """
-        Usage: grubmap import places FILE.geojson --area ID [--database PATH]
+        Usage: grubmap import places FILE.geojson --area ID [--database PATH|postgres://…]
 
         Adds or updates the places of an existing area from a GeoJSON FeatureCollection of Point features
         (properties: name, name:xx, kind, address, phone, website, description, openingHours; the feature's
@@ -13,7 +13,7 @@ enum PlacesTransfer {
         """
 
     static let exportHelp = """
-        Usage: grubmap export places --area ID [--database PATH]
+        Usage: grubmap export places --area ID [--database PATH|postgres://…]
 
         Writes the area's places to standard output as a GeoJSON FeatureCollection that import reads back.
         """
@@ -61,19 +61,22 @@ enum PlacesTransfer {
             throw UsageError("grubmap export places: unexpected argument \"\(options.positional[0])\"")
         }
         let (store, area) = try open(options, command: "export places")
-        FileHandle.standardOutput.write(PlaceGeoJSON.encode(try store.places(inArea: area.id), localLanguage: area.localLanguage))
+        FileHandle.standardOutput.write(
+            PlaceGeoJSON.encode(try store.places(inArea: area.id), localLanguage: area.localLanguage))
         FileHandle.standardOutput.write(Data("\n".utf8))
         return 0
     }
 
-    private static func open(_ options: Arguments, command: String) throws -> (SQLiteStore, Area) {
+    private static func open(_ options: Arguments, command: String) throws -> (any Store, Area) {
         guard let text = options["area"] else { throw UsageError("grubmap \(command): --area ID is required") }
         let database = options["database"] ?? defaultDatabasePath
         try checkDatabaseArgument(database, command: command)
-        guard let id = try? Area.ID(text) else { throw UsageError("grubmap \(command): --area: \"\(text)\" is not an id") }
-        let store = try SQLiteStore(path: database)
+        guard let id = try? Area.ID(text) else {
+            throw UsageError("grubmap \(command): --area: \"\(text)\" is not an id")
+        }
+        let store = try openStore(database)
         guard let area = try store.area(id: id) else {
-            throw UsageError("grubmap \(command): there is no area \"\(id)\" in \(database)")
+            throw UsageError("grubmap \(command): there is no area \"\(id)\" in \(databaseName(database))")
         }
         return (store, area)
     }

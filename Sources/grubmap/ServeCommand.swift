@@ -12,7 +12,13 @@ enum ServeCommand {
         Options:
           --host ADDRESS        Address to listen on (default 127.0.0.1; 0.0.0.0 or :: for every interface)
           --port PORT           TCP port (default 8080)
-          --database PATH       SQLite database file (default \(defaultDatabasePath)); created if missing
+          --database PATH       SQLite database file (default \(defaultDatabasePath)); created if missing; or a
+                                PostgreSQL database: postgres://USER@HOST:PORT/DB (see grubmap migrate --help)
+          --database-timeout-ms N
+                                PostgreSQL: the longest a request waits for the database (connecting, one
+                                statement, a free pooled connection) before it gets 503 (default 5000)
+          --database-connections N
+                                Connections the server keeps to the database at most (default 8)
           --demo                Load the demo areas and places when the database is empty
           --default-area ID     The area / opens for people who have not picked one (default: the first by id)
           --onboarding DIR      Onboarding content of your own: DIR/en.json and DIR/ko.json (default: built in)
@@ -35,6 +41,7 @@ enum ServeCommand {
             valued: [
                 "host", "port", "database", "default-area", "threading", "max-body-bytes", "onboarding",
                 "onboarding-interval-ms", "tile-url", "check-in-hours", "writes-per-minute", "test-clock-file",
+                "database-timeout-ms", "database-connections",
             ],
             flags: ["demo", "help", "secure-cookies"])
         if options.has("help") {
@@ -109,8 +116,16 @@ enum ServeCommand {
         }
         let database = options["database"] ?? defaultDatabasePath
         try checkDatabaseArgument(database, command: "serve")
+        let timeout = try databaseTimeout(options, command: "serve")
+        var connections = 8
+        if let text = options["database-connections"] {
+            guard let count = Int(text), (1...1000).contains(count) else {
+                throw UsageError("grubmap serve: --database-connections must be from 1 to 1000, got \"\(text)\"")
+            }
+            connections = count
+        }
 
-        let store = try SQLiteStore(path: database)
+        let store = try openStore(database, timeoutMilliseconds: timeout, connections: connections)
         if options.has("demo") {
             if try DemoData.load(into: store) {
                 let datasets = try DemoData.datasets()
@@ -122,15 +137,21 @@ enum ServeCommand {
             }
         }
         if let id = configuration.defaultAreaID, try store.area(id: id) == nil {
-            throw UsageError("grubmap serve: --default-area: there is no area \"\(id)\" in \(database)")
+            throw UsageError(
+                "grubmap serve: --default-area: there is no area \"\(id)\" in \(databaseName(database))")
         }
         let clock = TestClockFile(path: options["test-clock-file"])
+        if options.has("demo") {
+            let days = try DemoMenus.load(into: store, now: clock.now)
+            if days > 0 { log("wrote \(days) days of sample menus for this week and the next") }
+        }
         let app = App(
             environment: AppEnvironment(store: store, now: { clock.now }, configuration: configuration, log: log))
         let httpServer = HTTPServer(configuration: server, responder: AccessLog(write: log).wrapping(app.responder))
         try httpServer.runUntilTerminated {
             let shownHost = server.host.contains(":") ? "[\(server.host)]" : server.host
-            log("Grubmap is serving \(database) on http://\(shownHost):\(httpServer.port) (\(server.threading))")
+            let address = "http://\(shownHost):\(httpServer.port)"
+            log("Grubmap is serving \(databaseName(database)) on \(address) (\(server.threading))")
         }
         log("stopped")
         return 0

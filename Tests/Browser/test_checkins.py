@@ -75,6 +75,7 @@ def test_profile_check_in_seen_by_another_browser_moved_and_ended(clocked_server
 
     ada.get(server.url("/profile"))
     ada.find_element(By.CSS_SELECTOR, "form[action='/checkout'] button").click()
+    wait_for(ada, lambda d: not d.find_elements(By.CSS_SELECTOR, "form[action='/checkout']"))
     assert pin_label(bob, server, "Mezcal Restaurant") == "Mezcal Restaurant, nobody checked in"
 
 

@@ -14,13 +14,19 @@ import Testing
             phone: "+82 51-510-1234", website: "https://www.pusan.ac.kr/",
             description: try LocalizedText(["ko": "학생식당", "en": "Student cafeteria"]),
             openingHours: OpeningHours(rules: [
-                try .init(days: Weekday.parseList("Mo-Fr"), opens: TimeOfDay(parsing: "08:00"), closes: TimeOfDay(parsing: "19:00"))
+                try .init(
+                    days: Weekday.parseList("Mo-Fr"), opens: TimeOfDay(parsing: "08:00"),
+                    closes: TimeOfDay(parsing: "19:00"))
             ]))
     }
 
     @Test func exportThenImportGivesTheSamePlaces() throws {
-        let original = [try place(), Place(id: try Place.ID("b"), areaID: area, name: LocalizedText("B"), kind: .cafe,
-            coordinate: try Coordinate(latitude: -33.5, longitude: -70.25))]
+        let original = [
+            try place(),
+            Place(
+                id: try Place.ID("b"), areaID: area, name: LocalizedText("B"), kind: .cafe,
+                coordinate: try Coordinate(latitude: -33.5, longitude: -70.25)),
+        ]
         let data = PlaceGeoJSON.encode(original, localLanguage: "ko")
         let decoded = try PlaceGeoJSON.decode(data, area: area, localLanguage: "ko")
         #expect(decoded.sorted { $0.id < $1.id } == original.sorted { $0.id < $1.id })
@@ -31,7 +37,8 @@ import Testing
     }
 
     @Test func aPlainNameIsInTheAreasLanguage() throws {
-        let json = #"{"type":"FeatureCollection","features":[{"type":"Feature","id":"x","geometry":{"type":"Point","coordinates":[129.08,35.23]},"properties":{"name":"학생회관"}}]}"#
+        let json =
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","id":"x","geometry":{"type":"Point","coordinates":[129.08,35.23]},"properties":{"name":"학생회관"}}]}"#
         let places = try PlaceGeoJSON.decode(Data(json.utf8), area: area, localLanguage: "ko")
         #expect(places.first?.name.values == ["ko": "학생회관"])
         #expect(places.first?.kind == .restaurant)
@@ -43,22 +50,41 @@ import Testing
         (#"{"type":"Feature"}"#, "the top level must be a FeatureCollection"),
         (#"{"type":"FeatureCollection","features":{}}"#, "\"features\" must be a list"),
         (#"{"type":"FeatureCollection","features":[1]}"#, "feature 1: is not a Feature object"),
-        (feature(#""geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]},"properties":{"name":"A"}"#),
-            "feature 1 (\"A\"): needs a Point geometry with [longitude, latitude]"),
-        (feature(#""geometry":{"type":"Point","coordinates":[0,91]},"properties":{"name":"A"}"#),
-            "feature 1 (\"A\"): coordinates: latitude 91.0 is outside [-90, 90]"),
-        (feature(#""geometry":{"type":"Point","coordinates":["0","1"]},"properties":{"name":"A"}"#),
-            "feature 1 (\"A\"): needs a Point geometry with [longitude, latitude]"),
-        (feature(#""geometry":{"type":"Point","coordinates":[0,1]},"properties":{"name":""}"#),
-            "feature 1 (\"\"): needs a non-empty \"name\""),
-        (feature(#""geometry":{"type":"Point","coordinates":[0,1]},"properties":{"name":"A","kind":"bar"}"#),
-            "feature 1 (\"A\"): kind must be one of restaurant, cafeteria, cafe, dormitory"),
-        (feature(#""geometry":{"type":"Point","coordinates":[0,1]},"properties":{"name":"A","website":"javascript:alert(1)"}"#),
-            "feature 1 (\"A\"): website must be an http or https address"),
-        (feature(#""geometry":{"type":"Point","coordinates":[0,1]},"properties":{"name":"A","openingHours":"24/7"}"#),
-            "feature 1 (\"A\"): openingHours must be a list of {\"days\": \"Mo-Fr\", \"opens\": \"11:00\", \"closes\": \"21:00\"}"),
-        (#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[0,1]},"properties":{"name":"No id"}}]}"#,
-            "feature 1 (\"No id\"): needs a string \"id\" (the place's stable id, like \"geumjeong-hall\")"),
+        (
+            feature(#""geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]},"properties":{"name":"A"}"#),
+            "feature 1 (\"A\"): needs a Point geometry with [longitude, latitude]"
+        ),
+        (
+            feature(#""geometry":{"type":"Point","coordinates":[0,91]},"properties":{"name":"A"}"#),
+            "feature 1 (\"A\"): coordinates: latitude 91.0 is outside [-90, 90]"
+        ),
+        (
+            feature(#""geometry":{"type":"Point","coordinates":["0","1"]},"properties":{"name":"A"}"#),
+            "feature 1 (\"A\"): needs a Point geometry with [longitude, latitude]"
+        ),
+        (
+            feature(#""geometry":{"type":"Point","coordinates":[0,1]},"properties":{"name":""}"#),
+            "feature 1 (\"\"): needs a non-empty \"name\""
+        ),
+        (
+            feature(#""geometry":{"type":"Point","coordinates":[0,1]},"properties":{"name":"A","kind":"bar"}"#),
+            "feature 1 (\"A\"): kind must be one of restaurant, cafeteria, cafe, dormitory"
+        ),
+        (
+            feature(
+                #""geometry":{"type":"Point","coordinates":[0,1]},"properties":{"name":"A","website":"javascript:alert(1)"}"#
+            ),
+            "feature 1 (\"A\"): website must be an http or https address"
+        ),
+        (
+            feature(
+                #""geometry":{"type":"Point","coordinates":[0,1]},"properties":{"name":"A","openingHours":"24/7"}"#),
+            "feature 1 (\"A\"): openingHours must be a list of {\"days\": \"Mo-Fr\", \"opens\": \"11:00\", \"closes\": \"21:00\"}"
+        ),
+        (
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[0,1]},"properties":{"name":"No id"}}]}"#,
+            "feature 1 (\"No id\"): needs a string \"id\" (the place's stable id, like \"geumjeong-hall\")"
+        ),
     ])
     func brokenDocumentsNameTheFeature(json: String, message: String) {
         do {
@@ -70,7 +96,8 @@ import Testing
     }
 
     @Test func duplicateIdsAreRefused() {
-        let one = #"{"type":"Feature","id":"a","geometry":{"type":"Point","coordinates":[0,1]},"properties":{"name":"A"}}"#
+        let one =
+            #"{"type":"Feature","id":"a","geometry":{"type":"Point","coordinates":[0,1]},"properties":{"name":"A"}}"#
         let json = #"{"type":"FeatureCollection","features":["# + one + "," + one + "]}"
         #expect(throws: PlaceGeoJSONError.feature(2, "A", "the id \"a\" is used by an earlier feature")) {
             try PlaceGeoJSON.decode(Data(json.utf8), area: area, localLanguage: "en")

@@ -28,7 +28,9 @@ enum SampleImages {
         let emoji = String(repeating: "👩‍🍳", count: 100)  // 100 characters, many more scalars
         #expect(ProfileDraft(firstName: "a", lastName: "b", bio: emoji).problems.isEmpty)
         #expect(ProfileDraft(firstName: "a", lastName: "b", bio: emoji + "!").problems["bio"] != nil)
-        #expect(ProfileDraft(firstName: "a", lastName: "b", company: String(repeating: "c", count: 61)).problems["company"] != nil)
+        #expect(
+            ProfileDraft(firstName: "a", lastName: "b", company: String(repeating: "c", count: 61)).problems["company"]
+                != nil)
     }
 
     @Test func namesAreRequiredAndBlankIsEmpty() {
@@ -90,7 +92,8 @@ enum SampleImages {
 
     @Test func closingTimeEndsItEarlier() throws {
         let cafeteria = try place("Mo-Fr 11:00-14:00", "Mo-Fr 17:00-19:00")
-        #expect(CheckInPolicy().expiry(checkingInAt: seoulTime(12, 30), to: cafeteria, timeZone: seoul) == seoulTime(14))
+        #expect(
+            CheckInPolicy().expiry(checkingInAt: seoulTime(12, 30), to: cafeteria, timeZone: seoul) == seoulTime(14))
         #expect(CheckInPolicy().expiry(checkingInAt: seoulTime(10), to: cafeteria, timeZone: seoul) == seoulTime(13))
         let lenient = CheckInPolicy(duration: 3600, endsAtClosingTime: false)
         #expect(lenient.expiry(checkingInAt: seoulTime(13, 30), to: cafeteria, timeZone: seoul) == seoulTime(14, 30))
@@ -98,8 +101,11 @@ enum SampleImages {
 
     @Test func hoursPastMidnightCountFromTheDayBefore() throws {
         let bar = try place("We 18:00-02:00")
-        #expect(CheckInPolicy().expiry(checkingInAt: seoulTime(0, 30, day: 3), to: bar, timeZone: seoul) == seoulTime(2, day: 3))
-        #expect(CheckInPolicy().expiry(checkingInAt: seoulTime(23, 30), to: bar, timeZone: seoul) == seoulTime(2, day: 3))
+        #expect(
+            CheckInPolicy().expiry(checkingInAt: seoulTime(0, 30, day: 3), to: bar, timeZone: seoul)
+                == seoulTime(2, day: 3))
+        #expect(
+            CheckInPolicy().expiry(checkingInAt: seoulTime(23, 30), to: bar, timeZone: seoul) == seoulTime(2, day: 3))
     }
 
     @Test func theAreasClockDecidesNotTheServers() throws {

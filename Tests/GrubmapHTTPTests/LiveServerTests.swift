@@ -135,7 +135,8 @@ import Testing
         }
         try server.start()
         defer { server.shutdown() }
-        let file: [UInt8] = [0x89, 0x50, 0x00, 0x00, 0x0D, 0x0A, 0x2D, 0x2D, 0xFF] + [UInt8](repeating: 0x41, count: 50_000)
+        let file: [UInt8] =
+            [0x89, 0x50, 0x00, 0x00, 0x0D, 0x0A, 0x2D, 0x2D, 0xFF] + [UInt8](repeating: 0x41, count: 50_000)
         var body = Array("--XyZ\r\nContent-Disposition: form-data; name=\"firstName\"\r\n\r\nJosé\r\n".utf8)
         body += Array("--XyZ\r\nContent-Disposition: form-data; name=\"avatar\"; filename=\"me.png\"\r\n".utf8)
         body += Array("Content-Type: image/png\r\n\r\n".utf8) + file + Array("\r\n--XyZ--\r\n".utf8)

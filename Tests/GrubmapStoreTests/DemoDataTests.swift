@@ -106,9 +106,9 @@ struct DemoDataTests {
         #expect(broken?.description.hasPrefix("Demo/sample.json: The given data was not valid JSON.") == true)
     }
 
-    @Test func loadingFillsOnlyAnEmptyStore() throws {
-        try withTemporaryPath { path in
-            let store = try SQLiteStore(path: path)
+    @Test(arguments: StoreKind.tested)
+    func loadingFillsOnlyAnEmptyStore(kind: StoreKind) throws {
+        try kind.withStore { store throws in
             #expect(try DemoData.load(into: store) == !DemoData.datasets().isEmpty)
             try store.save(area: Fixtures.sanJose, places: [])
             let before = try store.areas()

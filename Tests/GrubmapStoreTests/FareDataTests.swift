@@ -91,13 +91,13 @@ struct FareDataTests {
         }
     }
 
-    @Test func schedulesAreStoredExactlyWithTheArea() throws {
+    @Test(arguments: StoreKind.tested)
+    func schedulesAreStoredExactlyWithTheArea(kind: StoreKind) throws {
         let dataset = try DemoData.decode(Data(areaFile(fares: fares()).utf8), file: "Demo/test-area.json")
         var plain = dataset.area
         plain.id = try Area.ID("no-fares")
         plain.fareSchedule = nil
-        try withTemporaryPath { path in
-            let store = try SQLiteStore(path: path)
+        try kind.withStore { store throws in
             try store.save(area: dataset.area, places: dataset.places)
             try store.save(area: plain, places: [])
             let read = try #require(try store.area(id: dataset.area.id))
@@ -107,12 +107,12 @@ struct FareDataTests {
         }
     }
 
-    @Test func tripsResolveToTheRightAreaOrSayWhyNot() throws {
+    @Test(arguments: StoreKind.tested)
+    func tripsResolveToTheRightAreaOrSayWhyNot(kind: StoreKind) throws {
         let dataset = try DemoData.decode(Data(areaFile(fares: fares()).utf8), file: "Demo/test-area.json")
         var plain = Fixtures.busan
         plain.fareSchedule = nil
-        try withTemporaryPath { path in
-            let store = try SQLiteStore(path: path)
+        try kind.withStore { store throws in
             try store.save(area: dataset.area, places: dataset.places)
             try store.save(area: plain, places: [Fixtures.dormitory])
             let place = try store.fareTrip(to: .place(try Place.ID("p")), areaID: nil)

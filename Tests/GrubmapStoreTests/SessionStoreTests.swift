@@ -3,7 +3,8 @@ import GrubmapCore
 import GrubmapStore
 import Testing
 
-@Suite("Sessions and preferences")
+/// Sessions and preferences, on every database (see ``StoreKind``).
+@Suite("Store: sessions and preferences")
 struct SessionStoreTests {
     static func session(_ seed: UInt8, expiresAt seconds: Double = 2_000_000_000) -> Session {
         Session(
@@ -12,9 +13,9 @@ struct SessionStoreTests {
             expiresAt: Date(timeIntervalSince1970: seconds))
     }
 
-    @Test func sessionsRoundTripAndExtend() throws {
-        try withTemporaryPath { path in
-            let store = try SQLiteStore(path: path)
+    @Test(arguments: StoreKind.tested)
+    func sessionsRoundTripAndExtend(kind: StoreKind) throws {
+        try kind.withStore { store throws in
             let session = Self.session(1)
             try store.createSession(session)
             #expect(try store.session(token: session.token) == session)
@@ -24,17 +25,18 @@ struct SessionStoreTests {
         }
     }
 
-    @Test func aSecondSessionWithTheSameTokenIsRefused() throws {
-        try withTemporaryPath { path in
-            let store = try SQLiteStore(path: path)
+    @Test(arguments: StoreKind.tested)
+    func aSecondSessionWithTheSameTokenIsRefused(kind: StoreKind) throws {
+        try kind.withStore { store throws in
             try store.createSession(Self.session(1))
-            #expect(throws: DatabaseError.self) { try store.createSession(Self.session(1)) }
+            let error = #expect(throws: (any Error).self) { try store.createSession(Self.session(1)) }
+            #expect(kind.isConstraintViolation(error))
         }
     }
 
-    @Test func preferencesAreKeptPerSession() throws {
-        try withTemporaryPath { path in
-            let store = try SQLiteStore(path: path)
+    @Test(arguments: StoreKind.tested)
+    func preferencesAreKeptPerSession(kind: StoreKind) throws {
+        try kind.withStore { store throws in
             let first = Self.session(1)
             let second = Self.session(2)
             try store.createSession(first)
@@ -50,9 +52,9 @@ struct SessionStoreTests {
         }
     }
 
-    @Test func aChangeThatThrowsStoresNothing() throws {
-        try withTemporaryPath { path in
-            let store = try SQLiteStore(path: path)
+    @Test(arguments: StoreKind.tested)
+    func aChangeThatThrowsStoresNothing(kind: StoreKind) throws {
+        try kind.withStore { store throws in
             let session = Self.session(1)
             try store.createSession(session)
             try store.updatePreferences(sessionToken: session.token) { try $0.set(.miles, for: PreferenceKeys.units) }
@@ -68,19 +70,20 @@ struct SessionStoreTests {
         }
     }
 
-    @Test func preferencesOfAnUnknownSessionCannotBeStored() throws {
-        try withTemporaryPath { path in
-            let store = try SQLiteStore(path: path)
+    @Test(arguments: StoreKind.tested)
+    func preferencesOfAnUnknownSessionCannotBeStored(kind: StoreKind) throws {
+        try kind.withStore { store throws in
             #expect(try store.preferences(sessionToken: "nobody").storage.isEmpty)
-            #expect(throws: DatabaseError.self) {
+            let error = #expect(throws: (any Error).self) {
                 try store.updatePreferences(sessionToken: "nobody") { try $0.set(.miles, for: PreferenceKeys.units) }
             }
+            #expect(kind.isConstraintViolation(error))
         }
     }
 
-    @Test func expiredSessionsAreDeletedWithTheirPreferences() throws {
-        try withTemporaryPath { path in
-            let store = try SQLiteStore(path: path)
+    @Test(arguments: StoreKind.tested)
+    func expiredSessionsAreDeletedWithTheirPreferences(kind: StoreKind) throws {
+        try kind.withStore { store throws in
             let old = Self.session(1, expiresAt: 1_800_000_000)
             let current = Self.session(2, expiresAt: 2_000_000_000)
             try store.createSession(old)
@@ -90,6 +93,31 @@ struct SessionStoreTests {
             #expect(try store.session(token: old.token) == nil)
             #expect(try store.session(token: current.token) != nil)
             #expect(try store.preferences(sessionToken: old.token).storage.isEmpty)
+        }
+    }
+
+    @Test(arguments: StoreKind.tested)
+    func concurrentChangesOfOneSessionThroughTwoServersAreAllKept(kind: StoreKind) throws {
+        try kind.withDatabase { database throws in
+            let stores = [try database.openStore(), try database.openStore()]
+            let session = Self.session(1)
+            try stores[0].createSession(session)
+            // Each change reads the counter and writes it plus one: a change working from a stale read would lose one.
+            let failures = Failures()
+            onThreads(8) { thread in
+                do {
+                    for _ in 0..<5 {
+                        try stores[thread % 2].updatePreferences(sessionToken: session.token) { preferences in
+                            let seen = preferences[PreferenceKeys.seenOnboardingVersion] ?? 0
+                            try preferences.set(seen + 1, for: PreferenceKeys.seenOnboardingVersion)
+                        }
+                    }
+                } catch {
+                    failures.add("\(error)")
+                }
+            }
+            #expect(failures.all.isEmpty)
+            #expect(try stores[1].preferences(sessionToken: session.token)[PreferenceKeys.seenOnboardingVersion] == 40)
         }
     }
 }

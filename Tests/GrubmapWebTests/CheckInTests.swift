@@ -6,9 +6,10 @@ import Testing
 @testable import GrubmapWeb
 
 @Suite struct CheckInTests {
-    func makeProfile(_ person: Person, first: String = "Ada", last: String = "Lovelace", company: String = "Engines",
-        bio: String = "Notes on the analytical engine.") throws -> Response
-    {
+    func makeProfile(
+        _ person: Person, first: String = "Ada", last: String = "Lovelace", company: String = "Engines",
+        bio: String = "Notes on the analytical engine."
+    ) throws -> Response {
         try person.post("/profile", [("firstName", first), ("lastName", last), ("company", company), ("bio", bio)])
     }
 
@@ -99,7 +100,8 @@ import Testing
         let payload = "<script>alert(1)</script>\"'><img src=x onerror=alert(2)>"
         let person = try Person(test)
         #expect(
-            try makeProfile(person, first: String(payload.prefix(40)), last: "</svg><svg onload=alert(3)>", company: payload,
+            try makeProfile(
+                person, first: String(payload.prefix(40)), last: "</svg><svg onload=alert(3)>", company: payload,
                 bio: payload
             ).status == .seeOther)
         _ = try person.post("/places/alpha/checkin", [])
@@ -123,7 +125,9 @@ import Testing
         _ = try makeProfile(person)
         for token in ["", "forged"] {
             #expect(try person.post("/places/alpha/checkin", [], csrf: token).status == .forbidden)
-            #expect(try person.post("/profile", [("firstName", "Eve"), ("lastName", "X")], csrf: token).status == .forbidden)
+            #expect(
+                try person.post("/profile", [("firstName", "Eve"), ("lastName", "X")], csrf: token).status == .forbidden
+            )
         }
         #expect(try test.store.profile(sessionToken: person.cookie!)?.firstName == "Ada")
         #expect(count(try person.html("/areas/test-campus"), name: "Alpha Hall") == "nobody checked in")
@@ -135,9 +139,10 @@ import Testing
         let person = try Person(test)
         _ = try makeProfile(person)
         let csrf = try person.csrfToken()
-        for picture in [Array("<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'/>".utf8),
-            [0xFF, 0xD8, 0xFF] + [UInt8](repeating: 7, count: Avatar.maximumBytes) + [0xFF, 0xD9]]
-        {
+        for picture in [
+            Array("<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'/>".utf8),
+            [0xFF, 0xD8, 0xFF] + [UInt8](repeating: 7, count: Avatar.maximumBytes) + [0xFF, 0xD9],
+        ] {
             let response = try upload(test, person: person, csrf: csrf, picture: picture)
             #expect(response.status == .unprocessableContent)
             #expect(String(decoding: response.body, as: UTF8.self).contains("id=\"avatar-problem\""))
@@ -145,12 +150,14 @@ import Testing
         #expect(try test.store.profile(sessionToken: person.cookie!)?.avatarType == nil)
         // A real PNG is taken and served back with the type its bytes prove.
         let png: [UInt8] = [
-            0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0,
+            0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1,
+            0,
             0, 0, 1, 8, 6, 0, 0, 0, 0x1F, 0x15, 0xC4, 0x89, 0, 0, 0, 0x0D, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63,
             0xF8, 0xCF, 0xC0, 0xF0, 0x1F, 0, 5, 0, 1, 0xFF, 0x89, 0x99, 0x3D, 0x1D, 0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44,
             0xAE, 0x42, 0x60, 0x82,
         ]
-        #expect(try upload(test, person: person, csrf: csrf, picture: png, declaredType: "image/gif").status == .seeOther)
+        #expect(
+            try upload(test, person: person, csrf: csrf, picture: png, declaredType: "image/gif").status == .seeOther)
         let profile = try #require(try test.store.profile(sessionToken: person.cookie!))
         let served = try test.get("/avatars/\(profile.id)")
         #expect(served.headers["Content-Type"] == "image/png")
@@ -204,25 +211,40 @@ import Testing
         let response = try Person(test).get("/areas/test-campus")
         let html = String(decoding: response.body, as: UTF8.self)
         #expect(html.contains("<image href=\"https://tiles.example.org/"))
-        #expect(response.headers["Content-Security-Policy"]?.contains("img-src 'self' data: https://tiles.example.org;") == true)
+        #expect(
+            response.headers["Content-Security-Policy"]?.contains("img-src 'self' data: https://tiles.example.org;")
+                == true)
     }
 
     @Test func theAPIChecksInAndOut() throws {
         let test = try TestApp.make()
         defer { test.cleanUp() }
         let token = try #require(
-            (try JSONSerialization.jsonObject(with: Data(try test.send(.post, "/api/v1/sessions").body)) as? [String: Any])?[
-                "token"] as? String)
+            (try JSONSerialization.jsonObject(with: Data(try test.send(.post, "/api/v1/sessions").body))
+                as? [String: Any])?[
+                    "token"] as? String)
         let headers: Headers = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
-        #expect(try test.send(.post, "/api/v1/me/checkin", headers: headers, body: #"{"placeId":"alpha"}"#).status == .conflict)
-        #expect(try test.send(.put, "/api/v1/me/profile", headers: headers, body: #"{"firstName":""}"#).status == .badRequest)
-        #expect(try test.send(.put, "/api/v1/me/profile", headers: headers, body: #"{"firstName":"A","lastName":"B"}"#).status == .ok)
-        #expect(try test.send(.post, "/api/v1/me/checkin", headers: headers, body: #"{"placeId":"nowhere"}"#).status == .notFound)
-        #expect(try test.send(.post, "/api/v1/me/checkin", headers: headers, body: #"{"placeId":"alpha"}"#).status == .created)
-        let place = try JSONSerialization.jsonObject(with: Data(try test.get("/api/v1/places/alpha").body)) as? [String: Any]
+        #expect(
+            try test.send(.post, "/api/v1/me/checkin", headers: headers, body: #"{"placeId":"alpha"}"#).status
+                == .conflict)
+        #expect(
+            try test.send(.put, "/api/v1/me/profile", headers: headers, body: #"{"firstName":""}"#).status
+                == .badRequest)
+        #expect(
+            try test.send(.put, "/api/v1/me/profile", headers: headers, body: #"{"firstName":"A","lastName":"B"}"#)
+                .status == .ok)
+        #expect(
+            try test.send(.post, "/api/v1/me/checkin", headers: headers, body: #"{"placeId":"nowhere"}"#).status
+                == .notFound)
+        #expect(
+            try test.send(.post, "/api/v1/me/checkin", headers: headers, body: #"{"placeId":"alpha"}"#).status
+                == .created)
+        let place =
+            try JSONSerialization.jsonObject(with: Data(try test.get("/api/v1/places/alpha").body)) as? [String: Any]
         #expect((place?["checkedIn"] as? [[String: Any]])?.first?["firstName"] as? String == "A")
         #expect(try test.send(.delete, "/api/v1/me/checkin", headers: headers).status == .ok)
-        let after = try JSONSerialization.jsonObject(with: Data(try test.get("/api/v1/places/alpha").body)) as? [String: Any]
+        let after =
+            try JSONSerialization.jsonObject(with: Data(try test.get("/api/v1/places/alpha").body)) as? [String: Any]
         #expect((after?["checkedIn"] as? [Any])?.isEmpty == true)
     }
 

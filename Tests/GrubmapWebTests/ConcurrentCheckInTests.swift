@@ -2,11 +2,11 @@ import Foundation
 import GrubmapHTTP
 import Testing
 
+@testable import GrubmapWeb
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-
-@testable import GrubmapWeb
 
 /// Check-ins over real HTTP on 127.0.0.1, many at once.
 @Suite struct ConcurrentCheckInTests {
@@ -25,7 +25,8 @@ import Testing
                     let created = try await Self.send("POST", "\(base)/api/v1/sessions", token: nil, body: nil)
                     let token = try #require(created["token"] as? String)
                     _ = try await Self.send(
-                        "PUT", "\(base)/api/v1/me/profile", token: token, body: ["firstName": "P\(index)", "lastName": "Q"])
+                        "PUT", "\(base)/api/v1/me/profile", token: token,
+                        body: ["firstName": "P\(index)", "lastName": "Q"])
                     // Everyone checks in twice, the second time where they stay: moves must not leave doubles.
                     _ = try await Self.send(
                         "POST", "\(base)/api/v1/me/checkin", token: token, body: ["placeId": places[(index + 1) % 3]])
@@ -43,7 +44,9 @@ import Testing
         #expect(counts == ["alpha": 17, "bravo": 17, "charlie": 16])
     }
 
-    static func send(_ method: String, _ url: String, token: String?, body: [String: String]?) async throws -> [String: Any] {
+    static func send(_ method: String, _ url: String, token: String?, body: [String: String]?) async throws -> [String:
+        Any]
+    {
         var request = URLRequest(url: URL(string: url)!)
         request.httpMethod = method
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }

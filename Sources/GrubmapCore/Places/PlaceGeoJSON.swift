@@ -21,7 +21,10 @@ public enum PlaceGeoJSON {
             if let website = place.website { properties["website"] = website }
             if !place.openingHours.isEmpty {
                 properties["openingHours"] = place.openingHours.rules.map { rule in
-                    ["days": Weekday.format(rule.days), "opens": rule.opens.description, "closes": rule.closes.description]
+                    [
+                        "days": Weekday.format(rule.days), "opens": rule.opens.description,
+                        "closes": rule.closes.description,
+                    ]
                 }
             }
             return [
@@ -31,7 +34,8 @@ public enum PlaceGeoJSON {
         }
         let collection: [String: Any] = ["type": "FeatureCollection", "features": features]
         // Every value above is a string, number, array or dictionary: serialization cannot fail.
-        return (try? JSONSerialization.data(withJSONObject: collection, options: [.sortedKeys, .withoutEscapingSlashes]))
+        return
+            (try? JSONSerialization.data(withJSONObject: collection, options: [.sortedKeys, .withoutEscapingSlashes]))
             ?? Data()
     }
 
@@ -50,7 +54,8 @@ public enum PlaceGeoJSON {
         for (index, item) in features.enumerated() {
             let place = try decodeFeature(item, index: index + 1, area: area, localLanguage: localLanguage)
             guard seen.insert(place.id).inserted else {
-                throw .feature(index + 1, place.name.text(in: .english), "the id \"\(place.id)\" is used by an earlier feature")
+                throw .feature(
+                    index + 1, place.name.text(in: .english), "the id \"\(place.id)\" is used by an earlier feature")
             }
             places.append(place)
         }
@@ -108,22 +113,27 @@ public enum PlaceGeoJSON {
         let website = try text("website", limit: 500)
         if let website {
             let lowered = website.lowercased()
-            guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), !website.contains(where: \.isWhitespace)
+            guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"),
+                !website.contains(where: \.isWhitespace)
             else { throw fail("website must be an http or https address") }
         }
         var hours = OpeningHours()
         if let value = properties["openingHours"], !(value is NSNull) {
             // JSONSerialization traps (rather than throws) on anything but a list or an object: check first.
             do {
-                guard value is [Any], JSONSerialization.isValidJSONObject(value) else { throw PlaceGeoJSONError.document("") }
+                guard value is [Any], JSONSerialization.isValidJSONObject(value) else {
+                    throw PlaceGeoJSONError.document("")
+                }
                 let data = try JSONSerialization.data(withJSONObject: value)
                 hours = try JSONDecoder().decode(OpeningHours.self, from: data)
             } catch {
-                throw fail("openingHours must be a list of {\"days\": \"Mo-Fr\", \"opens\": \"11:00\", \"closes\": \"21:00\"}")
+                throw fail(
+                    "openingHours must be a list of {\"days\": \"Mo-Fr\", \"opens\": \"11:00\", \"closes\": \"21:00\"}")
             }
         }
         return Place(
-            id: id, areaID: area, name: name, kind: kind, coordinate: coordinate, address: try text("address", limit: 300),
+            id: id, areaID: area, name: name, kind: kind, coordinate: coordinate,
+            address: try text("address", limit: 300),
             phone: try text("phone", limit: 40), website: website, description: description, openingHours: hours)
     }
 

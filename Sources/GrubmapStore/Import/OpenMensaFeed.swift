@@ -96,9 +96,12 @@ public struct OpenMensaError: Error, Hashable, Sendable, CustomStringConvertible
     public let line: Int?
     public let message: String
 
+    /// Makes an error; control characters in `message` (quoted from the feed) become spaces, so it stays one line.
     public init(line: Int?, message: String) {
         self.line = line
-        self.message = message
+        self.message = String(
+            String.UnicodeScalarView(
+                message.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
     }
 
     /// `line 12: the meal has no <name>`.
@@ -173,9 +176,13 @@ private final class FeedReader: NSObject, XMLParserDelegate {
             }
             version = given.trimmingCharacters(in: .whitespaces)
         case (nil, _):
-            return fail(parser, version == nil ? "the root element is <\(name)>, not <openmensa>" : "a second root element <\(name)>")
+            return fail(
+                parser,
+                version == nil ? "the root element is <\(name)>, not <openmensa>" : "a second root element <\(name)>")
         case ("openmensa", "version"):
-            guard !sawParserVersion, !sawCanteen else { return fail(parser, "<version> must come once, before <canteen>") }
+            guard !sawParserVersion, !sawCanteen else {
+                return fail(parser, "<version> must come once, before <canteen>")
+            }
             sawParserVersion = true
         case ("openmensa", "canteen"):
             guard !sawCanteen else { return fail(parser, "a feed has one <canteen>") }
@@ -184,7 +191,9 @@ private final class FeedReader: NSObject, XMLParserDelegate {
             startDay(parser, attributes: attributes)
         case ("canteen", let metadata) where Self.metadata.contains(metadata):
             guard days.isEmpty else { return fail(parser, "canteen metadata <\(name)> must come before the days") }
+            // Skipped with everything inside: not pushed, and its end tag is not handled.
             skipDepth = 1
+            return
         case ("day", "closed"):
             guard let day, !day.closed else { return fail(parser, "a day is closed once") }
             guard day.categories.isEmpty else { return fail(parser, "a day with categories cannot also be <closed/>") }
@@ -322,7 +331,8 @@ private final class FeedReader: NSObject, XMLParserDelegate {
             }
             text += string
         } else if !string.allSatisfy({ $0.isWhitespace || $0.isNewline }) {
-            fail(parser, "text \"\(string.prefix(24))\" is not allowed in \(stack.last.map { "<\($0)>" } ?? "the document")")
+            let shown = string.trimmingCharacters(in: .whitespacesAndNewlines).prefix(24)
+            fail(parser, "text \"\(shown)\" is not allowed in \(stack.last.map { "<\($0)>" } ?? "the document")")
         }
     }
 
@@ -331,20 +341,20 @@ private final class FeedReader: NSObject, XMLParserDelegate {
         error = OpenMensaError(line: parser.lineNumber, message: Self.describe(parseError))
     }
 
-    /// Words for libxml2's error codes that bad feeds actually hit; the code for the rest.
+    /// Words for the libxml2 error codes (`xmlParserErrors` in libxml2's `xmlerror.h`, which FoundationXML passes
+    /// on as the error's code) that bad feeds hit; the number for the rest.
     static func describe(_ error: any Error) -> String {
         let code = (error as NSError).code
         let what: String =
-            switch XMLParser.ErrorCode(rawValue: code) {
-            case .emptyDocumentError?, .documentStartError?: "there is no XML element"
-            case .prematureDocumentEndError?: "an element is not closed, or there is text after the root element"
-            case .tagNameMismatchError?: "a closing tag does not match the element it closes"
-            case .undeclaredEntityError?, .entityRefLoopError?, .entityBoundaryError?: "an unknown &entity;"
-            case .invalidCharacterError?: "a character that is not allowed in XML (is the file UTF-8?)"
-            case .ltRequiredError?, .gtRequiredError?: "a tag is not finished"
-            case .attributeNotFinishedError?, .attributeNotStartedError?, .attributeHasNoValueError?,
-                .attributeRedefinedError?:
-                "an attribute is malformed"
+            switch code {
+            case 4: "there is no XML element"
+            case 5: "an element is not closed, or something follows the root element"
+            case 9: "a character that XML does not allow (is the file UTF-8?)"
+            case 23: "an & that does not start an &entity;"
+            case 26, 27: "an unknown &entity;"
+            case 38...42: "an attribute is malformed"
+            case 68: "a < that does not start a tag"
+            case 73, 76, 77: "a closing tag does not match the element it closes"
             default: "libxml2 error \(code)"
             }
         return "malformed XML: \(what)"

@@ -1,8 +1,8 @@
 /// One numbered change to the database schema.
 ///
 /// Versions start at 1 and only grow; a released migration is never edited, only followed by a new one.
-/// Keep `sql` portable (types `TEXT`, `INTEGER`, `DOUBLE PRECISION`; no SQLite-only syntax) so PostgreSQL can
-/// run the same statements.
+/// Keep `sql` portable (types `TEXT`, `INTEGER`, `BIGINT`, `DOUBLE PRECISION`; no SQLite-only syntax): PostgreSQL
+/// runs the same statements, with each `BLOB` column type spelled `BYTEA` (``SQLDialect/migrationSQL(_:)``).
 public struct Migration: Hashable, Sendable, CustomStringConvertible {
     /// The version this migration brings the schema to.
     public let version: Int

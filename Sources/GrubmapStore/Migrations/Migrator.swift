@@ -2,10 +2,13 @@ import Foundation
 
 /// Brings a database's schema up to date by running the migrations it has not recorded yet.
 ///
+/// The same migrations run on SQLite and PostgreSQL (their SQL adapted by ``SQLDialect/migrationSQL(_:)``).
 /// Applied migrations are recorded in `grubmap_migrations(version, name, applied_at)`. Each pending migration
-/// runs in its own `IMMEDIATE` transaction together with its record, so a failure leaves the database at the
-/// previous version, and two processes migrating at once cannot both apply the same one. A database whose
-/// highest recorded version is above ``newestVersion`` is refused before anything is changed.
+/// runs in its own transaction together with its record, so a failure leaves the database at the previous
+/// version; the transaction excludes other migrators (``MigrationConnection/inMigrationTransaction(_:)``: an
+/// `IMMEDIATE` transaction on SQLite, an advisory lock on PostgreSQL), so two servers migrating at once cannot both
+/// apply the same one. A database whose highest recorded version is above ``newestVersion`` is refused before
+/// anything is changed.
 public struct Migrator: Sendable {
     /// The name of the table recording applied migrations.
     public static let tableName = "grubmap_migrations"
@@ -31,8 +34,8 @@ public struct Migrator: Sendable {
     ///   newer Grubmap, or the ``DatabaseError`` of a failed migration (that migration and later ones are not
     ///   applied; earlier ones stay).
     @discardableResult
-    public func migrate(_ database: Database, now: Date = Date()) throws -> [Migration] {
-        let applied = try database.inTransaction(.immediate) { database in
+    public func migrate(_ database: some MigrationConnection, now: Date = Date()) throws -> [Migration] {
+        let applied = try database.inMigrationTransaction {
             try createTableIfNeeded(database)
             let versions = try appliedVersions(database)
             try refuseNewer(versions)
@@ -40,12 +43,12 @@ public struct Migrator: Sendable {
         }
         var done: [Migration] = []
         for migration in migrations where !applied.contains(migration.version) {
-            let ran = try database.inTransaction(.immediate) { database in
+            let ran = try database.inMigrationTransaction {
                 // Another process may have applied it since the check above.
                 let versions = try appliedVersions(database)
                 try refuseNewer(versions)
                 guard !versions.contains(migration.version) else { return false }
-                try database.executeScript(migration.sql)
+                try database.executeScript(database.dialect.migrationSQL(migration.sql))
                 try database.execute(
                     "INSERT INTO \(Self.tableName) (version, name, applied_at) VALUES (?, ?, ?)",
                     arguments: [migration.version, migration.name, now.formatted(.iso8601)])
@@ -57,22 +60,20 @@ public struct Migrator: Sendable {
     }
 
     /// The versions recorded as applied, ascending; empty when the table does not exist.
-    public func appliedVersions(_ database: Database) throws -> [Int] {
-        let exists = try database.fetchOne(
-            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [Self.tableName])
+    public func appliedVersions(_ database: some MigrationConnection) throws -> [Int] {
+        let exists = try database.fetchOne(database.dialect.tableExistsQuery, arguments: [Self.tableName])
         guard exists != nil else { return [] }
-        return try database.fetchAll("SELECT version FROM \(Self.tableName) ORDER BY version").map { row in
-            try row.value(at: 0, as: Int.self)
-        }
+        return try database.fetchAll("SELECT version FROM \(Self.tableName) ORDER BY version", arguments: [])
+            .map { row in try row.value(at: 0, as: Int.self) }
     }
 
     /// The versions known to this binary that the database has not recorded.
-    public func pendingMigrations(_ database: Database) throws -> [Migration] {
+    public func pendingMigrations(_ database: some MigrationConnection) throws -> [Migration] {
         let applied = Set(try appliedVersions(database))
         return migrations.filter { !applied.contains($0.version) }
     }
 
-    private func createTableIfNeeded(_ database: Database) throws {
+    private func createTableIfNeeded(_ database: some MigrationConnection) throws {
         try database.execute(
             """
             CREATE TABLE IF NOT EXISTS \(Self.tableName) (
@@ -80,7 +81,7 @@ public struct Migrator: Sendable {
                 name TEXT NOT NULL,
                 applied_at TEXT NOT NULL
             )
-            """)
+            """, arguments: [])
     }
 
     private func refuseNewer(_ versions: [Int]) throws {

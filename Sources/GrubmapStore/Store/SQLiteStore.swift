@@ -4,12 +4,16 @@ import GrubmapCore
 /// The default ``Store``: one SQLite file in WAL mode, shared by the server's threads through a
 /// ``ConnectionPool``.
 ///
-/// Opening creates the file (and its folders) when missing and runs ``Schema/migrations``. Reads run in a
-/// deferred transaction (one snapshot), writes in an immediate one.
-public final class SQLiteStore: Store {
+/// Every store method is ``SQLStore``'s, the same SQL as ``PostgresStore``; this type only picks the pool and the
+/// dialect. Opening creates the file (and its folders) when missing and runs ``Schema/migrations``. Reads of
+/// several statements run in a deferred transaction (one snapshot), writes of several in an immediate one.
+public final class SQLiteStore: SQLStore {
     /// The database file.
     public let path: String
-    let pool: ConnectionPool
+    /// The connections the store borrows.
+    public let pool: ConnectionPool
+    /// SQLite's SQL differences.
+    public var dialect: SQLDialect { .sqlite }
 
     /// Opens or creates the database at `path` and migrates it.
     ///
@@ -45,73 +49,5 @@ public final class SQLiteStore: Store {
     private static func createParentFolder(of path: String) throws {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    // MARK: Store
-
-    public func areas() throws -> [Area] {
-        try pool.read { database in
-            try database.fetchAll("SELECT \(Self.areaColumns) FROM areas ORDER BY id").map(Self.area(from:))
-        }
-    }
-
-    public func area(id: Area.ID) throws -> Area? {
-        try pool.read { database in
-            try database.fetchOne("SELECT \(Self.areaColumns) FROM areas WHERE id = ?", arguments: [id.rawValue])
-                .map(Self.area(from:))
-        }
-    }
-
-    public func places(inArea id: Area.ID) throws -> [Place] {
-        try pool.read { database in
-            try database.fetchAll(
-                "SELECT \(Self.placeColumns) FROM places WHERE area_id = ? ORDER BY id", arguments: [id.rawValue]
-            ).map(Self.place(from:))
-        }
-    }
-
-    public func place(id: Place.ID) throws -> Place? {
-        try pool.read { database in
-            try database.fetchOne("SELECT \(Self.placeColumns) FROM places WHERE id = ?", arguments: [id.rawValue])
-                .map(Self.place(from:))
-        }
-    }
-
-    /// Upserts the area and its places in one `IMMEDIATE` transaction.
-    ///
-    /// Every place must belong to `area` and ids must be unique in the call; otherwise nothing is saved.
-    /// Existing rows are updated in place (`ON CONFLICT … DO UPDATE`), never deleted and re-inserted, so
-    /// saving an area keeps the places not given (a `REPLACE` would cascade-delete them).
-    public func save(area: Area, places: [Place]) throws {
-        var seen = Set<Place.ID>()
-        for place in places {
-            guard place.areaID == area.id else {
-                throw StoreError.placeInOtherArea(
-                    place: place.id.rawValue, placeArea: place.areaID.rawValue, savedArea: area.id.rawValue)
-            }
-            guard seen.insert(place.id).inserted else { throw StoreError.duplicatePlace(id: place.id.rawValue) }
-        }
-        let areaArguments = try Self.arguments(for: area)
-        let placeArguments = try places.map(Self.arguments(for:))
-        try pool.write { database in
-            try database.execute(Self.upsertArea, arguments: areaArguments)
-            let statement = try database.prepare(Self.upsertPlace)
-            for arguments in placeArguments {
-                try statement.execute(arguments)
-            }
-        }
-    }
-
-    public func isEmpty() throws -> Bool {
-        try pool.read { database in try database.fetchOne("SELECT id FROM areas LIMIT 1") == nil }
-    }
-
-    public func checkHealth() throws {
-        let answer = try pool.withConnection { database in
-            try database.fetchOne("SELECT 1 AS one")?.value(named: "one", as: Int.self)
-        }
-        guard answer == 1 else {
-            throw StoreError.unhealthy("SELECT 1 answered \(answer.map(String.init) ?? "nothing")")
-        }
     }
 }

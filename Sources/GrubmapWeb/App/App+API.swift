@@ -24,7 +24,8 @@ extension App {
         let place = try place(id)
         let people = try environment.store.presence(atPlace: id, at: environment.now())
         return .json(
-            API.PlaceDetail(place, checkedIn: people.map { API.CheckedInProfile($0.profile, $0.checkIn) }, language: language))
+            API.PlaceDetail(
+                place, checkedIn: people.map { API.CheckedInProfile($0.profile, $0.checkIn) }, language: language))
     }
 
     /// `/healthz`: 200 when the database answers, else 503; never cached.

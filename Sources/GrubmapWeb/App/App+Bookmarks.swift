@@ -4,7 +4,8 @@ import GrubmapHTTP
 
 extension App {
     /// The person's bookmarks that still name a place, in the order they were made. Bookmarks of places that no
-    /// longer exist are dropped here, silently.
+    /// longer exist are dropped here, silently. (Listings need not ask: ``Place/listing(_:from:order:language:bookmarks:)``
+    /// skips ids that are not among its places.)
     func bookmarks(of visitor: Visitor) throws -> [Place.ID] {
         try existingPlaces(visitor.preferences[PreferenceKeys.bookmarks])
     }
@@ -21,7 +22,7 @@ extension App {
         let plain = Place.listing(places, from: origin, order: order, language: visitor.language)
         return BookmarkContext(
             strings: MenuStrings.forLanguage(visitor.language), csrfToken: visitor.session?.csrfToken ?? "",
-            bookmarks: try bookmarks(of: visitor),
+            bookmarks: visitor.preferences[PreferenceKeys.bookmarks],
             rankWithoutBookmarks: Dictionary(
                 uniqueKeysWithValues: plain.enumerated().map { ($0.element.place.id, $0.offset) }),
             returnPath: returnPath)
@@ -41,8 +42,12 @@ extension App {
         let saved: Preferences
         do {
             saved = try environment.store.updatePreferences(sessionToken: visitor.session!.token) { preferences in
-                var ids = preferences[PreferenceKeys.bookmarks].filter { $0 != place.id && !gone.contains($0) }
-                if wanted == "1" { ids.append(place.id) }
+                var ids = preferences[PreferenceKeys.bookmarks].filter { !gone.contains($0) }
+                if wanted == "0" {
+                    ids.removeAll { $0 == place.id }
+                } else if !ids.contains(place.id) {
+                    ids.append(place.id)
+                }
                 try preferences.set(ids, for: PreferenceKeys.bookmarks)
             }
         } catch let error as PreferenceError {
@@ -64,9 +69,7 @@ extension App {
             throw HTTPError.badRequest("defaultArea: expected an area id.", code: "invalid_preference")
         }
         do {
-            try environment.store.updatePreferences(sessionToken: visitor.session!.token) { preferences in
-                try apply(["defaultArea": .text(value)], to: &preferences)
-            }
+            try savePreferences(["defaultArea": .text(value)], session: visitor.session!)
         } catch let error as PreferenceError {
             throw HTTPError(.badRequest, code: "invalid_preference", message: error.description)
         }

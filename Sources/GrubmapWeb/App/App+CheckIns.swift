@@ -22,7 +22,7 @@ extension App {
         if let profile = try environment.store.profile(sessionToken: visitor.session!.token) {
             try environment.store.checkOut(profileID: profile.id)
         }
-        return .redirect(to: form["next"].flatMap(Self.localPath) ?? "/profile")
+        return .redirect(to: Self.localPath(form["next"]) ?? "/profile")
     }
 
     /// `POST /api/v1/me/checkin` with `{"placeId"}`.
@@ -37,7 +37,8 @@ extension App {
         }
         guard let profile = try environment.store.profile(sessionToken: visitor.session!.token) else {
             throw HTTPError(
-                .conflict, code: "profile_required", message: "Make a profile (PUT /api/v1/me/profile) before checking in.")
+                .conflict, code: "profile_required",
+                message: "Make a profile (PUT /api/v1/me/profile) before checking in.")
         }
         return .json(API.CheckInBody(try checkIn(profile, at: place)), status: .created)
     }

@@ -29,7 +29,8 @@ extension App {
         let order: PlaceOrder = request.query["sort"] == "name" || position == nil ? .name : .distance
         let all = try environment.store.places(inArea: id)
         let places = Place.listing(
-            all, from: position, order: order, language: visitor.language, bookmarks: try bookmarks(of: visitor))
+            all, from: position, order: order, language: visitor.language,
+            bookmarks: visitor.preferences[PreferenceKeys.bookmarks])
         var page = AreaPage(
             strings: visitor.strings, area: area, areas: try environment.store.areas(), places: places,
             position: position, isPersonsPosition: position != nil && request.query["near"] == nil, order: order,
@@ -58,7 +59,8 @@ extension App {
         page.menu = try menuSection(for: place, in: area, request: request, language: visitor.language)
         page.bookmark = BookmarkButton(
             strings: MenuStrings.forLanguage(visitor.language), place: place,
-            isBookmarked: try bookmarks(of: visitor).contains(place.id), csrfToken: visitor.session?.csrfToken ?? "",
+            isBookmarked: visitor.preferences[PreferenceKeys.bookmarks].contains(place.id),
+            csrfToken: visitor.session?.csrfToken ?? "",
             returnPath: returnPath(request, dropping: []), style: "pill")
         return .html(page.render())
     }

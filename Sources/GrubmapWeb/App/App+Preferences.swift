@@ -11,12 +11,46 @@ enum PreferenceValue: Equatable {
     case list([PreferenceValue])
     /// Any other JSON value (an object, a fraction, a boolean), named for the error message.
     case other(String)
+
+    /// The items of a list; `nil` for anything else.
+    var items: [PreferenceValue]? {
+        if case .list(let items) = self { return items }
+        return nil
+    }
+}
+
+/// Which of the area and place ids named in some preference changes exist.
+struct ExistingIDs {
+    var areas: Set<Area.ID> = []
+    var places: Set<Place.ID> = []
 }
 
 extension App {
-    /// Checks and applies changes to preferences. The first refused value throws ``PreferenceError`` naming
-    /// its field; the caller runs this inside ``Store/updatePreferences(sessionToken:_:)``, so nothing is saved.
-    func apply(_ changes: [String: PreferenceValue], to preferences: inout Preferences) throws {
+    /// Checks and stores changes to a session's preferences, all or none; the first refused value throws
+    /// ``PreferenceError`` naming its field and nothing is saved.
+    ///
+    /// The areas and places the changes name are looked up first: a lookup inside the write transaction would
+    /// need a second pooled connection while holding one, and enough people saving at once would starve the pool.
+    @discardableResult
+    func savePreferences(_ changes: [String: PreferenceValue], session: Session) throws -> Preferences {
+        var existing = ExistingIDs()
+        for value in [changes[PreferenceKeys.defaultArea.name], changes[PreferenceKeys.bookmarks.name]] {
+            for case .text(let text) in [value].compactMap({ $0 }) + (value.flatMap(\.items) ?? []) {
+                if let id = try? Area.ID(text), try environment.store.area(id: id) != nil { existing.areas.insert(id) }
+                if let id = try? Place.ID(text), try environment.store.place(id: id) != nil {
+                    existing.places.insert(id)
+                }
+            }
+        }
+        return try environment.store.updatePreferences(sessionToken: session.token) { preferences in
+            try apply(changes, to: &preferences, existing: existing)
+        }
+    }
+
+    /// Applies changes without I/O, given which of the ids they name exist.
+    private func apply(_ changes: [String: PreferenceValue], to preferences: inout Preferences, existing: ExistingIDs)
+        throws
+    {
         for (name, value) in changes.sorted(by: { $0.key < $1.key }) {
             switch name {
             case PreferenceKeys.seenOnboardingVersion.name:
@@ -34,9 +68,11 @@ extension App {
                 let language = value == .null ? nil : try choice(value, field: name, as: Language.self)
                 try preferences.set(language, for: PreferenceKeys.language)
             case PreferenceKeys.defaultArea.name:
-                try preferences.set(try existingArea(value, field: name), for: PreferenceKeys.defaultArea)
+                try preferences.set(
+                    try existingArea(value, field: name, existing: existing), for: PreferenceKeys.defaultArea)
             case PreferenceKeys.bookmarks.name:
-                try preferences.set(try existingPlaces(value, field: name), for: PreferenceKeys.bookmarks)
+                try preferences.set(
+                    try existingPlaces(value, field: name, existing: existing), for: PreferenceKeys.bookmarks)
             default:
                 throw PreferenceError(
                     field: name,
@@ -55,12 +91,12 @@ extension App {
         return choice
     }
 
-    private func existingArea(_ value: PreferenceValue, field: String) throws -> Area.ID? {
+    private func existingArea(_ value: PreferenceValue, field: String, existing: ExistingIDs) throws -> Area.ID? {
         switch value {
         case .null:
             return nil
         case .text(let text):
-            guard let id = try? Area.ID(text), try environment.store.area(id: id) != nil else {
+            guard let id = try? Area.ID(text), existing.areas.contains(id) else {
                 throw PreferenceError(field: field, message: "there is no area \"\(text.prefix(64))\"")
             }
             return id
@@ -70,7 +106,7 @@ extension App {
     }
 
     /// A list of ids of existing places, repeats dropped after the first; `null` is the empty list.
-    private func existingPlaces(_ value: PreferenceValue, field: String) throws -> [Place.ID] {
+    private func existingPlaces(_ value: PreferenceValue, field: String, existing: ExistingIDs) throws -> [Place.ID] {
         let items: [PreferenceValue]
         switch value {
         case .null: items = []
@@ -82,7 +118,7 @@ extension App {
             guard case .text(let text) = item else {
                 throw PreferenceError(field: field, message: "must be a list of place ids")
             }
-            guard let id = try? Place.ID(text), try environment.store.place(id: id) != nil else {
+            guard let id = try? Place.ID(text), existing.places.contains(id) else {
                 throw PreferenceError(field: field, message: "there is no place \"\(text.prefix(64))\"")
             }
             if !ids.contains(id) { ids.append(id) }
@@ -109,9 +145,7 @@ extension App {
         try requireCSRF(visitor, request: request, formToken: nil)
         let changes = try preferenceChanges(fromJSON: request)
         do {
-            let saved = try environment.store.updatePreferences(sessionToken: visitor.session!.token) { preferences in
-                try apply(changes, to: &preferences)
-            }
+            let saved = try savePreferences(changes, session: visitor.session!)
             return .json(
                 API.PreferencesBody(saved, bookmarks: try existingPlaces(saved[PreferenceKeys.bookmarks])))
         } catch let error as PreferenceError {

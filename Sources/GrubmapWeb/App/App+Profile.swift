@@ -10,7 +10,8 @@ extension App {
         if let wait = rateLimiter.record(token, at: environment.now()) {
             throw HTTPError(
                 .tooManyRequests, code: "rate_limited",
-                message: CheckInStrings.forLanguage(visitor.language).tooManyChanges, headers: ["Retry-After": "\(wait)"])
+                message: CheckInStrings.forLanguage(visitor.language).tooManyChanges,
+                headers: ["Retry-After": "\(wait)"])
         }
     }
 
@@ -20,8 +21,11 @@ extension App {
         let draft = profile.map {
             ProfileDraft(firstName: $0.firstName, lastName: $0.lastName, company: $0.company, bio: $0.bio)
         }
-        return .html(try profileView(visitor: visitor, profile: profile, draft: draft, next: request.query["next"],
-            isSaved: request.query["saved"] == "1").render())
+        return .html(
+            try profileView(
+                visitor: visitor, profile: profile, draft: draft, next: request.query["next"],
+                isSaved: request.query["saved"] == "1"
+            ).render())
     }
 
     /// `POST /profile` (multipart, for the picture): saves every field or none, showing problems next to the
@@ -35,7 +39,9 @@ extension App {
         var problems = draft.problems
         var avatar = AvatarChange.keep
         if form["removeAvatar"] == "on" { avatar = .remove }
-        if let upload = request.formParts.first(where: { $0.name == "avatar" && $0.filename != nil }), !upload.data.isEmpty {
+        if let upload = request.formParts.first(where: { $0.name == "avatar" && $0.filename != nil }),
+            !upload.data.isEmpty
+        {
             do throws(AvatarError) {
                 avatar = .replace(try Avatar(bytes: upload.data))
             } catch {
@@ -43,9 +49,10 @@ extension App {
             }
         }
         let existing = try environment.store.profile(sessionToken: visitor.session!.token)
-        let next = form["next"].flatMap(Self.localPath)
+        let next = Self.localPath(form["next"])
         guard problems.isEmpty else {
-            let page = try profileView(visitor: visitor, profile: existing, draft: draft, next: next, problems: problems)
+            let page = try profileView(
+                visitor: visitor, profile: existing, draft: draft, next: next, problems: problems)
             return .html(page.render(), status: .unprocessableContent)
         }
         try store(draft.normalized, avatar: avatar, existing: existing, session: visitor.session!)
@@ -70,12 +77,13 @@ extension App {
         {
             checkIn = (place, active.expiresAt)
         }
-        let timeZone = try checkIn.flatMap { try environment.store.area(id: $0.place.areaID) }
+        let timeZone =
+            try checkIn.flatMap { try environment.store.area(id: $0.place.areaID) }
             .flatMap { TimeZone(identifier: $0.timeZone) } ?? .current
         return ProfilePage(
             strings: visitor.strings, checkInStrings: CheckInStrings.forLanguage(visitor.language), profile: profile,
             draft: draft ?? ProfileDraft(firstName: "", lastName: ""), problems: problems,
-            csrfToken: visitor.session?.csrfToken ?? "", next: next.flatMap(Self.localPath), isSaved: isSaved,
+            csrfToken: visitor.session?.csrfToken ?? "", next: Self.localPath(next), isSaved: isSaved,
             checkIn: checkIn, timeZone: timeZone, areas: try environment.store.areas())
     }
 
@@ -92,7 +100,8 @@ extension App {
 
     /// `GET /api/v1/me/profile`.
     func apiProfile(visitor: Visitor) throws -> Response {
-        guard let token = visitor.session?.token, let profile = try environment.store.profile(sessionToken: token) else {
+        guard let token = visitor.session?.token, let profile = try environment.store.profile(sessionToken: token)
+        else {
             throw HTTPError.notFound("You have no profile yet; PUT one.")
         }
         return .json(API.ProfileBody(profile))
@@ -133,14 +142,6 @@ extension App {
             throw .badRequest("The body must be a JSON object.", code: "invalid_json")
         }
         return object
-    }
-
-    /// A path on this site to return to after a form (`/places/x`), never another site's address.
-    static func localPath(_ text: String) -> String? {
-        guard text.hasPrefix("/"), !text.hasPrefix("//"), !text.contains("\\"), text.count < 300,
-            !text.unicodeScalars.contains(where: { $0.value < 0x20 })
-        else { return nil }
-        return text
     }
 
     static func hex(_ bytes: [UInt8]) -> String {

@@ -20,9 +20,7 @@ extension App {
             changes[name] = name == "language" && value == "auto" ? .null : .text(value)
         }
         do {
-            try environment.store.updatePreferences(sessionToken: visitor.session!.token) { preferences in
-                try apply(changes, to: &preferences)
-            }
+            try savePreferences(changes, session: visitor.session!)
             return .redirect(to: "/settings?saved=1")
         } catch let error as PreferenceError {
             let page = SettingsPage(

@@ -49,6 +49,13 @@ public struct App: Sendable {
             var response = render(error, for: request, strings: visitor.strings)
             deliverSession(of: visitor, request: request, to: &response)
             return response
+        } catch let error as DatabaseUnavailableError {
+            environment.log("database unavailable: \(request.method) \(request.path): \(error.reason)")
+            let failure = HTTPError(
+                .serviceUnavailable, code: "database_unavailable",
+                message: "Grubmap cannot reach its database just now. Try again in a moment.",
+                headers: ["Retry-After": "5"])
+            return render(failure, for: request, strings: visitor.strings)
         } catch {
             environment.log("error: \(request.method) \(request.path): \(error)")
             let failure = HTTPError(
@@ -73,7 +80,9 @@ public struct App: Sendable {
         case .health: return health()
         case .apiAreas: return try apiAreas(language: strings.language)
         case .apiPlaces(let id):
-            return try apiPlaces(id, request: request, language: strings.language, bookmarks: bookmarks(of: visitor))
+            return try apiPlaces(
+                id, request: request, language: strings.language,
+                bookmarks: visitor.preferences[PreferenceKeys.bookmarks])
         case .apiPlace(let id): return try apiPlace(id, language: strings.language)
         case .apiCreateSession: return try apiCreateSession()
         case .apiPreferences: return try apiPreferences(visitor: visitor)

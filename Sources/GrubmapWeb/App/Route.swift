@@ -92,7 +92,8 @@ enum Route: Equatable, Sendable {
     var needsSession: Bool {
         switch self {
         case .home, .area, .place, .onboarding, .finishOnboarding, .settings, .saveSettings, .replayOnboarding,
-            .apiUpdatePreferences, .profile, .saveProfile, .checkIn, .checkOut, .apiSaveProfile, .apiCheckIn, .bookmark, .saveDefaultArea:
+            .apiUpdatePreferences, .profile, .saveProfile, .checkIn, .checkOut, .apiSaveProfile, .apiCheckIn, .bookmark,
+            .saveDefaultArea:
             true
         case .health, .apiAreas, .apiPlaces, .apiPlace, .asset, .apiCreateSession, .apiPreferences, .apiFares,
             .apiDistance, .avatar, .apiProfile, .apiCheckOut, .apiPlacesGeoJSON, .apiPlaceMenu:

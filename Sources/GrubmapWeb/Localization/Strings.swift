@@ -201,7 +201,8 @@ struct Strings: Sendable {
             case "not_found": "이 주소에는 아무것도 없습니다. 주소를 확인하거나 첫 화면에서 다시 찾아보세요."
             case "csrf": "양식이 만료되었거나 Grubmap에서 온 것이 아닙니다. 페이지를 새로 고친 뒤 다시 시도하세요."
             case "method_not_allowed": "이 주소는 그런 요청을 받지 않습니다."
-            case "invalid_coordinate", "bad_query", "bad_path", "bad_request", "bad_form":
+            case "invalid_coordinate", "invalid_date", "invalid_bookmark", "invalid_preference", "bad_query",
+                "bad_path", "bad_request", "bad_form":
                 "주소나 양식에 알아볼 수 없는 값이 있습니다. 다시 확인해 주세요."
             case "internal_error": "요청에 답하지 못했습니다. 잠시 뒤 다시 시도하세요."
             default: nil

@@ -19,7 +19,8 @@ struct AreaMap {
     static let width = 1000.0
 
     private var origin: (x: Double, y: Double) {
-        WebMercator.project(try! Coordinate(latitude: area.bounds.northEast.latitude, longitude: area.bounds.southWest.longitude))
+        WebMercator.project(
+            try! Coordinate(latitude: area.bounds.northEast.latitude, longitude: area.bounds.southWest.longitude))
     }
 
     private var span: (x: Double, y: Double) {
@@ -42,7 +43,8 @@ struct AreaMap {
     var node: Node {
         let height = self.height
         return el(
-            .svg, Attribute("xmlns", "http://www.w3.org/2000/svg"), Attribute("viewBox", "0 0 \(Int(Self.width)) \(Int(height))"),
+            .svg, Attribute("xmlns", "http://www.w3.org/2000/svg"),
+            Attribute("viewBox", "0 0 \(Int(Self.width)) \(Int(height))"),
             .class("map"), Attribute("role", "group"), .ariaLabel(strings.mapLabel(area.name.text(in: language)))
         ) {
             el(.rect, .class("map-ground"), Attribute("width", "100%"), Attribute("height", "100%"))
@@ -59,10 +61,14 @@ struct AreaMap {
     private func grid(height: Double) -> Node {
         el(.g, .class("map-grid"), .ariaHidden()) {
             for step in stride(from: 100.0, to: Self.width, by: 100) {
-                el(.line, Attribute("x1", format(step)), Attribute("y1", "0"), Attribute("x2", format(step)), Attribute("y2", format(height)))
+                el(
+                    .line, Attribute("x1", format(step)), Attribute("y1", "0"), Attribute("x2", format(step)),
+                    Attribute("y2", format(height)))
             }
             for step in stride(from: 100.0, to: height, by: 100) {
-                el(.line, Attribute("x1", "0"), Attribute("y1", format(step)), Attribute("x2", format(Self.width)), Attribute("y2", format(step)))
+                el(
+                    .line, Attribute("x1", "0"), Attribute("y1", format(step)), Attribute("x2", format(Self.width)),
+                    Attribute("y2", format(step)))
             }
         }
     }
@@ -72,18 +78,24 @@ struct AreaMap {
         let scale = min(Self.width / span.x, height / span.y)
         let zoom = min(max(Int(log2(scale / 256).rounded()), 0), 19)
         let count = Double(1 << zoom)
-        let topLeft = (x: origin.x - (Self.width - span.x * scale) / 2 / scale, y: origin.y - (height - span.y * scale) / 2 / scale)
+        let topLeft = (
+            x: origin.x - (Self.width - span.x * scale) / 2 / scale, y: origin.y - (height - span.y * scale) / 2 / scale
+        )
         let first = (x: Int(floor(topLeft.x * count)), y: Int(floor(topLeft.y * count)))
-        let last = (x: Int(floor((topLeft.x + Self.width / scale) * count)), y: Int(floor((topLeft.y + height / scale) * count)))
+        let last = (
+            x: Int(floor((topLeft.x + Self.width / scale) * count)), y: Int(floor((topLeft.y + height / scale) * count))
+        )
         let size = scale / count
         return el(.g, .class("map-tiles"), .ariaHidden()) {
             for tileY in max(first.y, 0)...min(last.y, Int(count) - 1) {
                 for tileX in first.x...last.x {
                     let wrapped = ((tileX % Int(count)) + Int(count)) % Int(count)
                     let url = template.replacingOccurrences(of: "{z}", with: "\(zoom)")
-                        .replacingOccurrences(of: "{x}", with: "\(wrapped)").replacingOccurrences(of: "{y}", with: "\(tileY)")
+                        .replacingOccurrences(of: "{x}", with: "\(wrapped)").replacingOccurrences(
+                            of: "{y}", with: "\(tileY)")
                     el(
-                        .image, Attribute("href", url), Attribute("x", format((Double(tileX) / count - topLeft.x) * scale)),
+                        .image, Attribute("href", url),
+                        Attribute("x", format((Double(tileX) / count - topLeft.x) * scale)),
                         Attribute("y", format((Double(tileY) / count - topLeft.y) * scale)),
                         Attribute("width", format(size + 0.5)), Attribute("height", format(size + 0.5)))
                 }
@@ -93,9 +105,13 @@ struct AreaMap {
 
     private var centerMarker: Node {
         let center = point(area.center)
-        return el(.g, .class("map-center"), Attribute("transform", "translate(\(format(center.x)) \(format(center.y))) scale(1.6)"),
-            Attribute("role", "img"), .ariaLabel(strings.mapCenter(area.name.text(in: language)))) {
-            el(.rect, Attribute("x", "-9"), Attribute("y", "-9"), Attribute("width", "18"), Attribute("height", "18"),
+        return el(
+            .g, .class("map-center"),
+            Attribute("transform", "translate(\(format(center.x)) \(format(center.y))) scale(1.6)"),
+            Attribute("role", "img"), .ariaLabel(strings.mapCenter(area.name.text(in: language)))
+        ) {
+            el(
+                .rect, Attribute("x", "-9"), Attribute("y", "-9"), Attribute("width", "18"), Attribute("height", "18"),
                 Attribute("rx", "4"), Attribute("transform", "rotate(45)"))
         }
     }
@@ -124,8 +140,10 @@ struct AreaMap {
 
     private func me(_ position: Coordinate) -> Node {
         let at = point(position)
-        return el(.g, .class("map-me"), Attribute("transform", "translate(\(format(at.x)) \(format(at.y))) scale(1.6)"),
-            Attribute("role", "img"), .ariaLabel(strings.youAreHere)) {
+        return el(
+            .g, .class("map-me"), Attribute("transform", "translate(\(format(at.x)) \(format(at.y))) scale(1.6)"),
+            Attribute("role", "img"), .ariaLabel(strings.youAreHere)
+        ) {
             el(.circle, Attribute("r", "18"), .class("halo"))
             el(.circle, Attribute("r", "8"))
         }
@@ -141,7 +159,8 @@ struct AreaMap {
         let candidates: [(meters: Double, label: String)] =
             switch units {
             case .kilometers:
-                [10, 20, 50, 100, 200, 500].map { ($0, "\(Int($0)) m") } + [1, 2, 5, 10, 20].map { ($0 * 1000, "\(Int($0)) km") }
+                [10, 20, 50, 100, 200, 500].map { ($0, "\(Int($0)) m") }
+                    + [1, 2, 5, 10, 20].map { ($0 * 1000, "\(Int($0)) km") }
             case .miles:
                 [50, 100, 200, 500, 1000, 2000].map { ($0 * feet, "\(Int($0)) ft") }
                     + [(0.5 * mile, "½ mi")] + [1, 2, 5, 10].map { ($0 * mile, "\(Int($0)) mi") }
@@ -151,7 +170,8 @@ struct AreaMap {
         let label = chosen.label
         let y = height - 36
         return el(.g, .class("map-scale"), Attribute("role", "img"), .ariaLabel(strings.scaleLabel(label))) {
-            el(.rect, Attribute("x", "20"), Attribute("y", format(y - 36)), Attribute("width", format(barWidth + 36)),
+            el(
+                .rect, Attribute("x", "20"), Attribute("y", format(y - 36)), Attribute("width", format(barWidth + 36)),
                 Attribute("height", "60"), Attribute("rx", "10"), .class("scale-back"))
             el(.path, Attribute("d", "M38 \(format(y))v12h\(format(barWidth))v-12"))
             el(.text, Attribute("x", "38"), Attribute("y", format(y - 8))) { label }

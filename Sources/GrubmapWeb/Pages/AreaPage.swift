@@ -65,7 +65,9 @@ struct AreaPage {
     /// buttons and CSS, so it works without JavaScript).
     private var explorer: Node {
         el(.div, .class("explore")) {
-            el(.input, .type("radio"), .name("view"), .id("view-list"), .class("view-choice"), Attribute("checked", nil))
+            el(
+                .input, .type("radio"), .name("view"), .id("view-list"), .class("view-choice"),
+                Attribute("checked", nil))
             el(.input, .type("radio"), .name("view"), .id("view-map"), .class("view-choice"))
             el(.div, .class("segmented view-switch"), .ariaHidden()) {
                 el(.label, Attribute("for", "view-list")) { checkInStrings.showList }

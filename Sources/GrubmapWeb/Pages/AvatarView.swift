@@ -12,7 +12,8 @@ struct AvatarView {
     var node: Node {
         if profile.avatarType != nil {
             return el(
-                .img, .class("avatar \(size.rawValue)"), Attribute("src", "/avatars/\(profile.id)"), Attribute("alt", ""),
+                .img, .class("avatar \(size.rawValue)"), Attribute("src", "/avatars/\(profile.id)"),
+                Attribute("alt", ""),
                 Attribute("loading", "lazy"), Attribute("width", size == .small ? "32" : "72"),
                 Attribute("height", size == .small ? "32" : "72"))
         }
@@ -37,7 +38,9 @@ struct PresenceLine {
                     for profile in presence.newest.prefix(4) { AvatarView(profile: profile).node }
                 }
                 if presence.count > 4 { el(.span, .class("more")) { strings.moreHere(presence.count - 4) } }
-                el(.span, .class("visually-hidden")) { strings.pinLabel("", presence.count).trimmingCharacters(in: [",", " "]) }
+                el(.span, .class("visually-hidden")) {
+                    strings.pinLabel("", presence.count).trimmingCharacters(in: [",", " "])
+                }
             }
         }
     }

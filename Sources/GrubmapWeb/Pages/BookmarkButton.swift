@@ -43,7 +43,9 @@ struct BookmarkButton {
 
     /// The script that makes stars, the day selector and the default-area button instant; pages work without it.
     static var script: Node {
-        el(.script, Attribute("src", "/assets/menus.js?v=\(Assets.files["menus.js"]?.version ?? "0")"), Attribute("defer", nil))
+        el(
+            .script, Attribute("src", "/assets/menus.js?v=\(Assets.files["menus.js"]?.version ?? "0")"),
+            Attribute("defer", nil))
     }
 }
 

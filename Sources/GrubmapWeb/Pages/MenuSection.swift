@@ -93,14 +93,18 @@ struct MenuSection {
         // `details` and `summary` may not be in `Tag`; the public `element` takes any name.
         return element("details", attributes) {
             element("summary") {
-                el(.span, .class("category-name"), .lang(contentLanguage)) { category.name }
-                if let period = category.period, !mentions(category.name, period) {
-                    el(.span, .class("category-period")) { strings.periodName(period) }
+                el(.span, .class("category-title")) {
+                    el(.span, .class("category-name"), .lang(contentLanguage)) { category.name }
+                    if item.isServingNow {
+                        el(.span, .class("now-badge")) { strings.servingNow }
+                    }
                 }
-                if item.isServingNow {
-                    el(.span, .class("now-badge")) { strings.servingNow }
+                el(.span, .class("category-meta")) {
+                    if let period = category.period, !mentions(category.name, period) {
+                        strings.periodName(period) + " · "
+                    }
+                    strings.mealCount(category.meals.count)
                 }
-                el(.span, .class("category-count")) { strings.mealCount(category.meals.count) }
             }
             el(.ul, .class("meals")) {
                 for meal in category.meals { self.meal(meal, currency: currency) }

@@ -27,7 +27,8 @@ struct ProfilePage {
             if !problems.isEmpty { el(.p, .class("notice"), Attribute("role", "alert")) { text.fixTheFields } }
             el(
                 .form, Attribute("method", "post"), Attribute("action", "/profile"),
-                Attribute("enctype", "multipart/form-data"), .class("card panel profile-form"), Attribute("novalidate", nil)
+                Attribute("enctype", "multipart/form-data"), .class("card panel profile-form"),
+                Attribute("novalidate", nil)
             ) {
                 el(.input, .type("hidden"), .name("csrf"), .value(csrfToken))
                 if let next { el(.input, .type("hidden"), .name("next"), .value(next)) }
@@ -39,7 +40,9 @@ struct ProfilePage {
                     }
                     el(.div, .class("field")) {
                         el(.label, Attribute("for", "avatar")) { text.avatar }
-                        el(.input, .type("file"), .id("avatar"), .name("avatar"), Attribute("accept", "image/png,image/jpeg"),
+                        el(
+                            .input, .type("file"), .id("avatar"), .name("avatar"),
+                            Attribute("accept", "image/png,image/jpeg"),
                             Attribute("aria-describedby", "avatar-hint avatar-problem"))
                         el(.small, .id("avatar-hint"), .class("hint")) { text.avatarHint }
                         problem("avatar")
@@ -99,7 +102,8 @@ struct ProfilePage {
                 ] + invalid
             ) { draft.bio }
             el(
-                .output, .id("bio-left"), .class("hint counter"), Attribute("for", "bio"), Attribute("aria-live", "polite"),
+                .output, .id("bio-left"), .class("hint counter"), Attribute("for", "bio"),
+                Attribute("aria-live", "polite"),
                 Attribute("data-limit", "\(limit)"), Attribute("data-template-one", checkInStrings.charactersLeft(1)),
                 Attribute("data-template", checkInStrings.charactersLeft(999_999))
             ) { checkInStrings.charactersLeft(max(limit - draft.bio.count, 0)) }
@@ -113,7 +117,9 @@ struct ProfilePage {
             if let checkIn {
                 el(.p) {
                     el(.a, .href("/places/\(checkIn.place.id)")) { checkIn.place.name.text(in: strings.language) }
-                    " · " + checkInStrings.untilTime(TimeFormat.short(checkIn.until, timeZone: timeZone, language: strings.language))
+                    " · "
+                        + checkInStrings.untilTime(
+                            TimeFormat.short(checkIn.until, timeZone: timeZone, language: strings.language))
                 }
                 el(.form, Attribute("method", "post"), Attribute("action", "/checkout")) {
                     el(.input, .type("hidden"), .name("csrf"), .value(csrfToken))

@@ -1,7 +1,7 @@
 extension Stylesheet {
     /// The place page's menu and day selector, the bookmark stars and the default-area button.
     static let menus = """
-        .menu{min-width:0}
+        .menu{min-width:0;scroll-margin-top:116px}
         .menu-head{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:2px 12px;\
         margin-bottom:12px}
         .panel .menu-head h2{margin:0}
@@ -31,16 +31,17 @@ extension Stylesheet {
         .menu-categories{display:grid;gap:10px;align-items:start}
         .menu-category{min-width:0;border:1px solid var(--line);border-radius:12px;background:var(--bg)}
         .menu-category.now{border-color:var(--accent);box-shadow:inset 0 0 0 1px var(--accent)}
-        .menu-category summary{display:flex;align-items:center;gap:8px;min-height:44px;padding:8px 14px;cursor:pointer;\
-        list-style:none;font-weight:650;border-radius:12px}
+        .menu-category summary{display:grid;grid-template-columns:minmax(0,1fr) auto;align-items:center;gap:0 10px;\
+        min-height:48px;padding:8px 14px;cursor:pointer;list-style:none;border-radius:12px}
         .menu-category summary::-webkit-details-marker{display:none}
-        .menu-category summary::after{content:"";flex:none;width:7px;height:7px;margin:0 2px 3px 4px;\
+        .menu-category summary::after{content:"";grid-column:2;grid-row:1/span 2;width:7px;height:7px;margin:0 2px 3px;\
         border-right:2px solid var(--muted);border-bottom:2px solid var(--muted);transform:rotate(45deg)}
-        .menu-category[open] summary::after{margin-bottom:-3px;transform:rotate(225deg)}
+        .menu-category[open] summary::after{margin:3px 2px 0;transform:rotate(225deg)}
+        .category-title{display:flex;flex-wrap:wrap;align-items:center;gap:2px 8px;font-weight:650}
         .category-name{word-break:keep-all;overflow-wrap:anywhere}
-        .category-period{color:var(--muted);font-weight:500;font-size:.85rem}
-        .now-badge{background:var(--accent);color:var(--card);border-radius:999px;padding:0 8px;font-size:.74rem;font-weight:700}
-        .category-count{margin-left:auto;color:var(--muted);font-weight:500;font-size:.82rem;white-space:nowrap}
+        .now-badge{background:var(--accent);color:var(--card);border-radius:999px;padding:0 8px;font-size:.74rem;\
+        font-weight:700;line-height:1.6}
+        .category-meta{color:var(--muted);font-size:.82rem}
         .meals{list-style:none;margin:0;padding:0 14px 4px}
         .meal{padding:10px 0 11px;border-top:1px solid var(--line)}
         .meal-name{margin:0;font-weight:550;line-height:1.45;word-break:keep-all;overflow-wrap:anywhere}
@@ -52,8 +53,9 @@ extension Stylesheet {
         .meal-prices dt{color:var(--muted)}
         .meal-prices dd{margin:0;font-weight:650;font-variant-numeric:tabular-nums}
         .menu-note{margin-top:12px;font-size:.8rem}
-        @media (min-width:760px){.days{gap:8px;max-width:560px}\
-        .menu-categories{grid-template-columns:repeat(auto-fill,minmax(280px,1fr))}}
+        @media (min-width:760px){.menu{scroll-margin-top:72px}.days{gap:8px;max-width:560px}\
+        .menu-categories{display:block;columns:3 260px;column-gap:10px}\
+        .menu-category{break-inside:avoid;margin-bottom:10px}}
         .place-row{position:relative}
         .place-row>.place{padding-right:56px}
         .bookmark{margin:0}
@@ -73,7 +75,7 @@ extension Stylesheet {
         .bookmark-pill .bookmark-button[aria-pressed=true]{background:#3b2a0c;color:#fcd34d}\
         :lang(ko) .day:first-child:not([aria-current],[data-today]) .day-name{color:#f87171}\
         :lang(ko) .day:last-child:not([aria-current],[data-today]) .day-name{color:#60a5fa}}
-        .default-area{display:flex;align-items:center;gap:6px;margin:10px 0 0;font-size:.88rem}
+        .default-area{display:flex;align-items:center;gap:6px;margin:10px 0 8px;font-size:.88rem}
         .default-area.is-default{color:var(--muted)}
         .default-area-button{display:inline-flex;align-items:center;gap:6px;min-height:36px;padding:0 14px;\
         border:1px solid var(--line);border-radius:999px;background:var(--card);color:var(--text);font:inherit;\

@@ -3,7 +3,7 @@
 /// Each feature keeps its rules in its own part (`Stylesheet+Rides.swift`, …); ``css`` joins them.
 enum Stylesheet {
     /// Every part, in order.
-    static let css = [base, rides, checkIns].joined(separator: "\n")
+    static let css = [base, rides, checkIns, menus].joined(separator: "\n")
 
     /// The layout, the lists, forms and onboarding.
     static let base = """

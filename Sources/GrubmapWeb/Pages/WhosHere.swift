@@ -46,7 +46,8 @@ struct WhosHere {
                         if !profile.company.isEmpty { el(.p, .class("meta")) { profile.company } }
                         if !profile.bio.isEmpty { el(.p) { profile.bio } }
                         el(.p, .class("meta")) {
-                            strings.untilTime(TimeFormat.short(checkIn.expiresAt, timeZone: timeZone, language: language))
+                            strings.untilTime(
+                                TimeFormat.short(checkIn.expiresAt, timeZone: timeZone, language: language))
                         }
                     }
                 }
@@ -61,9 +62,12 @@ struct WhosHere {
                 el(.a, .class("button"), .href("/profile?next=/places/\(place.id)")) { strings.makeProfile }
             } else if let mine = myCheckIn, mine.checkIn.placeID == place.id {
                 el(.p, .class("meta")) {
-                    strings.checkedInHere(TimeFormat.short(mine.checkIn.expiresAt, timeZone: timeZone, language: language))
+                    strings.checkedInHere(
+                        TimeFormat.short(mine.checkIn.expiresAt, timeZone: timeZone, language: language))
                 }
-                form(action: "/checkout", label: strings.checkOut, style: "button secondary", next: "/places/\(place.id)")
+                form(
+                    action: "/checkout", label: strings.checkOut, style: "button secondary", next: "/places/\(place.id)"
+                )
             } else {
                 if let mine = myCheckIn { el(.p, .class("meta")) { strings.checkedInElsewhere(mine.placeName) } }
                 form(action: "/places/\(place.id)/checkin", label: strings.checkIn, style: "button", next: nil)

@@ -27,6 +27,8 @@
         other.querySelector("input[name=bookmarked]").value = answer.bookmarked ? "0" : "1";
       });
       reorder(answer.bookmarks);
+      button.disabled = false;
+      button.focus({ preventScroll: true }); // moving the row took the focus away
     } catch {
       form.submit(); // fall back to the plain form post and its redirect
     } finally {
@@ -52,6 +54,14 @@
     for (const row of rows) list.append(row);
   }
 
+  // On a wide screen every category of the day fits side by side: open them all. The one being served now is
+  // still first and marked; on a phone the others stay folded as the server sent them.
+  const wide = window.matchMedia("(min-width: 760px)");
+  const unfold = (root) => {
+    if (wide.matches) root?.querySelectorAll("details.menu-category").forEach((category) => (category.open = true));
+  };
+  unfold(document.getElementById("menu"));
+
   // Days: fetch the page for the day and swap the menu section, keeping the address in step.
   const section = () => document.getElementById("menu");
   async function showDay(url, push) {
@@ -65,6 +75,7 @@
       const fresh = page.getElementById("menu");
       if (!fresh) throw new Error("no menu in the page");
       current.replaceWith(fresh);
+      unfold(fresh);
       if (push) history.pushState({ menu: true }, "", url);
       fresh.querySelector(".days [aria-current=page]")?.focus({ preventScroll: true });
     } catch {

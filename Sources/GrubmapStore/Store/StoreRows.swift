@@ -1,8 +1,9 @@
 import Foundation
 import GrubmapCore
 
-/// Turning areas and places into bound arguments and back, with errors that name the row.
-extension SQLiteStore {
+/// The SQL of areas, places, profiles and check-ins, and turning them into bound arguments and back, with errors
+/// that name the row. Shared by every ``SQLStore``.
+enum StoreRows {
     static let areaColumns = """
         id, name, short_name, center_latitude, center_longitude, south, west, north, east, time_zone, currency,
         locale, fare_schedule
@@ -14,8 +15,7 @@ extension SQLiteStore {
 
     static let upsertArea = """
         INSERT INTO areas (\(areaColumns))
-        VALUES (:id, :name, :short_name, :center_latitude, :center_longitude, :south, :west, :north, :east,
-                :time_zone, :currency, :locale, :fare_schedule)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (id) DO UPDATE SET
             name = excluded.name, short_name = excluded.short_name, center_latitude = excluded.center_latitude,
             center_longitude = excluded.center_longitude, south = excluded.south, west = excluded.west,
@@ -25,8 +25,7 @@ extension SQLiteStore {
 
     static let upsertPlace = """
         INSERT INTO places (\(placeColumns))
-        VALUES (:id, :area_id, :name, :kind, :latitude, :longitude, :address, :phone, :website, :description,
-                :opening_hours)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (id) DO UPDATE SET
             area_id = excluded.area_id, name = excluded.name, kind = excluded.kind, latitude = excluded.latitude,
             longitude = excluded.longitude, address = excluded.address, phone = excluded.phone,
@@ -34,24 +33,22 @@ extension SQLiteStore {
             opening_hours = excluded.opening_hours
         """
 
+    /// The values of ``areaColumns``, in that order.
     static func arguments(for area: Area) throws -> StatementArguments {
         [
-            "id": area.id.rawValue, "name": try json(area.name), "short_name": try area.shortName.map(json),
-            "center_latitude": area.center.latitude, "center_longitude": area.center.longitude,
-            "south": area.bounds.southWest.latitude, "west": area.bounds.southWest.longitude,
-            "north": area.bounds.northEast.latitude, "east": area.bounds.northEast.longitude,
-            "time_zone": area.timeZone, "currency": area.currency, "locale": area.locale,
-            "fare_schedule": try area.fareSchedule.map(json),
+            area.id.rawValue, try json(area.name), try area.shortName.map(json), area.center.latitude,
+            area.center.longitude, area.bounds.southWest.latitude, area.bounds.southWest.longitude,
+            area.bounds.northEast.latitude, area.bounds.northEast.longitude, area.timeZone, area.currency,
+            area.locale, try area.fareSchedule.map(json),
         ]
     }
 
+    /// The values of ``placeColumns``, in that order.
     static func arguments(for place: Place) throws -> StatementArguments {
         [
-            "id": place.id.rawValue, "area_id": place.areaID.rawValue, "name": try json(place.name),
-            "kind": place.kind.rawValue, "latitude": place.coordinate.latitude,
-            "longitude": place.coordinate.longitude, "address": place.address, "phone": place.phone,
-            "website": place.website, "description": try place.description.map(json),
-            "opening_hours": try json(place.openingHours),
+            place.id.rawValue, place.areaID.rawValue, try json(place.name), place.kind.rawValue,
+            place.coordinate.latitude, place.coordinate.longitude, place.address, place.phone, place.website,
+            try place.description.map(json), try json(place.openingHours),
         ]
     }
 
@@ -97,7 +94,7 @@ extension SQLiteStore {
             openingHours: try reader.json("opening_hours"))
     }
 
-    private static func json(_ value: some Encodable) throws -> String {
+    static func json(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)

@@ -3,18 +3,20 @@ import GrubmapCore
 import GrubmapStore
 import Testing
 
-@Suite("SQLiteStore")
-struct SQLiteStoreTests {
-    @Test func anAreaAndItsPlacesRoundTripExactly() throws {
-        try withTemporaryPath { path in
-            let store = try SQLiteStore(path: path)
+/// Areas and places, on every database (see ``StoreKind``).
+@Suite("Store: areas and places")
+struct PlaceStoreTests {
+    @Test(arguments: StoreKind.tested)
+    func anAreaAndItsPlacesRoundTripExactly(kind: StoreKind) throws {
+        try kind.withDatabase { database throws in
+            let store = try database.openStore()
             #expect(try store.isEmpty())
             try store.save(area: Fixtures.busan, places: [Fixtures.geumjeongHall, Fixtures.dormitory])
             try store.save(area: Fixtures.sanJose, places: [])
             #expect(try !store.isEmpty())
 
-            // A second store on the same file reads what the first wrote.
-            let reopened = try SQLiteStore(path: path)
+            // A second store on the same database (another server) reads what the first wrote.
+            let reopened = try database.openStore()
             #expect(try reopened.areas() == [Fixtures.busan, Fixtures.sanJose])
             #expect(try reopened.area(id: Fixtures.busan.id) == Fixtures.busan)
             #expect(try reopened.places(inArea: Fixtures.busan.id) == [Fixtures.geumjeongHall, Fixtures.dormitory])
@@ -29,9 +31,9 @@ struct SQLiteStoreTests {
         }
     }
 
-    @Test func savingAgainUpdatesInPlaceAndKeepsOtherPlaces() throws {
-        try withTemporaryPath { path in
-            let store = try SQLiteStore(path: path)
+    @Test(arguments: StoreKind.tested)
+    func savingAgainUpdatesInPlaceAndKeepsOtherPlaces(kind: StoreKind) throws {
+        try kind.withStore { store throws in
             try store.save(area: Fixtures.busan, places: [Fixtures.geumjeongHall, Fixtures.dormitory])
             var renamed = Fixtures.busan
             renamed.name = LocalizedText("PNU")
@@ -43,9 +45,9 @@ struct SQLiteStoreTests {
         }
     }
 
-    @Test func aPlaceOfAMissingAreaSavesNothing() throws {
-        try withTemporaryPath { path in
-            let store = try SQLiteStore(path: path)
+    @Test(arguments: StoreKind.tested)
+    func aPlaceOfAMissingAreaSavesNothing(kind: StoreKind) throws {
+        try kind.withStore { store throws in
             let stray = Fixtures.place("stray", in: Fixtures.sanJose)
             let error = #expect(throws: StoreError.self) {
                 try store.save(area: Fixtures.busan, places: [Fixtures.geumjeongHall, stray])
@@ -59,9 +61,9 @@ struct SQLiteStoreTests {
         }
     }
 
-    @Test func aDuplicatePlaceSavesNothing() throws {
-        try withTemporaryPath { path in
-            let store = try SQLiteStore(path: path)
+    @Test(arguments: StoreKind.tested)
+    func aDuplicatePlaceSavesNothing(kind: StoreKind) throws {
+        try kind.withStore { store throws in
             #expect(throws: StoreError.duplicatePlace(id: "woongbee-hall")) {
                 try store.save(
                     area: Fixtures.busan, places: [Fixtures.dormitory, Fixtures.geumjeongHall, Fixtures.dormitory])
@@ -70,34 +72,29 @@ struct SQLiteStoreTests {
         }
     }
 
-    @Test func aConstraintFailingMidwayRollsBackTheWholeSave() throws {
-        try withTemporaryPath { path in
-            let store = try SQLiteStore(path: path)
+    @Test(arguments: StoreKind.tested)
+    func aConstraintFailingMidwayRollsBackTheWholeSave(kind: StoreKind) throws {
+        try kind.withDatabase { database throws in
+            let store = try database.openStore()
             try store.save(area: Fixtures.sanJose, places: [Fixtures.place("original", in: Fixtures.sanJose)])
             // A trigger makes the second place fail inside the database, after the area and first place were written.
-            let database = try Database(path: path)
-            try database.execute(
-                """
-                CREATE TRIGGER refuse_boom BEFORE INSERT ON places WHEN NEW.id = 'boom'
-                BEGIN SELECT RAISE(ABORT, 'boom refused'); END
-                """)
-            let error = #expect(throws: DatabaseError.self) {
+            try database.refusePlace(id: "boom", message: "boom refused")
+            let error = #expect(throws: (any Error).self) {
                 try store.save(
                     area: Fixtures.busan, places: [Fixtures.geumjeongHall, Fixtures.place("boom", in: Fixtures.busan)])
             }
-            #expect(error?.resultCode == .constraintTrigger)
-            #expect(error?.message == "boom refused")
+            #expect(database.message(of: error) == "boom refused")
             #expect(try store.area(id: Fixtures.busan.id) == nil)
             #expect(try store.place(id: Fixtures.geumjeongHall.id) == nil)
             #expect(try store.areas() == [Fixtures.sanJose])
         }
     }
 
-    @Test func corruptRowsThrowErrorsNamingTableAndId() throws {
-        try withTemporaryPath { path in
-            let store = try SQLiteStore(path: path)
+    @Test(arguments: StoreKind.tested)
+    func corruptRowsThrowErrorsNamingTableAndId(kind: StoreKind) throws {
+        try kind.withDatabase { database throws in
+            let store = try database.openStore()
             try store.save(area: Fixtures.busan, places: [Fixtures.geumjeongHall, Fixtures.dormitory])
-            let database = try Database(path: path)
             try database.execute("UPDATE places SET name = '{not json' WHERE id = 'woongbee-hall'")
             let error = #expect(throws: StoreError.self) { try store.places(inArea: Fixtures.busan.id) }
             guard case .unreadableRow(let table, let id, let column, let reason) = error else {
@@ -143,11 +140,10 @@ struct SQLiteStoreTests {
         }
     }
 
-    @Test func theStoreCreatesFoldersAndServesManyThreads() throws {
-        try withTemporaryPath { path in
-            let nested = URL(fileURLWithPath: path).deletingLastPathComponent()
-                .appendingPathComponent("a/b/grubmap.sqlite").path
-            let store = try SQLiteStore(path: nested, maximumConnections: 3)
+    @Test(arguments: StoreKind.tested)
+    func theStoreServesManyThreadsWithFewConnections(kind: StoreKind) throws {
+        try kind.withDatabase { database throws in
+            let store = try database.openStore(maximumConnections: 3)
             try store.save(area: Fixtures.busan, places: [])
             let failures = Failures()
             onThreads(8) { thread in
@@ -163,6 +159,16 @@ struct SQLiteStoreTests {
             }
             #expect(failures.all.isEmpty)
             #expect(try store.places(inArea: Fixtures.busan.id).count == 80)
+        }
+    }
+
+    @Test func anSQLiteStoreCreatesTheFoldersOfItsFile() throws {
+        try withTemporaryPath { path in
+            let nested = URL(fileURLWithPath: path).deletingLastPathComponent()
+                .appendingPathComponent("a/b/grubmap.sqlite").path
+            let store = try SQLiteStore(path: nested)
+            try store.save(area: Fixtures.busan, places: [])
+            #expect(FileManager.default.fileExists(atPath: nested))
         }
     }
 }

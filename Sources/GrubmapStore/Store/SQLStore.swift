@@ -1,0 +1,106 @@
+import Foundation
+import GrubmapCore
+
+/// The ``Store``, written once in SQL for both databases. ``SQLiteStore`` and ``PostgresStore`` conform by naming
+/// their pool and dialect; every store method is implemented in this protocol's extensions (`SQLStore+….swift`).
+///
+/// One-statement reads and writes run outside an explicit transaction (a single statement is atomic on both
+/// databases); reads of several statements share one snapshot (``SQLConnectionPool/read(_:)``), and writes of
+/// several statements run in one transaction (``SQLConnectionPool/write(_:)``). A PostgreSQL connection failure
+/// is thrown as ``DatabaseUnavailableError``.
+public protocol SQLStore: Store {
+    /// The pool's type.
+    associatedtype Pool: SQLConnectionPool
+    /// The connections the store borrows.
+    var pool: Pool { get }
+    /// What differs in SQL between the databases.
+    var dialect: SQLDialect { get }
+}
+
+extension SQLStore {
+    /// Lends a connection outside any transaction, for one statement.
+    func withConnection<T>(_ body: (Pool.Connection) throws -> T) throws -> T {
+        try DatabaseUnavailableError.translating { try pool.withConnection(body) }
+    }
+
+    /// Runs `body` in a transaction with one snapshot for all its reads.
+    func read<T>(_ body: (Pool.Connection) throws -> T) throws -> T {
+        try DatabaseUnavailableError.translating { try pool.read(body) }
+    }
+
+    /// Runs `body` in a write transaction: all or nothing.
+    func write<T>(_ body: (Pool.Connection) throws -> T) throws -> T {
+        try DatabaseUnavailableError.translating { try pool.write(body) }
+    }
+
+    // MARK: Areas and places
+
+    public func areas() throws -> [Area] {
+        try withConnection { connection in
+            try connection.fetchAll("SELECT \(StoreRows.areaColumns) FROM areas ORDER BY id", arguments: [])
+                .map(StoreRows.area(from:))
+        }
+    }
+
+    public func area(id: Area.ID) throws -> Area? {
+        try withConnection { connection in
+            try connection.fetchOne(
+                "SELECT \(StoreRows.areaColumns) FROM areas WHERE id = ?", arguments: [id.rawValue]
+            ).map(StoreRows.area(from:))
+        }
+    }
+
+    public func places(inArea id: Area.ID) throws -> [Place] {
+        try withConnection { connection in
+            try connection.fetchAll(
+                "SELECT \(StoreRows.placeColumns) FROM places WHERE area_id = ? ORDER BY id", arguments: [id.rawValue]
+            ).map(StoreRows.place(from:))
+        }
+    }
+
+    public func place(id: Place.ID) throws -> Place? {
+        try withConnection { connection in
+            try connection.fetchOne(
+                "SELECT \(StoreRows.placeColumns) FROM places WHERE id = ?", arguments: [id.rawValue]
+            ).map(StoreRows.place(from:))
+        }
+    }
+
+    /// Upserts the area and its places in one write transaction.
+    ///
+    /// Every place must belong to `area` and ids must be unique in the call; otherwise nothing is saved.
+    /// Existing rows are updated in place (`ON CONFLICT … DO UPDATE`), never deleted and re-inserted, so
+    /// saving an area keeps the places not given (a `REPLACE` would cascade-delete them).
+    public func save(area: Area, places: [Place]) throws {
+        var seen = Set<Place.ID>()
+        for place in places {
+            guard place.areaID == area.id else {
+                throw StoreError.placeInOtherArea(
+                    place: place.id.rawValue, placeArea: place.areaID.rawValue, savedArea: area.id.rawValue)
+            }
+            guard seen.insert(place.id).inserted else { throw StoreError.duplicatePlace(id: place.id.rawValue) }
+        }
+        let areaArguments = try StoreRows.arguments(for: area)
+        let placeArguments = try places.map(StoreRows.arguments(for:))
+        try write { connection in
+            try connection.execute(StoreRows.upsertArea, arguments: areaArguments)
+            for arguments in placeArguments {
+                try connection.execute(StoreRows.upsertPlace, arguments: arguments)
+            }
+        }
+    }
+
+    public func isEmpty() throws -> Bool {
+        try withConnection { connection in try connection.fetchOne("SELECT id FROM areas LIMIT 1", arguments: []) == nil
+        }
+    }
+
+    public func checkHealth() throws {
+        let answer = try withConnection { connection in
+            try connection.fetchOne("SELECT 1 AS one", arguments: [])?.value(named: "one", as: Int.self)
+        }
+        guard answer == 1 else {
+            throw StoreError.unhealthy("SELECT 1 answered \(answer.map(String.init) ?? "nothing")")
+        }
+    }
+}

@@ -1,0 +1,113 @@
+// grubmap-bench-checkins: check-ins per second through PostgresStore, the code path of POST /api/v1/me/checkin
+// without HTTP. Run by scripts/bench-postgres (`make bench`), which runs pgbench with an INSERT … ON CONFLICT of the
+// same shape against the same database in the same run, as the reference. Build it in release mode.
+//
+//     grubmap-bench-checkins prepare --database URL [--profiles N]
+//         migrates, saves an area with two places, and N sessions with profiles p1…pN
+//     grubmap-bench-checkins run --database URL [--clients 8] [--seconds 5] [--profiles N]
+//         C threads check random profiles in at alternating places for S seconds; prints `CHECKINS_PER_SECOND`
+//
+// Each thread borrows a connection from the store's pool (C connections) per check-in, as the server's threads do.
+
+import Foundation
+import GrubmapCore
+import GrubmapStore
+import Synchronization
+
+struct Options {
+    var command = ""
+    var database = ""
+    var profiles = 1000
+    var clients = 8
+    var seconds = 5.0
+
+    init(_ arguments: [String]) {
+        var rest = arguments[...]
+        command = rest.popFirst() ?? ""
+        guard ["prepare", "run"].contains(command) else { Self.fail("say prepare or run") }
+        while let name = rest.popFirst() {
+            guard let value = rest.popFirst() else { Self.fail("\(name) needs a value") }
+            switch name {
+            case "--database": database = value
+            case "--profiles": profiles = Self.positive(value, name)
+            case "--clients": clients = Self.positive(value, name)
+            case "--seconds": seconds = Double(Self.positive(value, name))
+            default: Self.fail("unknown option \(name)")
+            }
+        }
+        guard PostgresConfiguration.isPostgresURL(database) else { Self.fail("--database must be a postgres:// URL") }
+    }
+
+    static func positive(_ text: String, _ name: String) -> Int {
+        guard let value = Int(text), value > 0 else { fail("\(name) must be a positive whole number, got \(text)") }
+        return value
+    }
+
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("grubmap-bench-checkins: \(message)\n".utf8))
+        exit(2)
+    }
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+let configuration = PostgresConfiguration(url: options.database, maximumConnections: options.clients)
+let store = try PostgresStore(configuration: configuration)
+let area = try Area.ID("bench")
+let places = [try Place.ID("bench-a"), try Place.ID("bench-b")]
+
+if options.command == "prepare" {
+    let center = try Coordinate(latitude: 35.2316, longitude: 129.0825)
+    try store.save(
+        area: Area(
+            id: area, name: LocalizedText("Bench"), center: center,
+            bounds: try Bounds(enclosing: [center], margin: 0.1),
+            timeZone: "Asia/Seoul", currency: "KRW", locale: "ko-KR"),
+        places: places.map {
+            Place(id: $0, areaID: area, name: LocalizedText($0.rawValue), kind: .cafeteria, coordinate: center)
+        })
+    let now = Date()
+    for index in 1...options.profiles {
+        let token = "bench-session-\(index)"
+        try store.createSession(
+            Session(token: token, csrfToken: "csrf", createdAt: now, expiresAt: now.addingTimeInterval(86_400)))
+        try store.saveProfile(
+            Profile(id: try Profile.ID("p\(index)"), firstName: "P\(index)", lastName: "Bench"), sessionToken: token,
+            avatar: .keep)
+    }
+    print("prepared \(options.profiles) profiles")
+    exit(0)
+}
+
+let profileIDs = try (1...options.profiles).map { try Profile.ID("p\($0)") }
+let done = Atomic<Int>(0)
+let failures = Mutex<[String]>([])
+let deadline = ContinuousClock.now + .milliseconds(Int(options.seconds * 1000))
+let group = DispatchGroup()
+for client in 0..<options.clients {
+    group.enter()
+    Thread {
+        var generator = SystemRandomNumberGenerator()
+        var count = 0
+        while ContinuousClock.now < deadline {
+            let now = Date()
+            let checkIn = CheckIn(
+                profileID: profileIDs.randomElement(using: &generator)!, placeID: places[(client + count) % 2],
+                startedAt: now, expiresAt: now.addingTimeInterval(3 * 3600))
+            do {
+                try store.checkIn(checkIn)
+                count += 1
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+                break
+            }
+        }
+        done.add(count, ordering: .relaxed)
+        group.leave()
+    }.start()
+}
+let started = ContinuousClock.now
+group.wait()
+let elapsed = ContinuousClock.now - started
+if let failure = failures.withLock({ $0.first }) { Options.fail(failure) }
+let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+print(String(format: "%.0f", Double(done.load(ordering: .relaxed)) / seconds))

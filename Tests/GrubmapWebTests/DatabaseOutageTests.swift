@@ -1,0 +1,77 @@
+import Foundation
+import GrubmapCore
+import GrubmapHTTP
+import GrubmapStore
+import GrubmapWeb
+import Testing
+
+/// A store whose database is down: every call fails as a PostgreSQL store's does when the server is gone.
+private struct UnreachableStore: Store {
+    var down: DatabaseUnavailableError {
+        DatabaseUnavailableError(reason: "PostgreSQL connection failed: connection refused")
+    }
+
+    func areas() throws -> [Area] { throw down }
+    func area(id: Area.ID) throws -> Area? { throw down }
+    func places(inArea id: Area.ID) throws -> [Place] { throw down }
+    func place(id: Place.ID) throws -> Place? { throw down }
+    func save(area: Area, places: [Place]) throws { throw down }
+    func isEmpty() throws -> Bool { throw down }
+    func checkHealth() throws { throw down }
+    func createSession(_ session: Session) throws { throw down }
+    func session(token: String) throws -> Session? { throw down }
+    func extendSession(token: String, until expiresAt: Date) throws { throw down }
+    func deleteSessions(expiredBefore date: Date) throws -> Int { throw down }
+    func preferences(sessionToken: String) throws -> Preferences { throw down }
+    func updatePreferences(sessionToken: String, _ change: (inout Preferences) throws -> Void) throws -> Preferences {
+        throw down
+    }
+    func menu(placeID: Place.ID, on date: CalendarDate) throws -> Menu? { throw down }
+    func menuDays(placeID: Place.ID, in dates: ClosedRange<CalendarDate>) throws -> [CalendarDate: MenuDayKind] {
+        throw down
+    }
+    func replaceMenus(_ menus: [Menu], placeID: Place.ID) throws { throw down }
+    func profile(sessionToken: String) throws -> Profile? { throw down }
+    func profile(id: Profile.ID) throws -> Profile? { throw down }
+    func saveProfile(_ profile: Profile, sessionToken: String, avatar: AvatarChange) throws { throw down }
+    func avatar(profileID: Profile.ID) throws -> Avatar? { throw down }
+    func checkIn(_ checkIn: CheckIn) throws { throw down }
+    func checkOut(profileID: Profile.ID) throws -> Bool { throw down }
+    func checkIn(profileID: Profile.ID, activeAt date: Date) throws -> CheckIn? { throw down }
+    func presence(atPlace id: Place.ID, at date: Date) throws -> [(profile: Profile, checkIn: CheckIn)] { throw down }
+    func presence(inArea id: Area.ID, at date: Date, sample: Int) throws -> [Place.ID: PlacePresence] { throw down }
+}
+
+@Suite("Database outages")
+struct DatabaseOutageTests {
+    let app = App(
+        environment: AppEnvironment(
+            store: UnreachableStore(), configuration: AppConfiguration(onboarding: try! OnboardingCatalog.bundled())))
+
+    func get(_ target: String, headers: Headers = Headers()) throws -> Response {
+        app.responder(try Request(method: .get, target: target, headers: headers))
+    }
+
+    @Test func theAPIAnswers503WithACodeClientsCanBranchOn() throws {
+        let response = try get(
+            "/api/v1/areas", headers: ["Authorization": "Bearer " + String(repeating: "a", count: 43)])
+        #expect(response.status == .serviceUnavailable)
+        #expect(response.headers["Retry-After"] == "5")
+        let body = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: [String: String]]
+        #expect(body?["error"]?["code"] == "database_unavailable")
+        #expect(body?["error"]?["message"]?.contains("database") == true)
+    }
+
+    @Test func theHealthCheckSaysTheDatabaseIsDown() throws {
+        let response = try get("/healthz")
+        #expect(response.status == .serviceUnavailable)
+        let body = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: String]
+        #expect(body == ["status": "unavailable", "database": "down"])
+    }
+
+    @Test func pagesShowTheErrorPage() throws {
+        let response = try get("/areas/test-campus")
+        #expect(response.status == .serviceUnavailable)
+        #expect(String(decoding: response.body, as: UTF8.self).contains("<html"))
+    }
+}
