@@ -90,6 +90,22 @@ struct PlaceStoreTests {
         }
     }
 
+    /// Stores keep the decoded catalog in memory; a change by another server, or by hand in SQL, shows at once.
+    @Test(arguments: StoreKind.tested)
+    func changesFromElsewhereShowAtOnce(kind: StoreKind) throws {
+        try kind.withDatabase { database throws in
+            let first = try database.openStore()
+            let second = try database.openStore()
+            try first.save(area: Fixtures.busan, places: [Fixtures.geumjeongHall])
+            #expect(try second.places(inArea: Fixtures.busan.id) == [Fixtures.geumjeongHall])
+            try first.save(area: Fixtures.busan, places: [Fixtures.dormitory])
+            #expect(try second.places(inArea: Fixtures.busan.id).count == 2)
+            try database.execute("DELETE FROM places WHERE id = 'woongbee-hall'")
+            #expect(try second.place(id: Fixtures.dormitory.id) == nil)
+            #expect(try first.places(inArea: Fixtures.busan.id) == [Fixtures.geumjeongHall])
+        }
+    }
+
     @Test(arguments: StoreKind.tested)
     func corruptRowsThrowErrorsNamingTableAndId(kind: StoreKind) throws {
         try kind.withDatabase { database throws in

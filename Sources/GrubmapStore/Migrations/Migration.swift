@@ -10,12 +10,20 @@ public struct Migration: Hashable, Sendable, CustomStringConvertible {
     public let name: String
     /// One or more statements separated by `;`.
     public let sql: String
+    /// The statements for PostgreSQL where they cannot be the same (triggers); `nil` runs ``sql`` there too.
+    public let postgreSQL: String?
 
     /// Makes a migration; ``Migrator`` checks that versions are positive and unique.
-    public init(version: Int, name: String, sql: String) {
+    public init(version: Int, name: String, sql: String, postgreSQL: String? = nil) {
         self.version = version
         self.name = name
         self.sql = sql
+        self.postgreSQL = postgreSQL
+    }
+
+    /// The statements to run on a database of `dialect`.
+    func statements(for dialect: SQLDialect) -> String {
+        dialect == .postgreSQL ? postgreSQL ?? dialect.migrationSQL(sql) : dialect.migrationSQL(sql)
     }
 
     /// `1 create areas and places`.

@@ -48,7 +48,7 @@ public struct Migrator: Sendable {
                 let versions = try appliedVersions(database)
                 try refuseNewer(versions)
                 guard !versions.contains(migration.version) else { return false }
-                try database.executeScript(database.dialect.migrationSQL(migration.sql))
+                try database.executeScript(migration.statements(for: database.dialect))
                 try database.execute(
                     "INSERT INTO \(Self.tableName) (version, name, applied_at) VALUES (?, ?, ?)",
                     arguments: [migration.version, migration.name, now.formatted(.iso8601)])

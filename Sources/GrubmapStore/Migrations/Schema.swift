@@ -111,6 +111,52 @@ public enum Schema {
                 );
                 CREATE INDEX check_ins_place ON check_ins (place_id, expires_at);
                 """),
+        // Every change to areas or places, by Grubmap or by hand, moves the catalog's version, so servers can
+        // keep the decoded catalog in memory and reread it only when it moved.
+        Migration(
+            version: 5, name: "count changes to areas and places",
+            sql: """
+                CREATE TABLE catalog_version (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    version BIGINT NOT NULL
+                );
+                INSERT INTO catalog_version (id, version) VALUES (1, 0);
+                CREATE TRIGGER areas_inserted AFTER INSERT ON areas BEGIN
+                    UPDATE catalog_version SET version = version + 1 WHERE id = 1;
+                END;
+                CREATE TRIGGER areas_updated AFTER UPDATE ON areas BEGIN
+                    UPDATE catalog_version SET version = version + 1 WHERE id = 1;
+                END;
+                CREATE TRIGGER areas_deleted AFTER DELETE ON areas BEGIN
+                    UPDATE catalog_version SET version = version + 1 WHERE id = 1;
+                END;
+                CREATE TRIGGER places_inserted AFTER INSERT ON places BEGIN
+                    UPDATE catalog_version SET version = version + 1 WHERE id = 1;
+                END;
+                CREATE TRIGGER places_updated AFTER UPDATE ON places BEGIN
+                    UPDATE catalog_version SET version = version + 1 WHERE id = 1;
+                END;
+                CREATE TRIGGER places_deleted AFTER DELETE ON places BEGIN
+                    UPDATE catalog_version SET version = version + 1 WHERE id = 1;
+                END;
+                """,
+            postgreSQL: """
+                CREATE TABLE catalog_version (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    version BIGINT NOT NULL
+                );
+                INSERT INTO catalog_version (id, version) VALUES (1, 0);
+                CREATE FUNCTION grubmap_catalog_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    UPDATE catalog_version SET version = version + 1 WHERE id = 1;
+                    RETURN NULL;
+                END
+                $$;
+                CREATE TRIGGER areas_changed AFTER INSERT OR UPDATE OR DELETE ON areas
+                    FOR EACH STATEMENT EXECUTE FUNCTION grubmap_catalog_changed();
+                CREATE TRIGGER places_changed AFTER INSERT OR UPDATE OR DELETE ON places
+                    FOR EACH STATEMENT EXECUTE FUNCTION grubmap_catalog_changed();
+                """),
     ]
 
     /// A migrator for ``migrations``.

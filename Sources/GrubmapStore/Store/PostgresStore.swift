@@ -15,6 +15,7 @@ public final class PostgresStore: SQLStore {
     public let pool: PostgresConnectionPool
     /// PostgreSQL's SQL differences.
     public var dialect: SQLDialect { .postgreSQL }
+    public let catalogCache = CatalogCache()
 
     /// The longest a migration's statements may run, whatever the request timeout: creating an index on a big
     /// table takes longer than answering a request should.

@@ -15,6 +15,8 @@ public protocol SQLStore: Store {
     var pool: Pool { get }
     /// What differs in SQL between the databases.
     var dialect: SQLDialect { get }
+    /// The areas and places as last read, reused while the database's catalog version stays the same.
+    var catalogCache: CatalogCache { get }
 }
 
 extension SQLStore {
@@ -36,34 +38,73 @@ extension SQLStore {
     // MARK: Areas and places
 
     public func areas() throws -> [Area] {
-        try withConnection { connection in
-            try connection.fetchAll("SELECT \(StoreRows.areaColumns) FROM areas ORDER BY id", arguments: [])
-                .map(StoreRows.area(from:))
-        }
+        try catalog().allAreas()
     }
 
     public func area(id: Area.ID) throws -> Area? {
-        try withConnection { connection in
-            try connection.fetchOne(
-                "SELECT \(StoreRows.areaColumns) FROM areas WHERE id = ?", arguments: [id.rawValue]
-            ).map(StoreRows.area(from:))
-        }
+        try catalog().area(id)
     }
 
     public func places(inArea id: Area.ID) throws -> [Place] {
-        try withConnection { connection in
-            try connection.fetchAll(
-                "SELECT \(StoreRows.placeColumns) FROM places WHERE area_id = ? ORDER BY id", arguments: [id.rawValue]
-            ).map(StoreRows.place(from:))
-        }
+        try catalog().places(inArea: id)
     }
 
     public func place(id: Place.ID) throws -> Place? {
-        try withConnection { connection in
-            try connection.fetchOne(
-                "SELECT \(StoreRows.placeColumns) FROM places WHERE id = ?", arguments: [id.rawValue]
-            ).map(StoreRows.place(from:))
+        try catalog().place(id)
+    }
+
+    /// Every area and place, decoded once per change rather than once per request: each call asks only for the
+    /// catalog's version (one tiny query, so a change made by another server or by `grubmap import` shows at
+    /// once), and reads everything again when it moved.
+    func catalog() throws -> Catalog {
+        let version = try withConnection { connection in
+            try connection.fetchOne("SELECT version FROM catalog_version WHERE id = 1", arguments: [])?
+                .value(named: "version", as: Int64.self) ?? 0
         }
+        if let cached = catalogCache.current, cached.version == version { return cached }
+        let fresh = try read { connection in
+            let version =
+                try connection.fetchOne("SELECT version FROM catalog_version WHERE id = 1", arguments: [])?
+                .value(named: "version", as: Int64.self) ?? 0
+            var areas: [Area] = []
+            var areaErrors: [String: StoreError] = [:]
+            for row in try connection.fetchAll("SELECT \(StoreRows.areaColumns) FROM areas ORDER BY id", arguments: [])
+            {
+                do {
+                    areas.append(try StoreRows.area(from: row))
+                } catch {
+                    areaErrors[Self.text(row, "id")] = Self.storeError(error, table: "areas", id: Self.text(row, "id"))
+                }
+            }
+            var places: [Place] = []
+            var placeErrors: [String: (area: String, error: StoreError)] = [:]
+            for row in try connection.fetchAll(
+                "SELECT \(StoreRows.placeColumns) FROM places ORDER BY id", arguments: [])
+            {
+                do {
+                    places.append(try StoreRows.place(from: row))
+                } catch {
+                    let id = Self.text(row, "id")
+                    placeErrors[id] = (Self.text(row, "area_id"), Self.storeError(error, table: "places", id: id))
+                }
+            }
+            return Catalog(
+                version: version, areas: areas, places: places, areaErrors: areaErrors, placeErrors: placeErrors)
+        }
+        catalogCache.current = fresh
+        return fresh
+    }
+
+    private static func text(_ row: Row, _ column: String) -> String {
+        switch try? row.databaseValue(named: column) {
+        case .text(let text): text
+        case let value?: value.description
+        case nil: "?"
+        }
+    }
+
+    private static func storeError(_ error: any Error, table: String, id: String) -> StoreError {
+        error as? StoreError ?? .unreadableRow(table: table, id: id, column: "?", reason: "\(error)")
     }
 
     /// Upserts the area and its places in one write transaction.

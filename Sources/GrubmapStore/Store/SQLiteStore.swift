@@ -14,6 +14,7 @@ public final class SQLiteStore: SQLStore {
     public let pool: ConnectionPool
     /// SQLite's SQL differences.
     public var dialect: SQLDialect { .sqlite }
+    public let catalogCache = CatalogCache()
 
     /// Opens or creates the database at `path` and migrates it.
     ///

@@ -1,0 +1,66 @@
+import GrubmapCore
+import Synchronization
+
+/// Every area and place at one catalog version, indexed for the store's lookups.
+///
+/// A row that cannot be read is kept as its error, so it fails only the lookups that would return it (and the
+/// listings that include it), as reading it from the database each time would.
+struct Catalog: Sendable {
+    let version: Int64
+    /// Ordered by id.
+    private let areas: [Area]
+    private let areasByID: [Area.ID: Area]
+    private let placesByArea: [Area.ID: [Place]]
+    private let placesByID: [Place.ID: Place]
+    /// Unreadable areas by their stored id.
+    private let areaErrors: [String: StoreError]
+    /// Unreadable places by their stored id, with their stored area id.
+    private let placeErrors: [String: (area: String, error: StoreError)]
+
+    init(
+        version: Int64, areas: [Area], places: [Place], areaErrors: [String: StoreError],
+        placeErrors: [String: (area: String, error: StoreError)]
+    ) {
+        self.version = version
+        self.areas = areas
+        areasByID = Dictionary(areas.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        placesByArea = Dictionary(grouping: places, by: \.areaID)
+        placesByID = Dictionary(places.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.areaErrors = areaErrors
+        self.placeErrors = placeErrors
+    }
+
+    func allAreas() throws(StoreError) -> [Area] {
+        if let error = areaErrors.min(by: { $0.key < $1.key })?.value { throw error }
+        return areas
+    }
+
+    func area(_ id: Area.ID) throws(StoreError) -> Area? {
+        if let error = areaErrors[id.rawValue] { throw error }
+        return areasByID[id]
+    }
+
+    func places(inArea id: Area.ID) throws(StoreError) -> [Place] {
+        if let error = placeErrors.filter({ $0.value.area == id.rawValue }).min(by: { $0.key < $1.key })?.value.error {
+            throw error
+        }
+        return placesByArea[id] ?? []
+    }
+
+    func place(_ id: Place.ID) throws(StoreError) -> Place? {
+        if let error = placeErrors[id.rawValue]?.error { throw error }
+        return placesByID[id]
+    }
+}
+
+/// The last catalog a store read, shared by its threads.
+public final class CatalogCache: Sendable {
+    private let stored = Mutex<Catalog?>(nil)
+
+    public init() {}
+
+    var current: Catalog? {
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
+    }
+}
