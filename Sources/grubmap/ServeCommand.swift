@@ -30,7 +30,7 @@ enum ServeCommand {
           --check-in-hours H    How long a check-in lasts at most (default 3; it also ends at closing time)
           --writes-per-minute N Changes one session may make per minute before getting 429 (default 30)
           --test-clock-file F   For tests: add the seconds written in file F to the clock on every request
-          --threading MODE      per-connection (default) or pool:N (N threads sharing epoll)
+          --threading MODE      pool:N (N threads sharing epoll; default: one per processor) or per-connection
           --max-body-bytes N    Largest request body accepted (default 1048576); larger ones get 413
           --help                Show this help
         """
