@@ -1,0 +1,154 @@
+import Dispatch
+import Synchronization
+
+/// Things that are costly to make, such as database connections, lent to one borrower at a time.
+///
+/// Resources are made lazily, up to ``maximumCount``, and kept for reuse. When all are lent, a borrower blocks
+/// until one comes back, served in arrival order, each parked on its own semaphore (no polling), for at most
+/// ``timeout`` when one is set. A resource that comes back unfit is dropped, and its slot goes to the first
+/// waiter, who makes a fresh one.
+///
+/// Borrowing blocks the calling thread: use it from ordinary threads (the HTTP server's), never from Swift
+/// concurrency's cooperative pool, and never from inside another borrowing closure of the same pool.
+final class ResourcePool<Resource: AnyObject & Sendable>: Sendable {
+    /// How the pool makes, checks and tidies its resources.
+    struct Behaviour: Sendable {
+        /// Makes a resource; a failure frees the slot and is thrown to the borrower.
+        var make: @Sendable () throws -> Resource
+        /// Whether an idle resource may still be lent (say, its connection was not cut off meanwhile).
+        var isUsable: @Sendable (Resource) -> Bool = { _ in true }
+        /// Tidies a resource that comes back (rolls back a transaction left open) and says whether it may be reused.
+        var tidy: @Sendable (Resource) -> Bool = { _ in true }
+        /// Whether an unfit resource coming back means the idle ones are unfit too (a restarted server).
+        var dropsIdleWhenOneFails = false
+        /// What a borrower who waited ``ResourcePool/timeout`` in vain gets thrown.
+        var timeoutError: @Sendable () -> any Error = { ResourcePoolTimeout() }
+    }
+
+    let maximumCount: Int
+    /// How long a borrower waits for a resource to come back; `nil` waits as long as it takes.
+    let timeout: Duration?
+    private let behaviour: Behaviour
+    private let state = Mutex(State())
+
+    private struct State {
+        var idle: [Resource] = []
+        var count = 0
+        var waiters: [Waiter] = []
+    }
+
+    /// A borrower parked until a resource is handed to it, or until it may make one itself.
+    private final class Waiter: Sendable {
+        enum Handoff: Sendable {
+            case resource(Resource)
+            case makeOne
+        }
+
+        let semaphore = DispatchSemaphore(value: 0)
+        let handoff = Mutex<Handoff?>(nil)
+
+        func wake(_ handoff: Handoff) {
+            self.handoff.withLock { $0 = handoff }
+            semaphore.signal()
+        }
+    }
+
+    init(maximumCount: Int, timeout: Duration? = nil, behaviour: Behaviour) {
+        precondition(maximumCount >= 1, "a pool needs room for at least one resource")
+        self.maximumCount = maximumCount
+        self.timeout = timeout
+        self.behaviour = behaviour
+    }
+
+    /// How many resources exist now, lent or idle.
+    var count: Int { state.withLock { $0.count } }
+
+    private enum Next {
+        case use(Resource)
+        case make
+        case wait(Waiter)
+    }
+
+    /// A resource for one borrower, and whether it was lent before (so may have gone stale since).
+    func acquire() throws -> (resource: Resource, reused: Bool) {
+        let deadline = timeout.map { DispatchTime.now() + .nanoseconds(Int($0 / .nanoseconds(1))) }
+        while true {
+            let next = state.withLock { state -> Next in
+                if let resource = state.idle.popLast() { return .use(resource) }
+                if state.count < maximumCount {
+                    state.count += 1
+                    return .make
+                }
+                let waiter = Waiter()
+                state.waiters.append(waiter)
+                return .wait(waiter)
+            }
+            switch next {
+            case .use(let resource):
+                if behaviour.isUsable(resource) { return (resource, true) }
+                forget()
+            case .make:
+                do {
+                    return (try behaviour.make(), false)
+                } catch {
+                    forget()
+                    throw error
+                }
+            case .wait(let waiter):
+                if let deadline, waiter.semaphore.wait(timeout: deadline) == .timedOut {
+                    let stillWaiting = state.withLock { state in
+                        guard let index = state.waiters.firstIndex(where: { $0 === waiter }) else { return false }
+                        state.waiters.remove(at: index)
+                        return true
+                    }
+                    if stillWaiting { throw behaviour.timeoutError() }
+                    // Woken just as the wait ran out: the signal is on its way.
+                    waiter.semaphore.wait()
+                } else if deadline == nil {
+                    waiter.semaphore.wait()
+                }
+                if case .resource(let resource) = waiter.handoff.withLock({ $0 }) {
+                    if behaviour.isUsable(resource) { return (resource, true) }
+                    forget()
+                }
+            // Woken to make one (or handed an unusable one): loop.
+            }
+        }
+    }
+
+    /// Takes a resource back: to the first waiter, else to the idle ones; dropped when it is unfit.
+    func release(_ resource: Resource) {
+        guard behaviour.tidy(resource) else {
+            let dropped =
+                behaviour.dropsIdleWhenOneFails
+                ? state.withLock { state in
+                    defer { state.idle.removeAll() }
+                    return state.idle.count
+                } : 0
+            for _ in 0..<(dropped + 1) { forget() }
+            return
+        }
+        let waiter = state.withLock { state -> Waiter? in
+            if state.waiters.isEmpty {
+                state.idle.append(resource)
+                return nil
+            }
+            return state.waiters.removeFirst()
+        }
+        waiter?.wake(.resource(resource))
+    }
+
+    /// Gives up one slot (a failed make or a dropped resource) and wakes the first waiter to make one.
+    private func forget() {
+        let waiter = state.withLock { state -> Waiter? in
+            state.count -= 1
+            return state.waiters.isEmpty ? nil : state.waiters.removeFirst()
+        }
+        waiter?.wake(.makeOne)
+    }
+}
+
+/// No resource came back in time.
+struct ResourcePoolTimeout: Error, CustomStringConvertible {
+    var description: String { "every pooled resource stayed busy too long" }
+}
