@@ -29,6 +29,8 @@ enum ServeCommand {
                                 https://tile.example.org/{z}/{x}/{y}.png (default: a clean offline map)
           --check-in-hours H    How long a check-in lasts at most (default 3; it also ends at closing time)
           --writes-per-minute N Changes one session may make per minute before getting 429 (default 30)
+          --new-sessions-per-minute N
+                                New sessions one client address may start per minute (default 120)
           --test-clock-file F   For tests: add the seconds written in file F to the clock on every request
           --threading MODE      pool:N (N threads sharing epoll; default: one per processor) or per-connection
           --max-body-bytes N    Largest request body accepted (default 1048576); larger ones get 413
@@ -41,6 +43,7 @@ enum ServeCommand {
             valued: [
                 "host", "port", "database", "default-area", "threading", "max-body-bytes", "onboarding",
                 "onboarding-interval-ms", "tile-url", "check-in-hours", "writes-per-minute", "test-clock-file",
+                "new-sessions-per-minute",
                 "database-timeout-ms", "database-connections",
             ],
             flags: ["demo", "help", "secure-cookies"])
@@ -114,6 +117,13 @@ enum ServeCommand {
             }
             configuration.writesPerMinute = count
         }
+        if let text = options["new-sessions-per-minute"] {
+            guard let count = Int(text), count >= 1 else {
+                throw UsageError(
+                    "grubmap serve: --new-sessions-per-minute must be a whole number from 1, got \"\(text)\"")
+            }
+            configuration.newSessionsPerMinute = count
+        }
         let database = options["database"] ?? defaultDatabasePath
         try checkDatabaseArgument(database, command: "serve")
         let timeout = try databaseTimeout(options, command: "serve")
@@ -148,6 +158,7 @@ enum ServeCommand {
         let app = App(
             environment: AppEnvironment(store: store, now: { clock.now }, configuration: configuration, log: log))
         let httpServer = HTTPServer(configuration: server, responder: AccessLog(write: log).wrapping(app.responder))
+        SessionSweeper.start(store: store, now: { clock.now })
         try httpServer.runUntilTerminated {
             let shownHost = server.host.contains(":") ? "[\(server.host)]" : server.host
             let address = "http://\(shownHost):\(httpServer.port)"
@@ -174,5 +185,22 @@ struct TestClockFile: Sendable {
             let offset = TimeInterval(text.trimmingCharacters(in: .whitespacesAndNewlines))
         else { return Date() }
         return Date().addingTimeInterval(offset)
+    }
+}
+
+/// Deletes expired sessions (with their preferences, profile and check-in) once an hour, in the background.
+enum SessionSweeper {
+    static func start(store: any Store, now: @escaping @Sendable () -> Date) {
+        Thread.detachNewThread {
+            while true {
+                do {
+                    let deleted = try store.deleteSessions(expiredBefore: now())
+                    if deleted > 0 { log("deleted \(deleted) expired sessions") }
+                } catch {
+                    log("could not delete expired sessions: \(error)")
+                }
+                Thread.sleep(forTimeInterval: 3600)
+            }
+        }
     }
 }

@@ -139,3 +139,58 @@ import Testing
         #expect(try english.html("/settings").contains("<html lang=\"ko\">"))
     }
 }
+
+@Suite struct SessionLifetimeTests {
+    @Test func aFirstVisitSessionLastsADayUnlessItsBrowserComesBack() throws {
+        let test = try TestApp.make()
+        defer { test.cleanUp() }
+        let response = try test.get("/")
+        #expect(response.headers["Set-Cookie"]?.contains("Max-Age=86400") == true)
+        let person = try Person(test)
+        _ = try person.get("/")
+        test.clock.advance(by: 3600)
+        // Coming back extends it to the full lifetime, and the browser is told so.
+        let back = try person.get("/settings")
+        #expect(back.headers["Set-Cookie"]?.contains("Max-Age=\(180 * 24 * 3600)") == true)
+        #expect(try test.store.session(token: person.cookie!)?.expiresAt == test.clock.now + 180 * 24 * 3600)
+        // The session that never came back is gone after a day.
+        test.clock.advance(by: 24 * 3600)
+        #expect(try test.store.deleteSessions(expiredBefore: test.clock.now) == 1)
+    }
+
+    @Test func anActivePersonsCookieIsRenewedWithTheSession() throws {
+        let test = try TestApp.make()
+        defer { test.cleanUp() }
+        let person = try Person(test)
+        _ = try person.get("/")
+        _ = try person.get("/settings")
+        test.clock.advance(by: 100 * 24 * 3600)
+        let renewed = try person.get("/settings")
+        #expect(renewed.headers["Set-Cookie"]?.hasPrefix("grubmap_session=\(person.cookie!);") == true)
+        test.clock.advance(by: 100 * 24 * 3600)
+        _ = try person.get("/settings")
+        #expect(try test.store.session(token: person.cookie!)?.isValid(at: test.clock.now) == true)
+    }
+
+    @Test func oneAddressCannotStartEndlessSessions() throws {
+        let test = try TestApp.make { $0.newSessionsPerMinute = 3 }
+        defer { test.cleanUp() }
+        var statuses: [Int] = []
+        for _ in 0..<4 { statuses.append(try test.get("/").status.code) }
+        #expect(statuses == [200, 200, 200, 429])
+        // Nor through forged bearer tokens or the session endpoint.
+        let forged = try test.send(
+            .patch, "/api/v1/me/preferences",
+            headers: [
+                "Authorization": "Bearer \(String(repeating: "Q", count: 43))", "Content-Type": "application/json",
+            ],
+            body: #"{"units":"mi"}"#)
+        #expect(forged.status == .tooManyRequests)
+        #expect(try test.send(.post, "/api/v1/sessions").status == .tooManyRequests)
+        // People who already have a session are not affected.
+        test.clock.advance(by: 61)
+        let person = try Person(test)
+        _ = try person.get("/")
+        for _ in 0..<5 { #expect(try person.get("/settings").status == .ok) }
+    }
+}

@@ -18,6 +18,8 @@ public struct Request: Sendable {
     public var isMalformedMultipart = false
     /// Whether the body was over the server's limit and left out: the application should answer 413.
     public var isBodyTooLarge = false
+    /// The IP address of the peer that sent the request (a proxy's, behind one); empty when unknown.
+    public var remoteAddress = ""
 
     /// Makes a request from a raw target such as `/areas/x?near=1%2C2`; throws ``HTTPError`` 400 on malformed
     /// percent-escapes or a target that is not an origin-form path.

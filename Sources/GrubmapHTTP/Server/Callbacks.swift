@@ -32,6 +32,8 @@ final class RequestState: @unchecked Sendable {
     var parts: [FormPart] = []
     /// Whether the multipart body could not be parsed.
     var isMalformedMultipart = false
+    /// The client's IP address, as text.
+    var remoteAddress = ""
     var headers = Headers()
 
     init(target: String) {
@@ -77,6 +79,9 @@ let accessHandler: MHD_AccessHandlerCallback = {
         withUnsafeMutablePointer(to: &state.headers) { headers in
             _ = MHD_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, collectHeader, headers)
         }
+        var address = [CChar](repeating: 0, count: 64)
+        cmhd_client_address(connection, &address, socklen_t(address.count))
+        state.remoteAddress = String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // A declared length over the limit is refused at once: libmicrohttpd accepts a response queued now
         // and discards the body (queueing is refused later, while the body is being read).
         if let length = state.headers["Content-Length"].flatMap(Int.init), length > server.maximumBodyBytes {
@@ -125,6 +130,7 @@ let accessHandler: MHD_AccessHandlerCallback = {
             method: Method(rawValue: String(cString: method)), target: state.target, headers: state.headers,
             body: state.body)
         request.formParts = state.parts
+        request.remoteAddress = state.remoteAddress
         request.isMalformedMultipart = state.isMalformedMultipart
         response = server.responder(request)
     } catch {
@@ -148,6 +154,7 @@ private func tooLarge(_ server: ServerContext, state: RequestState, method: Unsa
         method: Method(rawValue: String(cString: method)), target: state.target, headers: state.headers)
     {
         request.isBodyTooLarge = true
+        request.remoteAddress = state.remoteAddress
         response = server.responder(request)
     } else {
         response = .text("The request body is larger than \(server.maximumBodyBytes) bytes.\n")

@@ -107,11 +107,21 @@ final class ResourcePool<Resource: AnyObject & Sendable>: Sendable {
                 } else if deadline == nil {
                     waiter.semaphore.wait()
                 }
-                if case .resource(let resource) = waiter.handoff.withLock({ $0 }) {
+                switch waiter.handoff.withLock({ $0 }) {
+                case .resource(let resource):
                     if behaviour.isUsable(resource) { return (resource, true) }
                     forget()
+                case .makeOne:
+                    // The slot was kept for this waiter: make the resource here, so no one else takes its turn.
+                    do {
+                        return (try behaviour.make(), false)
+                    } catch {
+                        forget()
+                        throw error
+                    }
+                case nil:
+                    break
                 }
-            // Woken to make one (or handed an unusable one): loop.
             }
         }
     }
@@ -138,11 +148,15 @@ final class ResourcePool<Resource: AnyObject & Sendable>: Sendable {
         waiter?.wake(.resource(resource))
     }
 
-    /// Gives up one slot (a failed make or a dropped resource) and wakes the first waiter to make one.
+    /// Gives up one slot (a failed make or a dropped resource): to the first waiter, who makes a resource in it,
+    /// else back to the pool.
     private func forget() {
         let waiter = state.withLock { state -> Waiter? in
-            state.count -= 1
-            return state.waiters.isEmpty ? nil : state.waiters.removeFirst()
+            if state.waiters.isEmpty {
+                state.count -= 1
+                return nil
+            }
+            return state.waiters.removeFirst()
         }
         waiter?.wake(.makeOne)
     }

@@ -13,11 +13,14 @@ public struct DatabaseUnavailableError: Error, Hashable, Sendable, CustomStringC
 
     public var description: String { "the database is unavailable: \(reason)" }
 
-    /// Runs `body`, turning a PostgreSQL connection failure (``PostgresError/isConnectionFailure``) into this error.
+    /// Runs `body`, turning a PostgreSQL connection failure (``PostgresError/isConnectionFailure``), or every
+    /// pooled connection staying busy past its timeout, into this error.
     static func translating<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as PostgresError where error.isConnectionFailure {
+            throw DatabaseUnavailableError(reason: error.description)
+        } catch let error as ResourcePoolTimeout {
             throw DatabaseUnavailableError(reason: error.description)
         }
     }

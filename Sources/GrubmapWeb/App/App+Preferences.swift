@@ -34,9 +34,19 @@ extension App {
     @discardableResult
     func savePreferences(_ changes: [String: PreferenceValue], session: Session) throws -> Preferences {
         var existing = ExistingIDs()
-        for value in [changes[PreferenceKeys.defaultArea.name], changes[PreferenceKeys.bookmarks.name]] {
-            for case .text(let text) in [value].compactMap({ $0 }) + (value.flatMap(\.items) ?? []) {
-                if let id = try? Area.ID(text), try environment.store.area(id: id) != nil { existing.areas.insert(id) }
+        if case .text(let text) = changes[PreferenceKeys.defaultArea.name], let id = try? Area.ID(text),
+            try environment.store.area(id: id) != nil
+        {
+            existing.areas.insert(id)
+        }
+        if let items = changes[PreferenceKeys.bookmarks.name]?.items {
+            // A list over the limit is refused before anything is looked up.
+            guard items.count <= PreferenceKeys.maximumBookmarks else {
+                throw PreferenceError(
+                    field: PreferenceKeys.bookmarks.name,
+                    message: "at most \(PreferenceKeys.maximumBookmarks) places can be bookmarked")
+            }
+            for case .text(let text) in items {
                 if let id = try? Place.ID(text), try environment.store.place(id: id) != nil {
                     existing.places.insert(id)
                 }
@@ -127,11 +137,8 @@ extension App {
     }
 
     /// `POST /api/v1/sessions`: a new session for an API client; send its token as `Authorization: Bearer`.
-    func apiCreateSession() throws -> Response {
-        let session = Session.make(
-            now: environment.now(), lifetime: environment.configuration.sessionLifetime,
-            randomBytes: environment.randomBytes)
-        try environment.store.createSession(session)
+    func apiCreateSession(request: Request) throws -> Response {
+        let session = try newSession(request: request, lifetime: environment.configuration.sessionLifetime)
         return .json(API.SessionCreated(token: session.token, expiresAt: session.expiresAt), status: .created)
     }
 

@@ -14,12 +14,13 @@ extension App {
         var credential = Visitor.Credential.none
         var session: Session?
         let now = environment.now()
+        var renewed = false
         if let token = bearerToken(request) {
             credential = .bearer
-            session = try validSession(token, now: now)
+            (session, renewed) = try validSession(token, now: now)
         } else if let token = request.cookie(Self.sessionCookie) {
             credential = .cookie
-            session = try validSession(token, now: now)
+            (session, renewed) = try validSession(token, now: now)
         }
         // A bearer header counts as one even when its token is unknown: browsers never add one by themselves.
         if session == nil, credential == .cookie { credential = .none }
@@ -27,31 +28,60 @@ extension App {
         let language =
             preferences[PreferenceKeys.language]
             ?? request.headers["Accept-Language"].flatMap(Language.preferred(acceptLanguage:)) ?? .english
-        return Visitor(session: session, credential: credential, preferences: preferences, language: language)
+        var visitor = Visitor(session: session, credential: credential, preferences: preferences, language: language)
+        visitor.isRenewed = renewed
+        return visitor
     }
 
-    /// Gives the visitor a session if they have none: a new one, stored now.
-    func ensureSession(_ visitor: inout Visitor) throws {
+    /// How long a session lasts until its browser or client comes back with it; the first return extends it to
+    /// the configured lifetime. Visitors that never return (crawlers, probes) leave nothing behind for long.
+    static let firstVisitLifetime: TimeInterval = 24 * 3600
+
+    /// Gives the visitor a session if they have none: a new one, stored now; 429 when the client's address has
+    /// started too many in the last minute.
+    func ensureSession(_ visitor: inout Visitor, request: Request) throws {
         guard visitor.session == nil else { return }
-        let session = Session.make(
-            now: environment.now(), lifetime: environment.configuration.sessionLifetime,
-            randomBytes: environment.randomBytes)
-        try environment.store.createSession(session)
+        let session = try newSession(request: request, lifetime: Self.firstVisitLifetime)
         visitor.session = session
         visitor.isNew = true
     }
 
+    /// Makes and stores a session, counting it against the client's address.
+    func newSession(request: Request, lifetime: TimeInterval) throws -> Session {
+        if let wait = newSessionLimiter.record("address " + clientAddress(request), at: environment.now()) {
+            throw HTTPError(
+                .tooManyRequests, code: "rate_limited",
+                message: "Too many new visitors from your address. Wait a moment and try again.",
+                headers: ["Retry-After": "\(wait)"])
+        }
+        let session = Session.make(now: environment.now(), lifetime: lifetime, randomBytes: environment.randomBytes)
+        try environment.store.createSession(session)
+        return session
+    }
+
+    /// The client's address: the peer's, or behind a proxy on this machine the one the proxy saw (the last
+    /// `X-Forwarded-For` entry, which the proxy itself appended).
+    func clientAddress(_ request: Request) -> String {
+        let isLoopback = request.remoteAddress == "127.0.0.1" || request.remoteAddress == "::1"
+        if isLoopback, let forwarded = request.headers["X-Forwarded-For"]?.split(separator: ",").last {
+            return forwarded.trimmingCharacters(in: .whitespaces)
+        }
+        return request.remoteAddress
+    }
+
     /// Hands a session made during this request to the browser (a cookie) and to API clients (a header).
     func deliverSession(of visitor: Visitor, request: Request, to response: inout Response) {
-        guard visitor.isNew, let session = visitor.session else { return }
+        guard let session = visitor.session,
+            visitor.isNew || (visitor.isRenewed && visitor.credential == .cookie)
+        else { return }
+        let maxAge = max(0, Int(session.expiresAt.timeIntervalSince(environment.now())))
         var cookie =
-            "\(Self.sessionCookie)=\(session.token); Path=/; Max-Age=\(Int(environment.configuration.sessionLifetime)); "
-            + "HttpOnly; SameSite=Lax"
+            "\(Self.sessionCookie)=\(session.token); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax"
         if environment.configuration.secureCookies || request.headers["X-Forwarded-Proto"] == "https" {
             cookie += "; Secure"
         }
         response.headers.add(name: "Set-Cookie", value: cookie)
-        if request.path.hasPrefix("/api/") { response.headers[Self.sessionTokenHeader] = session.token }
+        if visitor.isNew, request.path.hasPrefix("/api/") { response.headers[Self.sessionTokenHeader] = session.token }
     }
 
     private func bearerToken(_ request: Request) -> String? {
@@ -61,17 +91,17 @@ extension App {
         return String(parts[1]).trimmingCharacters(in: .whitespaces)
     }
 
-    /// The stored session for a token, renewed when it is past a day old; `nil` for anything else.
-    private func validSession(_ token: String, now: Date) throws -> Session? {
+    /// The stored session for a token, and whether its expiry was moved on (at most once a day); `nil` for
+    /// anything else.
+    private func validSession(_ token: String, now: Date) throws -> (Session?, renewed: Bool) {
         guard Session.isWellFormedToken(token), var session = try environment.store.session(token: token),
             session.isValid(at: now)
-        else { return nil }
+        else { return (nil, false) }
         let renewed = now.addingTimeInterval(environment.configuration.sessionLifetime)
-        if renewed.timeIntervalSince(session.expiresAt) > 24 * 3600 {
-            try environment.store.extendSession(token: token, until: renewed)
-            session.expiresAt = renewed
-        }
-        return session
+        guard renewed.timeIntervalSince(session.expiresAt) > 24 * 3600 else { return (session, false) }
+        try environment.store.extendSession(token: token, until: renewed)
+        session.expiresAt = renewed
+        return (session, true)
     }
 
     /// Refuses a state-changing request that does not prove it comes from Grubmap's own pages: forms carry the

@@ -7,10 +7,12 @@ import GrubmapStore
 public struct App: Sendable {
     public let environment: AppEnvironment
     let rateLimiter: RateLimiter
+    let newSessionLimiter: RateLimiter
 
     public init(environment: AppEnvironment) {
         self.environment = environment
         rateLimiter = RateLimiter(limit: environment.configuration.writesPerMinute)
+        newSessionLimiter = RateLimiter(limit: environment.configuration.newSessionsPerMinute)
     }
 
     /// The application with its middleware, ready for ``HTTPServer``.
@@ -40,7 +42,7 @@ public struct App: Sendable {
                     message: "What you sent is too large. Pictures may be at most 1 MiB.")
             }
             let route = try Route.router.route(request)
-            if route.needsSession { try ensureSession(&visitor) }
+            if route.needsSession { try ensureSession(&visitor, request: request) }
             try limitWrites(request, visitor: visitor)
             var response = try handle(route, request: request, visitor: visitor)
             deliverSession(of: visitor, request: request, to: &response)
@@ -84,7 +86,7 @@ public struct App: Sendable {
                 id, request: request, language: strings.language,
                 bookmarks: visitor.preferences[PreferenceKeys.bookmarks])
         case .apiPlace(let id): return try apiPlace(id, language: strings.language)
-        case .apiCreateSession: return try apiCreateSession()
+        case .apiCreateSession: return try apiCreateSession(request: request)
         case .apiPreferences: return try apiPreferences(visitor: visitor)
         case .apiUpdatePreferences: return try apiUpdatePreferences(request: request, visitor: visitor)
         case .profile: return try profilePage(request: request, visitor: visitor)

@@ -54,12 +54,16 @@ public struct AppConfiguration: Sendable, Equatable {
     public var checkInPolicy: CheckInPolicy
     /// How many changes (form posts and API writes) one session may make per minute; more get 429.
     public var writesPerMinute: Int
+    /// How many new sessions one client address may start per minute; more get 429 (crawlers and scripts
+    /// without cookies would otherwise fill the database).
+    public var newSessionsPerMinute: Int
 
     public init(
         onboarding: OnboardingCatalog, defaultAreaID: Area.ID? = nil, onboardingInterval: Duration = .seconds(3),
         sessionLifetime: TimeInterval = 180 * 24 * 3600, secureCookies: Bool = false, tileURL: String? = nil,
-        checkInPolicy: CheckInPolicy = CheckInPolicy(), writesPerMinute: Int = 30
+        checkInPolicy: CheckInPolicy = CheckInPolicy(), writesPerMinute: Int = 30, newSessionsPerMinute: Int = 120
     ) {
+        self.newSessionsPerMinute = newSessionsPerMinute
         self.tileURL = tileURL
         self.checkInPolicy = checkInPolicy
         self.writesPerMinute = writesPerMinute

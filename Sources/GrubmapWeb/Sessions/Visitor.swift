@@ -12,6 +12,8 @@ struct Visitor {
     var session: Session?
     /// Whether the session was made while answering this request, so the response must hand it over.
     var isNew = false
+    /// Whether this request moved the session's expiry, so the browser's cookie must be renewed too.
+    var isRenewed = false
     var credential: Credential
     var preferences: Preferences
     /// The interface language: the person's setting, else the browser's, else English.
