@@ -39,7 +39,7 @@ public final class Database: @unchecked Sendable {
         // From here on a throw releases the object, and deinit closes the handle.
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, Int32(clamping: Int((self.busyTimeoutSeconds * 1000).rounded())))
-        let mode = try fetchOne("PRAGMA journal_mode=WAL").flatMap { try? $0.value(at: 0, as: String.self) }
+        let mode = try switchToWAL()
         let isMemory = path == ":memory:" || path.isEmpty
         if !isMemory, mode?.lowercased() != "wal" {
             let message = "could not switch to WAL journal mode (got \(mode ?? "nothing")): \(path)"
@@ -51,6 +51,27 @@ public final class Database: @unchecked Sendable {
 
     deinit {
         sqlite3_close_v2(handle)
+    }
+
+    /// Puts the file in WAL mode and returns the journal mode it ends up in.
+    ///
+    /// WAL mode is stored in the file, so a connection to a file already in it changes nothing. The switch itself
+    /// needs an exclusive lock and may answer `SQLITE_BUSY` at once, without waiting through the busy handler,
+    /// when several processes open a new file together; it is then tried again until the busy timeout runs out.
+    private func switchToWAL() throws(DatabaseError) -> String? {
+        func journalMode(_ sql: String) throws(DatabaseError) -> String? {
+            try fetchOne(sql).flatMap { try? $0.value(at: 0, as: String.self) }
+        }
+        if try journalMode("PRAGMA journal_mode")?.lowercased() == "wal" { return "wal" }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .milliseconds(Int(busyTimeoutSeconds * 1000)))
+        while true {
+            do {
+                return try journalMode("PRAGMA journal_mode=WAL")
+            } catch  where error.primaryResultCode == .busy && clock.now < deadline {
+                usleep(10_000)
+            }
+        }
     }
 
     // MARK: Statements
