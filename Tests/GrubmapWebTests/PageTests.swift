@@ -112,19 +112,6 @@ import Testing
         }
     }
 
-    @Test func homeRedirectsToTheDefaultAreaOnceOnboardingIsSeen() throws {
-        let test = try TestApp.make()
-        defer { test.cleanUp() }
-        let person = try Person(test)
-        try person.finishOnboarding()
-        #expect(try person.get("/").headers["Location"] == "/areas/another-area")
-        let configured = try TestApp.make { $0.defaultAreaID = try! Area.ID("test-campus") }
-        defer { configured.cleanUp() }
-        let other = try Person(configured)
-        try other.finishOnboarding()
-        #expect(try other.get("/").headers["Location"] == "/areas/test-campus")
-    }
-
     @Test func pagesCarrySecurityHeaders() throws {
         let test = try TestApp.make()
         defer { test.cleanUp() }

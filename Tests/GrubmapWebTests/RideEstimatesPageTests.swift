@@ -121,14 +121,13 @@ import Testing
     }
 
     @Test func distancesFollowTheUnitGiven() throws {
-        let strings = FareStrings.english
-        #expect(strings.distance(meters: 4823, unit: .kilometers) == "4.8 km")
-        #expect(strings.distance(meters: 420, unit: .kilometers) == "420 m")
-        #expect(strings.distance(meters: 8_950_000, unit: .kilometers) == "8,950 km")
-        #expect(strings.distance(meters: 4823, unit: .miles) == "3.0 mi")
-        #expect(strings.distance(meters: 100, unit: .miles) == "330 ft")
-        #expect(strings.duration(seconds: 0...30) == "1 min")
-        #expect(strings.duration(seconds: 600...1000) == "10–17 min")
+        #expect(DistanceFormat.text(meters: 4823, unit: .kilometers) == "4.8 km")
+        #expect(DistanceFormat.text(meters: 420, unit: .kilometers) == "420 m")
+        #expect(DistanceFormat.text(meters: 8_950_000, unit: .kilometers) == "8,950 km")
+        #expect(DistanceFormat.text(meters: 4823, unit: .miles) == "3.0 mi")
+        #expect(DistanceFormat.text(meters: 100, unit: .miles) == "330 ft")
+        #expect(FareStrings.english.duration(seconds: 0...30) == "1 min")
+        #expect(FareStrings.english.duration(seconds: 600...1000) == "10–17 min")
         #expect(FareStrings.korean.duration(seconds: 600...1000) == "10~17분")
     }
 

@@ -161,15 +161,8 @@ extension App {
     }
 
     private func preferenceChanges(fromJSON request: Request) throws(HTTPError) -> [String: PreferenceValue] {
-        let type = request.headers["Content-Type"]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
-        guard type?.lowercased() == "application/json" else {
-            throw HTTPError(.unsupportedMediaType, code: "unsupported_media_type", message: "Send JSON.")
-        }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any] else {
-            throw .badRequest("The body must be a JSON object of preferences.", code: "invalid_json")
-        }
         var changes: [String: PreferenceValue] = [:]
-        for (name, value) in object {
+        for (name, value) in try jsonObject(request) {
             changes[name] = Self.preferenceValue(value)
         }
         return changes

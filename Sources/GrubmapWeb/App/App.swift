@@ -131,12 +131,8 @@ public struct App: Sendable {
 
     /// The `near` query parameter as a coordinate, `nil` when absent; 400 when malformed or out of range.
     func nearParameter(_ request: Request) throws(HTTPError) -> Coordinate? {
-        guard let text = request.query["near"] else { return nil }
-        do {
-            return try Coordinate(parsing: text)
-        } catch {
-            throw .badRequest("near: \(error.description).", code: "invalid_coordinate")
-        }
+        guard request.query["near"] != nil else { return nil }
+        return try coordinateParameter("near", in: request)
     }
 
     func area(_ id: Area.ID) throws -> Area {

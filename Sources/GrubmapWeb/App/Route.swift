@@ -60,8 +60,7 @@ enum Route: Equatable, Sendable {
         router.add(.get, "/profile", .profile)
         router.add(.post, "/profile", .saveProfile)
         router.add(.get, "/avatars/{id}") { parameters throws(HTTPError) in
-            guard let id = try? Profile.ID(parameters["id"] ?? "") else { throw .notFound("There is no picture here.") }
-            return .avatar(id)
+            .avatar(try id(parameters["id"], missing: "There is no picture here."))
         }
         router.add(.post, "/places/{id}/checkin") { parameters throws(HTTPError) in
             .checkIn(try placeID(parameters["id"]))
@@ -102,12 +101,16 @@ enum Route: Equatable, Sendable {
     }
 
     private static func areaID(_ text: String?) throws(HTTPError) -> Area.ID {
-        guard let text, let id = try? Area.ID(text) else { throw .notFound("There is no area with that id.") }
-        return id
+        try id(text, missing: "There is no area with that id.")
     }
 
     private static func placeID(_ text: String?) throws(HTTPError) -> Place.ID {
-        guard let text, let id = try? Place.ID(text) else { throw .notFound("There is no place with that id.") }
+        try id(text, missing: "There is no place with that id.")
+    }
+
+    /// A path segment as an id; one that is not even well formed cannot name anything: 404 with `missing`.
+    private static func id<Owner>(_ text: String?, missing: String) throws(HTTPError) -> Slug<Owner> {
+        guard let text, let id = try? Slug<Owner>(text) else { throw .notFound(missing) }
         return id
     }
 }

@@ -101,35 +101,6 @@ struct FareStrings: Sendable {
         tooFar: { "현재 위치에서 \($0) 떨어져 있어 차량 요금을 예상하기에는 너무 멉니다." }
     )
 
-    /// A distance in the person's unit: metres below 1 km (to 10 m), else kilometres to 0.1; feet below 0.1 mi
-    /// (to 10 ft), else miles to 0.1.
-    func distance(meters: Double, unit: DistanceUnit) -> String {
-        switch unit {
-        case .kilometers:
-            if meters < 995 { return "\(Int((meters / 10).rounded()) * 10) m" }
-            if meters >= 99_950 { return Self.grouped(Int((meters / 1000).rounded())) + " km" }
-            let tenths = Int((meters / 100).rounded())
-            return "\(tenths / 10).\(tenths % 10) km"
-        case .miles:
-            let miles = meters / DistanceUnit.metersPerMile
-            if miles < 0.095 { return "\(Int((meters / 0.3048 / 10).rounded()) * 10) ft" }
-            if miles >= 99.95 { return Self.grouped(Int(miles.rounded())) + " mi" }
-            let tenths = Int((miles * 10).rounded())
-            return "\(tenths / 10).\(tenths % 10) mi"
-        }
-    }
-
-    /// A whole number with thousands separated by commas, as English and Korean both write them.
-    private static func grouped(_ number: Int) -> String {
-        let digits = String(number)
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return text
-    }
-
     /// A duration range in whole minutes, rounded up, at least 1.
     func duration(seconds: ClosedRange<Int>) -> String {
         func minutes(_ seconds: Int) -> Int { max(1, (seconds + 59) / 60) }

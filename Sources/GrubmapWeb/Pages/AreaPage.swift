@@ -116,7 +116,7 @@ struct AreaPage {
                     if let meters = listed.distanceMeters {
                         el(.span, .class("distance")) {
                             Icons.distance
-                            strings.away(strings.distance(meters: meters, units: units))
+                            strings.away(DistanceFormat.text(meters: meters, unit: units))
                         }
                     }
                     if let address = place.address { el(.span) { address } }

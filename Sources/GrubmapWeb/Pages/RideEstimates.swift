@@ -35,7 +35,7 @@ struct RideEstimates {
                 if let estimate, isReachable(estimate) {
                     el(.p, .class("meta")) {
                         strings.tripSummary(
-                            strings.distance(meters: Double(estimate.roadMeters), unit: unit),
+                            DistanceFormat.text(meters: Double(estimate.roadMeters), unit: unit),
                             strings.duration(seconds: estimate.durationSeconds)) + " · " + strings.fromYourPosition
                     }
                 }
@@ -43,7 +43,7 @@ struct RideEstimates {
             if let schedule {
                 if let estimate, !isReachable(estimate) {
                     el(.p, .class("rides-why")) {
-                        strings.tooFar(strings.distance(meters: estimate.straightLineMeters, unit: unit))
+                        strings.tooFar(DistanceFormat.text(meters: estimate.straightLineMeters, unit: unit))
                     }
                 } else if estimate == nil {
                     el(.p, .class("rides-why")) { strings.needsPosition(place.name.text(in: language)) }
