@@ -12,7 +12,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .target(name: "GrubmapCore"),
+        .target(name: "GrubmapCrypto", dependencies: ["CSodium"]),
         .target(
             name: "GrubmapStore",
             dependencies: ["GrubmapCore", "CSQLite", "CLibPQ"],
@@ -21,7 +23,7 @@ let package = Package(
         .target(name: "GrubmapHTTP", dependencies: ["CMicroHTTPD"]),
         .target(
             name: "GrubmapWeb",
-            dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapHTTP"],
+            dependencies: ["GrubmapCore", "GrubmapCrypto", "GrubmapStore", "GrubmapHTTP"],
             resources: [.copy("Resources/Onboarding"), .copy("Resources/Assets")]
         ),
         .executableTarget(name: "grubmap", dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapHTTP", "GrubmapWeb"]),
@@ -29,6 +31,7 @@ let package = Package(
         .executableTarget(name: "grubmap-bench-checkins", dependencies: ["GrubmapCore", "GrubmapStore"]),
         .testTarget(name: "GrubmapCoreTests", dependencies: ["GrubmapCore"], exclude: ["Fixtures"]),
         .testTarget(name: "GrubmapStoreTests", dependencies: ["GrubmapStore", "GrubmapCore"]),
+        .testTarget(name: "GrubmapCryptoTests", dependencies: ["GrubmapCrypto"]),
         .testTarget(name: "GrubmapHTTPTests", dependencies: ["GrubmapHTTP"]),
         .testTarget(
             name: "GrubmapWebTests", dependencies: ["GrubmapWeb", "GrubmapStore", "GrubmapHTTP", "GrubmapCore"]),

@@ -26,6 +26,21 @@ struct SessionStoreTests {
     }
 
     @Test(arguments: StoreKind.tested)
+    func theServerSecretIsMadeOnceAndKept(kind: StoreKind) throws {
+        try kind.withStore { store throws in
+            let first = try store.serverSecret(orCreate: { [UInt8](repeating: 7, count: 32) })
+            #expect(first == [UInt8](repeating: 7, count: 32))
+            var madeAgain = false
+            let second = try store.serverSecret(orCreate: {
+                madeAgain = true
+                return [UInt8](repeating: 9, count: 32)
+            })
+            #expect(second == first)
+            #expect(!madeAgain)
+        }
+    }
+
+    @Test(arguments: StoreKind.tested)
     func aSecondSessionWithTheSameTokenIsRefused(kind: StoreKind) throws {
         try kind.withStore { store throws in
             try store.createSession(Self.session(1))

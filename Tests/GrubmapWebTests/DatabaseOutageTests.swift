@@ -11,13 +11,11 @@ private struct UnreachableStore: Store {
         DatabaseUnavailableError(reason: "PostgreSQL connection failed: connection refused")
     }
 
-    func areas() throws -> [Area] { throw down }
-    func area(id: Area.ID) throws -> Area? { throw down }
-    func places(inArea id: Area.ID) throws -> [Place] { throw down }
-    func place(id: Place.ID) throws -> Place? { throw down }
+    func catalog() throws -> Catalog { throw down }
     func save(area: Area, places: [Place]) throws { throw down }
     func isEmpty() throws -> Bool { throw down }
     func checkHealth() throws { throw down }
+    func serverSecret(orCreate make: () -> [UInt8]) throws -> [UInt8] { throw down }
     func createSession(_ session: Session) throws { throw down }
     func session(token: String) throws -> Session? { throw down }
     func extendSession(token: String, until expiresAt: Date) throws { throw down }

@@ -157,6 +157,14 @@ public enum Schema {
                 CREATE TRIGGER places_changed AFTER INSERT OR UPDATE OR DELETE ON places
                     FOR EACH STATEMENT EXECUTE FUNCTION grubmap_catalog_changed();
                 """),
+        Migration(
+            version: 6, name: "keep the servers' signing secret",
+            sql: """
+                CREATE TABLE server_secret (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    secret BLOB NOT NULL
+                );
+                """),
     ]
 
     /// A migrator for ``migrations``.

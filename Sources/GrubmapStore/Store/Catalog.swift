@@ -1,12 +1,14 @@
 import GrubmapCore
 import Synchronization
 
-/// Every area and place at one catalog version, indexed for the store's lookups.
+/// Every area and place at one catalog version, indexed for lookups: what a request reads once and consults as
+/// often as it needs.
 ///
 /// A row that cannot be read is kept as its error, so it fails only the lookups that would return it (and the
 /// listings that include it), as reading it from the database each time would.
-struct Catalog: Sendable {
-    let version: Int64
+public struct Catalog: Sendable {
+    /// The database's catalog version this snapshot was read at; it moves with every change to areas or places.
+    public let version: Int64
     /// Ordered by id.
     private let areas: [Area]
     private let areasByID: [Area.ID: Area]
@@ -30,24 +32,28 @@ struct Catalog: Sendable {
         self.placeErrors = placeErrors
     }
 
-    func allAreas() throws(StoreError) -> [Area] {
+    /// Every area, ordered by id.
+    public func allAreas() throws(StoreError) -> [Area] {
         if let error = areaErrors.min(by: { $0.key < $1.key })?.value { throw error }
         return areas
     }
 
-    func area(_ id: Area.ID) throws(StoreError) -> Area? {
+    /// The area with this id, or `nil`.
+    public func area(_ id: Area.ID) throws(StoreError) -> Area? {
         if let error = areaErrors[id.rawValue] { throw error }
         return areasByID[id]
     }
 
-    func places(inArea id: Area.ID) throws(StoreError) -> [Place] {
+    /// The places of an area, ordered by id; empty for an unknown area.
+    public func places(inArea id: Area.ID) throws(StoreError) -> [Place] {
         if let error = placeErrors.filter({ $0.value.area == id.rawValue }).min(by: { $0.key < $1.key })?.value.error {
             throw error
         }
         return placesByArea[id] ?? []
     }
 
-    func place(_ id: Place.ID) throws(StoreError) -> Place? {
+    /// The place with this id, or `nil`.
+    public func place(_ id: Place.ID) throws(StoreError) -> Place? {
         if let error = placeErrors[id.rawValue]?.error { throw error }
         return placesByID[id]
     }

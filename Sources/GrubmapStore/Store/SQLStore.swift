@@ -37,26 +37,10 @@ extension SQLStore {
 
     // MARK: Areas and places
 
-    public func areas() throws -> [Area] {
-        try catalog().allAreas()
-    }
-
-    public func area(id: Area.ID) throws -> Area? {
-        try catalog().area(id)
-    }
-
-    public func places(inArea id: Area.ID) throws -> [Place] {
-        try catalog().places(inArea: id)
-    }
-
-    public func place(id: Place.ID) throws -> Place? {
-        try catalog().place(id)
-    }
-
     /// Every area and place, decoded once per change rather than once per request: each call asks only for the
     /// catalog's version (one tiny query, so a change made by another server or by `grubmap import` shows at
     /// once), and reads everything again when it moved.
-    func catalog() throws -> Catalog {
+    public func catalog() throws -> Catalog {
         let version = try withConnection { connection in
             try connection.fetchOne("SELECT version FROM catalog_version WHERE id = 1", arguments: [])?
                 .value(named: "version", as: Int64.self) ?? 0
@@ -133,6 +117,21 @@ extension SQLStore {
 
     public func isEmpty() throws -> Bool {
         try withConnection { connection in try connection.fetchOne("SELECT id FROM areas LIMIT 1", arguments: []) == nil
+        }
+    }
+
+    public func serverSecret(orCreate make: () -> [UInt8]) throws -> [UInt8] {
+        try withConnection { connection in
+            let select = "SELECT secret FROM server_secret WHERE id = 1"
+            if let stored = try connection.fetchOne(select, arguments: []) {
+                return try stored.value(named: "secret", as: [UInt8].self)
+            }
+            try connection.execute(
+                "INSERT INTO server_secret (id, secret) VALUES (1, ?) ON CONFLICT (id) DO NOTHING", arguments: [make()])
+            guard let stored = try connection.fetchOne(select, arguments: []) else {
+                throw StoreError.unhealthy("the server secret was not stored")
+            }
+            return try stored.value(named: "secret", as: [UInt8].self)
         }
     }
 

@@ -7,14 +7,9 @@ import GrubmapCore
 /// Methods are synchronous: they run on the HTTP server's own threads, and an implementation is safe to call
 /// from many threads at once.
 public protocol Store: Sendable {
-    /// Every area, ordered by id.
-    func areas() throws -> [Area]
-    /// The area with this id, or `nil`.
-    func area(id: Area.ID) throws -> Area?
-    /// The places of an area, ordered by id; empty for an unknown area.
-    func places(inArea id: Area.ID) throws -> [Place]
-    /// The place with this id, or `nil`.
-    func place(id: Place.ID) throws -> Place?
+    /// Every area and place as they are now: one snapshot to consult for a whole request, reread only when the
+    /// database's catalog changed (by this server, another, or `grubmap import`).
+    func catalog() throws -> Catalog
     /// Inserts or replaces an area and inserts or replaces the given places in it, in one transaction:
     /// on error nothing changes. Places of the area that are not given are left as they are.
     func save(area: Area, places: [Place]) throws
@@ -22,6 +17,9 @@ public protocol Store: Sendable {
     func isEmpty() throws -> Bool
     /// Throws when the database cannot answer a trivial query.
     func checkHealth() throws
+    /// The secret the servers sharing this database sign cookies with: the stored one, or `make()`'s bytes stored
+    /// now when there is none yet (when several servers start at once, all get the one stored first).
+    func serverSecret(orCreate make: () -> [UInt8]) throws -> [UInt8]
 
     // MARK: Sessions and preferences
 
@@ -73,6 +71,17 @@ public protocol Store: Sendable {
     func presence(atPlace id: Place.ID, at date: Date) throws -> [(profile: Profile, checkIn: CheckIn)]
     /// Per place of an area with anyone checked in at `date`: the count and the `sample` newest profiles.
     func presence(inArea id: Area.ID, at date: Date, sample: Int) throws -> [Place.ID: PlacePresence]
+}
+
+extension Store {
+    /// Every area, ordered by id (reads the catalog; a request should read it once and keep it).
+    public func areas() throws -> [Area] { try catalog().allAreas() }
+    /// The area with this id, or `nil` (reads the catalog).
+    public func area(id: Area.ID) throws -> Area? { try catalog().area(id) }
+    /// The places of an area, ordered by id; empty for an unknown area (reads the catalog).
+    public func places(inArea id: Area.ID) throws -> [Place] { try catalog().places(inArea: id) }
+    /// The place with this id, or `nil` (reads the catalog).
+    public func place(id: Place.ID) throws -> Place? { try catalog().place(id) }
 }
 
 /// What saving a profile does to its avatar.
