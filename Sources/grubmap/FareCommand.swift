@@ -61,7 +61,9 @@ enum FareCommand {
 
         let trip = try withStore(demo: options.has("demo"), database: options["database"]) { store in
             do {
-                return try store.fareTrip(to: destination, areaID: options["area"])
+                let catalog = try store.catalog()
+                return try FareTrip.resolve(
+                    to: destination, areaID: options["area"], areas: try catalog.allAreas(), place: catalog.place)
             } catch let error as FareTripError {
                 throw UsageError("grubmap fare: --\(error.parameter): \(error.description)")
             }

@@ -145,3 +145,12 @@ struct FareDataTests {
         }
     }
 }
+
+extension Store {
+    /// The ride to `destination` resolved over the store's catalog, as the web layer and `grubmap fare` resolve it.
+    fileprivate func fareTrip(to destination: FareDestination, areaID: String?) throws -> FareTrip {
+        let catalog = try catalog()
+        return try FareTrip.resolve(
+            to: destination, areaID: areaID, areas: try catalog.allAreas(), place: catalog.place)
+    }
+}

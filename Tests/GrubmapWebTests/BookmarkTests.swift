@@ -72,11 +72,10 @@ import Testing
         defer { test.cleanUp() }
         let person = try Person(test)
         let token = try person.csrfToken()
-        var headers = person.headers
-        headers["Content-Type"] = "application/x-www-form-urlencoded"
-        headers["Accept"] = "application/json"
-        headers["X-CSRF-Token"] = token
-        let response = try test.send(.post, "/places/charlie/bookmark", headers: headers, body: "bookmarked=1")
+        let headers: Headers = [
+            "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json", "X-CSRF-Token": token,
+        ]
+        let response = try person.send(.post, "/places/charlie/bookmark", headers: headers, body: "bookmarked=1")
         #expect(response.status == .ok)
         let body = try json(response)
         #expect(body["placeId"] as? String == "charlie")

@@ -6,7 +6,7 @@ import Testing
 @testable import GrubmapWeb
 
 @Suite struct OnboardingTests {
-    @Test func firstVisitShowsOnboardingAndGivesASecureSessionCookie() throws {
+    @Test func firstVisitShowsOnboardingAndStoresNothing() throws {
         let test = try TestApp.make()
         defer { test.cleanUp() }
         let response = try test.get("/")
@@ -14,11 +14,27 @@ import Testing
         let html = String(decoding: response.body, as: UTF8.self)
         #expect(html.contains("data-onboarding"))
         #expect(html.contains("Welcome to Grubmap"))
-        let cookie = try #require(response.headers["Set-Cookie"])
-        #expect(cookie.hasPrefix("grubmap_session="))
+        let cookies = response.headers.values(for: "Set-Cookie")
+        #expect(cookies.count == 1)
+        let cookie = try #require(cookies.first)
+        #expect(cookie.hasPrefix("grubmap_device="))
         #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && !cookie.contains("Secure"))
-        let token = String(cookie.dropFirst("grubmap_session=".count).prefix { $0 != ";" })
-        #expect(Session.isWellFormedToken(token))  // 32 random bytes: 256 bits
+        #expect(try test.store.deleteSessions(expiredBefore: .distantFuture) == 0)
+    }
+
+    @Test func finishingTheTourAndSettingsStoreNothingAndSurviveAServerRestart() throws {
+        let test = try TestApp.make()
+        defer { test.cleanUp() }
+        let person = try Person(test)
+        try person.finishOnboarding()
+        #expect(try person.post("/settings", [("units", "mi"), ("language", "ko")]).status == .seeOther)
+        #expect(try test.store.deleteSessions(expiredBefore: .distantFuture) == 0)
+        // Another server on the same database reads the same signed cookie.
+        let other = TestApp(
+            app: App(environment: test.app.environment), store: test.store, folder: test.folder, clock: test.clock)
+        let again = Person(sharing: person, with: other)
+        #expect(try again.get("/").status == .found)
+        #expect(try again.html("/settings").contains("<html lang=\"ko\">"))
     }
 
     @Test func cookiesAreSecureBehindAnHTTPSProxy() throws {
@@ -45,29 +61,44 @@ import Testing
     @Test func aForgedOrExpiredCookieIsANewVisitorNotAnError() throws {
         let test = try TestApp.make()
         defer { test.cleanUp() }
-        for forged in ["nonsense", String(repeating: "A", count: 43), "'; DROP TABLE sessions; --", ""] {
-            let response = try test.get("/", headers: ["Cookie": "grubmap_session=\(forged)"])
-            #expect(response.status == .ok)
-            #expect(String(decoding: response.body, as: UTF8.self).contains("data-onboarding"))
-            #expect(response.headers["Set-Cookie"]?.hasPrefix("grubmap_session=") == true)
-        }
         let person = try Person(test)
         try person.finishOnboarding()
+        let genuine = try #require(person.cookies["grubmap_device"])
+        let payload = genuine.prefix { $0 != "." }
+        let forgedDevices = [
+            "nonsense", "\(payload).\(String(repeating: "A", count: 43))", String(payload),
+            payload.replacingOccurrences(of: "seenOnboardingVersion", with: "x") + "."
+                + genuine.split(separator: ".")[1],
+            "",
+        ]
+        for forged in ["nonsense", String(repeating: "A", count: 43), "'; DROP TABLE sessions; --", ""] {
+            for device in forgedDevices {
+                let response = try test.get(
+                    "/", headers: ["Cookie": "grubmap_session=\(forged); grubmap_device=\(device)"])
+                #expect(response.status == .ok)
+                #expect(String(decoding: response.body, as: UTF8.self).contains("data-onboarding"))
+                #expect(response.headers["Set-Cookie"]?.hasPrefix("grubmap_device=") == true)
+            }
+        }
         #expect(try person.get("/").status == .found)
-        test.clock.advance(by: 181 * 24 * 3600)
+        // A device cookie is good for 400 days after it was last issued; then the browser is new again.
+        test.clock.advance(by: 401 * 24 * 3600)
         let expired = try person.get("/")
         #expect(expired.status == .ok)
-        #expect(expired.headers["Set-Cookie"] != nil)
+        #expect(expired.headers["Set-Cookie"]?.hasPrefix("grubmap_device=") == true)
     }
 
-    @Test func aVisitRenewsTheSessionSoActivePeopleStay() throws {
+    @Test func aVisitRenewsTheCookiesSoActivePeopleStay() throws {
         let test = try TestApp.make()
         defer { test.cleanUp() }
         let person = try Person(test)
         try person.finishOnboarding()
-        for _ in 0..<4 {
+        _ = try person.post("/places/alpha/bookmark", [("bookmarked", "1")])
+        _ = try person.get("/areas/test-campus")  // coming back once makes the session last
+        for _ in 0..<6 {
             test.clock.advance(by: 100 * 24 * 3600)
             #expect(try person.get("/").status == .found)
+            #expect(try person.html("/areas/test-campus").contains("data-bookmark=\"0\""))
         }
     }
 
@@ -97,10 +128,18 @@ import Testing
         defer { test.cleanUp() }
         let person = try Person(test)
         try person.finishOnboarding()
-        _ = try test.store.updatePreferences(sessionToken: person.cookie!) {
-            try $0.set(0, for: PreferenceKeys.seenOnboardingVersion)
+        let newer = try TestApp.make { configuration in
+            configuration.onboarding = try! Self.catalog(bumpedBy: 1, from: configuration.onboarding)
         }
-        let html = try person.html("/")
+        defer { newer.cleanUp() }
+        // The same browser against a server with newer content (and the same signing secret).
+        let upgraded = TestApp(
+            app: App(
+                environment: AppEnvironment(
+                    store: test.store, now: test.app.environment.now, randomBytes: test.app.environment.randomBytes,
+                    configuration: newer.app.environment.configuration)),
+            store: test.store, folder: test.folder, clock: test.clock)
+        let html = try Person(sharing: person, with: upgraded).html("/")
         #expect(html.contains("What&#39;s new in Grubmap"))
     }
 
@@ -109,10 +148,7 @@ import Testing
         let test = try TestApp.make()
         defer { test.cleanUp() }
         let person = try Person(test)
-        _ = try person.get("/settings")
-        _ = try test.store.updatePreferences(sessionToken: person.cookie!) {
-            try $0.set(style, for: PreferenceKeys.onboardingStyle)
-        }
+        #expect(try person.post("/settings", [("onboardingStyle", style.rawValue)]).status == .seeOther)
         let html = try person.html("/onboarding?page=1")
         #expect(html.contains("data-style=\"\(style.rawValue)\""))
         switch style {
@@ -138,23 +174,41 @@ import Testing
         #expect(try english.post("/settings", [("language", "ko")]).status == .seeOther)
         #expect(try english.html("/settings").contains("<html lang=\"ko\">"))
     }
+
+    /// The bundled tour with its version raised by `step`, for people who saw the older one.
+    static func catalog(bumpedBy step: Int, from catalog: OnboardingCatalog) throws -> OnboardingCatalog {
+        var contents: [Language: OnboardingContent] = [:]
+        for language in Language.allCases {
+            var content = catalog.content(in: language)
+            content.version += step
+            contents[language] = content
+        }
+        return try OnboardingCatalog(contents)
+    }
 }
 
 @Suite struct SessionLifetimeTests {
-    @Test func aFirstVisitSessionLastsADayUnlessItsBrowserComesBack() throws {
+    @Test func aFirstStoredChangeMakesASessionThatLastsADayUnlessItsBrowserComesBack() throws {
         let test = try TestApp.make()
         defer { test.cleanUp() }
-        let response = try test.get("/")
-        #expect(response.headers["Set-Cookie"]?.contains("Max-Age=86400") == true)
         let person = try Person(test)
         _ = try person.get("/")
+        #expect(person.cookie == nil)
+        let bookmarked = try person.post("/places/alpha/bookmark", [("bookmarked", "1")])
+        #expect(bookmarked.status == .seeOther)
+        let made = try #require(bookmarked.headers.values(for: "Set-Cookie").first { $0.hasPrefix("grubmap_session=") })
+        #expect(made.contains("Max-Age=86400") && made.contains("HttpOnly") && made.contains("SameSite=Lax"))
+        #expect(Session.isWellFormedToken(try #require(person.cookie)))  // 32 random bytes: 256 bits
         test.clock.advance(by: 3600)
         // Coming back extends it to the full lifetime, and the browser is told so.
         let back = try person.get("/settings")
         #expect(back.headers["Set-Cookie"]?.contains("Max-Age=\(180 * 24 * 3600)") == true)
         #expect(try test.store.session(token: person.cookie!)?.expiresAt == test.clock.now + 180 * 24 * 3600)
-        // The session that never came back is gone after a day.
-        test.clock.advance(by: 24 * 3600)
+        // A session that never came back is gone after a day.
+        let passerby = try Person(test)
+        _ = try passerby.get("/")
+        _ = try passerby.post("/places/bravo/bookmark", [("bookmarked", "1")])
+        test.clock.advance(by: 25 * 3600)
         #expect(try test.store.deleteSessions(expiredBefore: test.clock.now) == 1)
     }
 
@@ -163,21 +217,30 @@ import Testing
         defer { test.cleanUp() }
         let person = try Person(test)
         _ = try person.get("/")
+        _ = try person.post("/places/alpha/bookmark", [("bookmarked", "1")])
         _ = try person.get("/settings")
         test.clock.advance(by: 100 * 24 * 3600)
         let renewed = try person.get("/settings")
-        #expect(renewed.headers["Set-Cookie"]?.hasPrefix("grubmap_session=\(person.cookie!);") == true)
+        #expect(
+            renewed.headers.values(for: "Set-Cookie").contains { $0.hasPrefix("grubmap_session=\(person.cookie!);") })
         test.clock.advance(by: 100 * 24 * 3600)
         _ = try person.get("/settings")
         #expect(try test.store.session(token: person.cookie!)?.isValid(at: test.clock.now) == true)
     }
 
-    @Test func oneAddressCannotStartEndlessSessions() throws {
-        let test = try TestApp.make { $0.newSessionsPerMinute = 3 }
+    @Test func oneAddressMintsABurstOfStoredSessionsThenASteadyRate() throws {
+        let test = try TestApp.make {
+            $0.newSessionsBurst = 3
+            $0.newSessionsPerMinute = 1
+        }
         defer { test.cleanUp() }
         var statuses: [Int] = []
-        for _ in 0..<4 { statuses.append(try test.get("/").status.code) }
-        #expect(statuses == [200, 200, 200, 429])
+        for _ in 0..<4 {
+            let person = try Person(test)
+            #expect(try person.get("/areas/test-campus").status == .ok)  // reading never counts
+            statuses.append(try person.post("/places/alpha/bookmark", [("bookmarked", "1")]).status.code)
+        }
+        #expect(statuses == [303, 303, 303, 429])
         // Nor through forged bearer tokens or the session endpoint.
         let forged = try test.send(
             .patch, "/api/v1/me/preferences",
@@ -186,11 +249,11 @@ import Testing
             ],
             body: #"{"units":"mi"}"#)
         #expect(forged.status == .tooManyRequests)
+        #expect(forged.headers["Retry-After"] == "60")
         #expect(try test.send(.post, "/api/v1/sessions").status == .tooManyRequests)
-        // People who already have a session are not affected.
-        test.clock.advance(by: 61)
-        let person = try Person(test)
-        _ = try person.get("/")
-        for _ in 0..<5 { #expect(try person.get("/settings").status == .ok) }
+        // A minute later, one more; people who already have a session are not affected.
+        test.clock.advance(by: 60)
+        #expect(try test.send(.post, "/api/v1/sessions").status == .created)
+        #expect(try test.send(.post, "/api/v1/sessions").status == .tooManyRequests)
     }
 }

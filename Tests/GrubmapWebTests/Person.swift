@@ -1,20 +1,38 @@
 import Foundation
 import GrubmapHTTP
 
-/// A browser as far as the server can tell: it keeps the session cookie it was given and sends it back.
+/// A browser as far as the server can tell: it keeps the cookies it was given (the signed device cookie, and the
+/// session cookie once a stored change made one) and sends them back.
 final class Person {
     let test: TestApp
-    var cookie: String?
+    /// Every cookie by name.
+    var cookies: [String: String] = [:]
     let language: String
+
+    /// The session token, once the person has a stored session.
+    var cookie: String? {
+        get { cookies["grubmap_session"] }
+        set { cookies["grubmap_session"] = newValue }
+    }
 
     init(_ test: TestApp, language: String = "en") throws {
         self.test = test
         self.language = language
     }
 
+    /// The same browser (its cookies) talking to another app, such as a second server on the same database.
+    init(sharing other: Person, with test: TestApp) {
+        self.test = test
+        language = other.language
+        cookies = other.cookies
+    }
+
     var headers: Headers {
         var headers: Headers = ["Accept-Language": language]
-        if let cookie { headers["Cookie"] = "grubmap_session=\(cookie)" }
+        if !cookies.isEmpty {
+            headers["Cookie"] = cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+                separator: "; ")
+        }
         return headers
     }
 
@@ -24,6 +42,15 @@ final class Person {
 
     func html(_ target: String) throws -> String {
         String(decoding: try get(target).body, as: UTF8.self)
+    }
+
+    /// Sends a request with the person's cookies and keeps what comes back, as a script's `fetch` does.
+    func send(_ method: GrubmapHTTP.Method, _ target: String, headers extra: Headers, body: String = "") throws
+        -> Response
+    {
+        var headers = headers
+        for (name, value) in extra { headers[name] = value }
+        return remember(try test.send(method, target, headers: headers, body: body))
     }
 
     /// Posts a form, adding the CSRF token from the session unless `csrf` says otherwise.
@@ -51,8 +78,10 @@ final class Person {
     }
 
     private func remember(_ response: Response) -> Response {
-        for header in response.headers.values(for: "Set-Cookie") where header.hasPrefix("grubmap_session=") {
-            cookie = String(header.dropFirst("grubmap_session=".count).prefix { $0 != ";" })
+        for header in response.headers.values(for: "Set-Cookie") {
+            let pair = header.prefix { $0 != ";" }.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2 else { continue }
+            cookies[String(pair[0])] = String(pair[1])
         }
         return response
     }

@@ -89,7 +89,7 @@ import Testing
         defer { test.cleanUp() }
         let response = try patch(test, token: String(repeating: "Z", count: 43), #"{"units":"mi"}"#)
         #expect(response.status == .ok)
-        let fresh = try #require(response.headers[App.sessionTokenHeader])
+        let fresh = try #require(response.headers[VisitorResolution.sessionTokenHeader])
         let stored = try json(try test.get("/api/v1/me/preferences", headers: ["Authorization": "Bearer \(fresh)"]))
         #expect(stored["units"] as? String == "mi")
     }
@@ -120,8 +120,9 @@ import Testing
             #expect(response.status == .badRequest)
             #expect(String(decoding: response.body, as: UTF8.self).contains(fields[0].0 + ":"))
         }
-        let stored = try test.store.preferences(sessionToken: person.cookie!)
-        #expect(stored[PreferenceKeys.units] == .miles)
+        let settings = try person.html("/settings")
+        #expect(settings.contains(#"name="units" value="mi" checked"#))
+        #expect(settings.contains(#"name="onboardingStyle" value="basic" checked"#))
     }
 
     @Test func milesShowOnTheAreaPage() throws {

@@ -23,7 +23,7 @@ public struct Session: Hashable, Sendable {
     /// Makes a session from fresh random bytes (32 for each secret), valid for `lifetime`.
     public static func make(now: Date, lifetime: TimeInterval, randomBytes: (Int) -> [UInt8]) -> Session {
         Session(
-            token: base64URL(randomBytes(32)), csrfToken: base64URL(randomBytes(32)), createdAt: now,
+            token: Base64URL.encode(randomBytes(32)), csrfToken: Base64URL.encode(randomBytes(32)), createdAt: now,
             expiresAt: now.addingTimeInterval(lifetime))
     }
 
@@ -36,10 +36,5 @@ public struct Session: Hashable, Sendable {
                     || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                     || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
             }
-    }
-
-    private static func base64URL(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
 }

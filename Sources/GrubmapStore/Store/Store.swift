@@ -1,12 +1,16 @@
 import Foundation
 import GrubmapCore
 
-/// Where Grubmap keeps its data. The web layer talks to this protocol only; the executable picks the
+/// Where Grubmap keeps its data. The web layer talks to these protocols only; the executable picks the
 /// implementation (``SQLiteStore`` by default).
 ///
-/// Methods are synchronous: they run on the HTTP server's own threads, and an implementation is safe to call
+/// The store is the sum of slices, one per kind of data, so each feature of the web layer can say which slice it
+/// uses. Methods are synchronous: they run on the HTTP server's own threads, and an implementation is safe to call
 /// from many threads at once.
-public protocol Store: Sendable {
+public protocol Store: CatalogStore, SessionStore, MenuStore, ProfileStore, CheckInStore, HealthCheck {}
+
+/// Areas and places.
+public protocol CatalogStore: Sendable {
     /// Every area and place as they are now: one snapshot to consult for a whole request, reread only when the
     /// database's catalog changed (by this server, another, or `grubmap import`).
     func catalog() throws -> Catalog
@@ -15,14 +19,19 @@ public protocol Store: Sendable {
     func save(area: Area, places: [Place]) throws
     /// Whether the store holds no area yet.
     func isEmpty() throws -> Bool
+}
+
+/// Whether the database answers.
+public protocol HealthCheck: Sendable {
     /// Throws when the database cannot answer a trivial query.
     func checkHealth() throws
+}
+
+/// Sessions, their preferences, and the servers' signing secret.
+public protocol SessionStore: Sendable {
     /// The secret the servers sharing this database sign cookies with: the stored one, or `make()`'s bytes stored
     /// now when there is none yet (when several servers start at once, all get the one stored first).
     func serverSecret(orCreate make: () -> [UInt8]) throws -> [UInt8]
-
-    // MARK: Sessions and preferences
-
     /// Records a new session.
     func createSession(_ session: Session) throws
     /// The session with this token, expired or not, or `nil` when there is none.
@@ -38,9 +47,10 @@ public protocol Store: Sendable {
     /// `change` throws, nothing is stored. Returns what was stored.
     @discardableResult
     func updatePreferences(sessionToken: String, _ change: (inout Preferences) throws -> Void) throws -> Preferences
+}
 
-    // MARK: Menus
-
+/// Menus of places by day.
+public protocol MenuStore: Sendable {
     /// The menu of a place on a date, or `nil` when none is known ("no menu yet", unlike a closed day).
     func menu(placeID: Place.ID, on date: CalendarDate) throws -> Menu?
     /// Which dates in `dates` have a menu for the place, and whether each is closed or serving.
@@ -48,9 +58,10 @@ public protocol Store: Sendable {
     /// Replaces the place's menus on the dates of `menus` (other dates are left alone), in one transaction: on
     /// error nothing changes. Throws ``StoreError/unknownPlace(id:)`` for a place that does not exist.
     func replaceMenus(_ menus: [Menu], placeID: Place.ID) throws
+}
 
-    // MARK: Profiles and check-ins
-
+/// The profiles people make of themselves.
+public protocol ProfileStore: Sendable {
     /// The profile of a session, or `nil` when it has none yet.
     func profile(sessionToken: String) throws -> Profile?
     /// The profile with this id, or `nil`.
@@ -59,6 +70,10 @@ public protocol Store: Sendable {
     func saveProfile(_ profile: Profile, sessionToken: String, avatar: AvatarChange) throws
     /// The uploaded avatar of a profile, or `nil`.
     func avatar(profileID: Profile.ID) throws -> Avatar?
+}
+
+/// Who is checked in where.
+public protocol CheckInStore: Sendable {
     /// Records a check-in. A profile has at most one: checking in elsewhere moves it (atomically, so concurrent
     /// check-ins of one profile leave exactly one).
     func checkIn(_ checkIn: CheckIn) throws
@@ -73,7 +88,7 @@ public protocol Store: Sendable {
     func presence(inArea id: Area.ID, at date: Date, sample: Int) throws -> [Place.ID: PlacePresence]
 }
 
-extension Store {
+extension CatalogStore {
     /// Every area, ordered by id (reads the catalog; a request should read it once and keep it).
     public func areas() throws -> [Area] { try catalog().allAreas() }
     /// The area with this id, or `nil` (reads the catalog).

@@ -1,5 +1,6 @@
 import Foundation
 import GrubmapCore
+import GrubmapCrypto
 import GrubmapStore
 
 /// Everything the web layer needs from outside, passed in explicitly: no globals, so tests control time,
@@ -27,11 +28,8 @@ public struct AppEnvironment: Sendable {
         self.log = log
     }
 
-    /// Random bytes from the system's generator.
-    public static let systemRandomBytes: @Sendable (Int) -> [UInt8] = { count in
-        var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-    }
+    /// Random bytes from the operating system's secure generator (libsodium's `randombytes_buf`).
+    public static let systemRandomBytes: @Sendable (Int) -> [UInt8] = { count in Digest.randomBytes(count) }
 }
 
 /// Settings an operator chooses when starting Grubmap.
@@ -54,16 +52,21 @@ public struct AppConfiguration: Sendable, Equatable {
     public var checkInPolicy: CheckInPolicy
     /// How many changes (form posts and API writes) one session may make per minute; more get 429.
     public var writesPerMinute: Int
-    /// How many new sessions one client address may start per minute; more get 429 (crawlers and scripts
-    /// without cookies would otherwise fill the database).
+    /// How many stored sessions one client address may start per minute, once its burst is used; more get 429.
+    /// Only a first stored change (a bookmark, a profile, a check-in) or an API client makes one: reading pages,
+    /// finishing the tour and settings need none, so a crowd behind one address is not refused.
     public var newSessionsPerMinute: Int
+    /// How many stored sessions one client address may start at once before the per-minute rate applies.
+    public var newSessionsBurst: Int
 
     public init(
         onboarding: OnboardingCatalog, defaultAreaID: Area.ID? = nil, onboardingInterval: Duration = .seconds(3),
         sessionLifetime: TimeInterval = 180 * 24 * 3600, secureCookies: Bool = false, tileURL: String? = nil,
-        checkInPolicy: CheckInPolicy = CheckInPolicy(), writesPerMinute: Int = 30, newSessionsPerMinute: Int = 120
+        checkInPolicy: CheckInPolicy = CheckInPolicy(), writesPerMinute: Int = 30, newSessionsPerMinute: Int = 120,
+        newSessionsBurst: Int = 600
     ) {
         self.newSessionsPerMinute = newSessionsPerMinute
+        self.newSessionsBurst = newSessionsBurst
         self.tileURL = tileURL
         self.checkInPolicy = checkInPolicy
         self.writesPerMinute = writesPerMinute

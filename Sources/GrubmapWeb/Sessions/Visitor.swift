@@ -1,33 +1,43 @@
 import GrubmapCore
-import GrubmapHTTP
+import GrubmapCrypto
 
-/// The person behind a request: their session (if any), what they chose, and the language to speak.
+/// The person behind a request: their device, their session when they have one, what they chose, and the language
+/// to speak.
 struct Visitor {
     /// How the request proved its session.
     enum Credential: Equatable {
         case none, cookie, bearer
     }
 
-    /// The session, or `nil` for a request that needs none and brought none.
-    var session: Session?
-    /// Whether the session was made while answering this request, so the response must hand it over.
-    var isNew = false
-    /// Whether this request moved the session's expiry, so the browser's cookie must be renewed too.
-    var isRenewed = false
-    var credential: Credential
-    var preferences: Preferences
+    /// The stored session, or `nil`: a first visit, and every visit until the person's first stored change.
+    let session: Session?
+    let credential: Credential
+    /// The browser's signed device cookie (a fresh one when it sent none that counts).
+    let device: DeviceCookie
+    /// Whether ``device`` came with the request, rather than being made now.
+    let deviceIsKnown: Bool
+    /// The session's preferences when there is a session, else the device's.
+    let preferences: Preferences
     /// The interface language: the person's setting, else the browser's, else English.
-    var language: Language
-
-    /// Every string of the interface in the visitor's language.
-    var strings: Strings { Strings.forLanguage(language) }
+    let language: Language
+    /// The token this visitor's forms carry: the session's, else one derived from the device id, so a first
+    /// visit's forms work without anything stored.
+    let csrfToken: String
 
     /// Whether `token` is this visitor's CSRF token (compared in constant time).
     func hasCSRFToken(_ token: String?) -> Bool {
-        guard let expected = session?.csrfToken, let token else { return false }
-        let left = Array(expected.utf8)
-        let right = Array(token.utf8)
-        guard left.count == right.count else { return false }
-        return zip(left, right).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+        guard let token else { return false }
+        return Digest.constantTimeEqual(Array(csrfToken.utf8), Array(token.utf8))
     }
+}
+
+/// What the response to a visitor must carry, gathered while the handler runs and added by ``VisitorResolution``.
+///
+/// A class: the handler's context is a value, but the middleware that made it must see what the handler changed.
+/// Used by one request on one thread.
+final class VisitorCookies {
+    /// The device cookie to send, when it is new or its preferences changed.
+    var device: DeviceCookie?
+    /// A session made or renewed by this request, to hand to the browser (and, when new, to API clients).
+    var session: (session: Session, isNew: Bool)?
 }

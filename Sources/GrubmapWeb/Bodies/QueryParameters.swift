@@ -1,0 +1,57 @@
+import GrubmapCore
+import GrubmapHTTP
+
+extension Request {
+    /// A required `LAT,LON` query parameter; 400 naming it when missing, malformed, not finite or out of range.
+    func coordinate(_ name: String) throws(HTTPError) -> Coordinate {
+        guard let text = query[name] else {
+            throw .badRequest(
+                "\(name): missing; give LAT,LON in degrees, like \(name)=37.3318,-121.8863.", code: "missing_parameter")
+        }
+        do {
+            return try Coordinate(parsing: text)
+        } catch {
+            throw .badRequest("\(name): \(error.description).", code: "invalid_coordinate")
+        }
+    }
+
+    /// The `near` query parameter as a coordinate, `nil` when absent; 400 when malformed or out of range.
+    func near() throws(HTTPError) -> Coordinate? {
+        guard query["near"] != nil else { return nil }
+        return try coordinate("near")
+    }
+
+    /// Where the person is, as far as this request tells: the `near` query parameter, else the position their
+    /// browser shared (the `grubmap_position` cookie, set by the page's script as `LAT%2CLON`). A malformed
+    /// `near` is a 400; a malformed cookie is ignored.
+    func personPosition() throws(HTTPError) -> Coordinate? {
+        if let near = try near() { return near }
+        guard let cookie = cookie("grubmap_position")?.removingPercentEncoding else { return nil }
+        return try? Coordinate(parsing: cookie)
+    }
+
+    /// The `date` query parameter, `nil` when absent; 400 naming the parameter when it is not a calendar date.
+    func date() throws(HTTPError) -> CalendarDate? {
+        guard let text = query["date"] else { return nil }
+        do {
+            return try CalendarDate(parsing: text)
+        } catch {
+            throw .badRequest("date: \(error.description).", code: "invalid_date")
+        }
+    }
+
+    /// The request's path and query without the `dropping` fields: where a form on the page comes back to.
+    func returnPath(dropping names: Set<String> = []) -> String {
+        let kept = QueryFields(query.pairs.filter { !names.contains($0.name) })
+        return kept.pairs.isEmpty ? path : path + "?" + kept.encoded
+    }
+
+    /// `path` when it is a path on this site (`/areas/x?sort=name`), never another site (`//evil`, `/\evil`) or a
+    /// scheme; `nil` otherwise.
+    static func localPath(_ path: String?) -> String? {
+        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.contains("\\"), path.utf8.count <= 2048,
+            !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+        else { return nil }
+        return path
+    }
+}

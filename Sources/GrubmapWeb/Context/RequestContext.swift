@@ -1,0 +1,49 @@
+import Foundation
+import GrubmapCore
+import GrubmapHTTP
+
+/// What every handler knows of its request before anything is read from the database: the request, the app's
+/// environment, one instant for the whole request, and how to speak to whoever sent it.
+struct RequestContext {
+    let request: Request
+    let environment: AppEnvironment
+    /// When the request is answered, from the injected clock; every check of the request uses this one instant.
+    let now: Date
+    /// Page or API: how errors look.
+    let kind: RouteKind
+    /// The language to speak before the visitor is known: their device cookie's (only a display choice, so read
+    /// without its signature, which needs the database), else the browser's, else English.
+    let language: Language
+
+    init(request: Request, environment: AppEnvironment, kind: RouteKind) {
+        self.request = request
+        self.environment = environment
+        self.kind = kind
+        now = environment.now()
+        language =
+            DeviceCookie.unverifiedLanguage(in: request)
+            ?? request.headers["Accept-Language"].flatMap(Language.preferred(acceptLanguage:)) ?? .english
+    }
+
+    /// Every string of the interface in ``language``.
+    var strings: Strings { Strings.forLanguage(language) }
+
+    /// The app's settings.
+    var configuration: AppConfiguration { environment.configuration }
+
+    /// The client's address: the peer's, or behind a proxy on this machine the one the proxy saw (the last
+    /// `X-Forwarded-For` entry, which the proxy itself appended).
+    var clientAddress: String {
+        let request = request
+        let isLoopback = request.remoteAddress == "127.0.0.1" || request.remoteAddress == "::1"
+        if isLoopback, let forwarded = request.headers.values(for: "X-Forwarded-For").last?.split(separator: ",").last {
+            return forwarded.trimmingCharacters(in: .whitespaces)
+        }
+        return request.remoteAddress
+    }
+
+    /// Whether the request came over HTTPS, directly or through a proxy that says so.
+    var isSecure: Bool {
+        configuration.secureCookies || request.headers["X-Forwarded-Proto"] == "https"
+    }
+}

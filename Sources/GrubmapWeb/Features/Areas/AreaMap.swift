@@ -1,0 +1,180 @@
+import Foundation
+import GrubmapCore
+
+/// The area's map as an SVG drawn on the server in Web Mercator: a pin per place (a link, named for screen
+/// readers, with its check-in count), the area's center, a scale bar, the person's position when known, and
+/// optionally raster tiles underneath from an operator's XYZ tile server.
+struct AreaMap {
+    let strings: CheckInStrings
+    let area: Area
+    let places: [ListedPlace]
+    let presence: [Place.ID: PlacePresence]
+    let position: Coordinate?
+    let units: DistanceUnit
+    /// An XYZ tile URL template with `{z}`, `{x}` and `{y}`, or `nil` for a clean offline map.
+    let tileURL: String?
+    let language: Language
+
+    /// The drawing's width in SVG units; the height follows the area's shape.
+    static let width = 1000.0
+
+    private var origin: (x: Double, y: Double) {
+        WebMercator.project(
+            try! Coordinate(latitude: area.bounds.northEast.latitude, longitude: area.bounds.southWest.longitude))
+    }
+
+    private var span: (x: Double, y: Double) {
+        let southEast = WebMercator.project(
+            try! Coordinate(latitude: area.bounds.southWest.latitude, longitude: area.bounds.northEast.longitude))
+        return (max(southEast.x - origin.x, 1e-9), max(southEast.y - origin.y, 1e-9))
+    }
+
+    private var height: Double { min(max(Self.width * span.y / span.x, 400), 1400) }
+
+    /// A coordinate's point in the drawing.
+    func point(_ coordinate: Coordinate) -> (x: Double, y: Double) {
+        let projected = WebMercator.project(coordinate)
+        let scale = min(Self.width / span.x, height / span.y)
+        let offsetX = (Self.width - span.x * scale) / 2
+        let offsetY = (height - span.y * scale) / 2
+        return (offsetX + (projected.x - origin.x) * scale, offsetY + (projected.y - origin.y) * scale)
+    }
+
+    var node: Node {
+        let height = self.height
+        return el(
+            .svg, Attribute("xmlns", "http://www.w3.org/2000/svg"),
+            Attribute("viewBox", "0 0 \(Int(Self.width)) \(Int(height))"),
+            .class("map"), Attribute("role", "group"), .ariaLabel(strings.mapLabel(area.name.text(in: language)))
+        ) {
+            el(.rect, .class("map-ground"), Attribute("width", "100%"), Attribute("height", "100%"))
+            if let tileURL { tiles(tileURL) } else { grid(height: height) }
+            centerMarker
+            for listed in places.reversed() { pin(listed) }
+            if let position, area.bounds.contains(position) { me(position) }
+            scaleBar(height: height)
+        }
+    }
+
+    private func format(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    private func grid(height: Double) -> Node {
+        el(.g, .class("map-grid"), .ariaHidden()) {
+            for step in stride(from: 100.0, to: Self.width, by: 100) {
+                el(
+                    .line, Attribute("x1", format(step)), Attribute("y1", "0"), Attribute("x2", format(step)),
+                    Attribute("y2", format(height)))
+            }
+            for step in stride(from: 100.0, to: height, by: 100) {
+                el(
+                    .line, Attribute("x1", "0"), Attribute("y1", format(step)), Attribute("x2", format(Self.width)),
+                    Attribute("y2", format(step)))
+            }
+        }
+    }
+
+    /// The tiles covering the drawing at the zoom whose pixels are closest to the drawing's units.
+    private func tiles(_ template: String) -> Node {
+        let scale = min(Self.width / span.x, height / span.y)
+        let zoom = min(max(Int(log2(scale / 256).rounded()), 0), 19)
+        let count = Double(1 << zoom)
+        let topLeft = (
+            x: origin.x - (Self.width - span.x * scale) / 2 / scale, y: origin.y - (height - span.y * scale) / 2 / scale
+        )
+        let first = (x: Int(floor(topLeft.x * count)), y: Int(floor(topLeft.y * count)))
+        let last = (
+            x: Int(floor((topLeft.x + Self.width / scale) * count)), y: Int(floor((topLeft.y + height / scale) * count))
+        )
+        let size = scale / count
+        return el(.g, .class("map-tiles"), .ariaHidden()) {
+            for tileY in max(first.y, 0)...min(last.y, Int(count) - 1) {
+                for tileX in first.x...last.x {
+                    let wrapped = ((tileX % Int(count)) + Int(count)) % Int(count)
+                    let url = template.replacingOccurrences(of: "{z}", with: "\(zoom)")
+                        .replacingOccurrences(of: "{x}", with: "\(wrapped)").replacingOccurrences(
+                            of: "{y}", with: "\(tileY)")
+                    el(
+                        .image, Attribute("href", url),
+                        Attribute("x", format((Double(tileX) / count - topLeft.x) * scale)),
+                        Attribute("y", format((Double(tileY) / count - topLeft.y) * scale)),
+                        Attribute("width", format(size + 0.5)), Attribute("height", format(size + 0.5)))
+                }
+            }
+        }
+    }
+
+    private var centerMarker: Node {
+        let center = point(area.center)
+        return el(
+            .g, .class("map-center"),
+            Attribute("transform", "translate(\(format(center.x)) \(format(center.y))) scale(1.6)"),
+            Attribute("role", "img"), .ariaLabel(strings.mapCenter(area.name.text(in: language)))
+        ) {
+            el(
+                .rect, Attribute("x", "-9"), Attribute("y", "-9"), Attribute("width", "18"), Attribute("height", "18"),
+                Attribute("rx", "4"), Attribute("transform", "rotate(45)"))
+        }
+    }
+
+    private func pin(_ listed: ListedPlace) -> Node {
+        let place = listed.place
+        let at = point(place.coordinate)
+        let count = presence[place.id]?.count ?? 0
+        let name = place.name.text(in: language)
+        return el(
+            .a, Attribute("href", Paths.place(place.id)), .class(count > 0 ? "pin busy" : "pin"),
+            Attribute("transform", "translate(\(format(at.x)) \(format(at.y))) scale(1.6)"),
+            .ariaLabel(strings.pinLabel(name, count))
+        ) {
+            el(.title) { strings.pinLabel(name, count) }
+            el(.path, Attribute("d", "M0 0c-4-9-14-15-14-25a14 14 0 0 1 28 0c0 10-10 16-14 25z"))
+            if count > 0 {
+                el(.text, Attribute("y", "-20"), Attribute("text-anchor", "middle")) {
+                    PlacePresence(count: count, newest: []).badge
+                }
+            } else {
+                el(.circle, Attribute("cy", "-25"), Attribute("r", "5"))
+            }
+        }
+    }
+
+    private func me(_ position: Coordinate) -> Node {
+        let at = point(position)
+        return el(
+            .g, .class("map-me"), Attribute("transform", "translate(\(format(at.x)) \(format(at.y))) scale(1.6)"),
+            Attribute("role", "img"), .ariaLabel(strings.youAreHere)
+        ) {
+            el(.circle, Attribute("r", "18"), .class("halo"))
+            el(.circle, Attribute("r", "8"))
+        }
+    }
+
+    /// A bar of a round length about a fifth of the drawing wide, in the person's units.
+    private func scaleBar(height: Double) -> Node {
+        let scale = min(Self.width / span.x, height / span.y)
+        let metersPerDrawingUnit = WebMercator.metersPerUnit(atLatitude: area.center.latitude) / scale
+        let target = Self.width / 5 * metersPerDrawingUnit
+        let feet = 0.3048
+        let mile = DistanceUnit.metersPerMile
+        let candidates: [(meters: Double, label: String)] =
+            switch units {
+            case .kilometers:
+                [10, 20, 50, 100, 200, 500].map { ($0, "\(Int($0)) m") }
+                    + [1, 2, 5, 10, 20].map { ($0 * 1000, "\(Int($0)) km") }
+            case .miles:
+                [50, 100, 200, 500, 1000, 2000].map { ($0 * feet, "\(Int($0)) ft") }
+                    + [(0.5 * mile, "½ mi")] + [1, 2, 5, 10].map { ($0 * mile, "\(Int($0)) mi") }
+            }
+        let chosen = candidates.last { $0.meters <= target } ?? candidates[0]
+        let barWidth = chosen.meters / metersPerDrawingUnit
+        let label = chosen.label
+        let y = height - 36
+        return el(.g, .class("map-scale"), Attribute("role", "img"), .ariaLabel(strings.scaleLabel(label))) {
+            el(
+                .rect, Attribute("x", "20"), Attribute("y", format(y - 36)), Attribute("width", format(barWidth + 36)),
+                Attribute("height", "60"), Attribute("rx", "10"), .class("scale-back"))
+            el(.path, Attribute("d", "M38 \(format(y))v12h\(format(barWidth))v-12"))
+            el(.text, Attribute("x", "38"), Attribute("y", format(y - 8))) { label }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import GrubmapCore
+
+/// `/areas/{id}`: the area's places, nearest first once the person's position is known, else by name.
+struct AreaPage {
+    let strings: Strings
+    let area: Area
+    let areas: [Area]
+    let places: [ListedPlace]
+    /// Where the person is (or the point they gave), when known.
+    let position: Coordinate?
+    /// Whether ``position`` is where the person's browser said they are, rather than a point in the address.
+    let isPersonsPosition: Bool
+    let order: PlaceOrder
+    let units: DistanceUnit
+    /// Whether the page asks the browser for the position as soon as it loads (right after onboarding).
+    let locatesOnLoad: Bool
+    /// Who is checked in where.
+    let presence: [Place.ID: PlacePresence]
+    /// The operator's XYZ tile template, or `nil` for the clean offline map.
+    let tileURL: String?
+    /// The person's stars on the rows; `nil` leaves them out.
+    var bookmarks: BookmarkContext? = nil
+    /// "Open Grubmap here" under the area's name; `nil` leaves it out.
+    var defaultAreaPicker: DefaultAreaPicker? = nil
+
+    private var checkInStrings: CheckInStrings { CheckInStrings.forLanguage(strings.language) }
+
+    func render() -> String {
+        let language = strings.language
+        let name = area.name.text(in: language)
+        return Layout(strings: strings, title: name, areas: areas, currentAreaID: area.id).render {
+            el(.h1) { name }
+            if let secondary = area.name.local(area.localLanguage, shownIn: language) {
+                el(.p, .class("subtitle"), .lang(secondary.language)) { secondary.text }
+            }
+            if let defaultAreaPicker { defaultAreaPicker.node }
+            el(.p, .class("meta")) {
+                strings.placeCount(places.count)
+                if let position, order == .distance {
+                    " · "
+                        + (isPersonsPosition
+                            ? strings.distancesFromYou
+                            : position == area.center ? strings.distancesFrom(name) : strings.distancesFromGivenPoint)
+                }
+            }
+            LocationPanel(strings: strings, locatesOnLoad: locatesOnLoad, hasPosition: position != nil).node
+            el(.div, .class("toolbar")) {
+                el(.span, .class("label"), .id("sort-label")) { strings.sortLabel }
+                el(.div, .class("segmented"), Attribute("role", "group"), Attribute("aria-labelledby", "sort-label")) {
+                    el(.a, .href(link(order: .name)), Attribute("aria-current", order == .name ? "true" : "false")) {
+                        strings.sortedByName
+                    }
+                    el(
+                        .a, .href(link(order: .distance)),
+                        Attribute("aria-current", order == .distance ? "true" : "false")
+                    ) { strings.sortedByDistance }
+                }
+            }
+            explorer
+            if bookmarks != nil { BookmarkButton.script }
+        }
+    }
+
+    /// The map and the list: side by side on wide screens, one at a time behind a switch on phones (two radio
+    /// buttons and CSS, so it works without JavaScript).
+    private var explorer: Node {
+        el(.div, .class("explore")) {
+            el(
+                .input, .type("radio"), .name("view"), .id("view-list"), .class("view-choice"),
+                Attribute("checked", nil))
+            el(.input, .type("radio"), .name("view"), .id("view-map"), .class("view-choice"))
+            el(.div, .class("segmented view-switch"), .ariaHidden()) {
+                el(.label, Attribute("for", "view-list")) { checkInStrings.showList }
+                el(.label, Attribute("for", "view-map")) { checkInStrings.showMap }
+            }
+            el(.div, .class("explore-panes")) {
+                el(.section, .class("map-pane card"), .ariaLabel(checkInStrings.showMap)) {
+                    AreaMap(
+                        strings: checkInStrings, area: area, places: places, presence: presence, position: position,
+                        units: units, tileURL: tileURL, language: strings.language
+                    ).node
+                }
+                el(.section, .class("list-pane"), .ariaLabel(strings.placesHeading)) {
+                    if places.isEmpty {
+                        el(.p, .class("card empty")) { strings.noPlaces }
+                    } else {
+                        el(.ul, .class("places")) {
+                            for listed in places { row(listed) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The page in the other order. Without a known position, "by distance" measures from the area's center.
+    private func link(order: PlaceOrder) -> String {
+        switch (order, position) {
+        case (.name, _): Paths.area(area.id, query: [("sort", "name")])
+        case (.distance, nil): Paths.area(area.id, query: [("near", area.center.description)])
+        case (.distance, _): Paths.area(area.id)
+        }
+    }
+
+    private func row(_ listed: ListedPlace) -> Node {
+        let place = listed.place
+        let language = strings.language
+        return el(.li, attributes: bookmarks?.rowAttributes(for: place) ?? []) {
+            el(.a, .class("card place"), .href(Paths.place(place.id))) {
+                el(.span, .class("place-name")) { place.name.text(in: language) }
+                if let secondary = place.name.local(area.localLanguage, shownIn: language) {
+                    el(.span, .class("place-alt"), .lang(secondary.language)) { secondary.text }
+                }
+                el(.span, .class("place-line")) {
+                    el(.span, .class("kind")) { strings.kindName(place.kind) }
+                    if let meters = listed.distanceMeters {
+                        el(.span, .class("distance")) {
+                            Icons.distance
+                            strings.away(DistanceFormat.text(meters: meters, unit: units))
+                        }
+                    }
+                    if let address = place.address { el(.span) { address } }
+                }
+                PresenceLine(strings: checkInStrings, presence: presence[place.id] ?? .empty).node
+            }
+            if let bookmarks { bookmarks.button(for: place) }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import GrubmapHTTP
+
+/// The static files Grubmap serves under `/assets/`: the scripts from the module's resources and the style sheet
+/// built from ``Stylesheet``, each read once, fingerprinted, and cacheable for a year when asked for by version.
+enum Assets {
+    struct File: Sendable {
+        let body: [UInt8]
+        let contentType: String
+        /// A hash of the bytes, for `ETag` and for cache-busting `?v=` links.
+        let version: String
+    }
+
+    /// Every file by name; only the style sheet when the resources were not installed beside the binary.
+    static let files: [String: File] = {
+        var files: [String: File] = [:]
+        let css = Array(Stylesheet.css.utf8)
+        files["app.css"] = File(body: css, contentType: "text/css; charset=utf-8", version: fingerprint(css))
+        guard let folder = Bundle.module.url(forResource: "Assets", withExtension: nil),
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+        else { return files }
+        for name in names {
+            guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)) else { continue }
+            let type = name.hasSuffix(".js") ? "text/javascript; charset=utf-8" : "application/octet-stream"
+            files[name] = File(body: Array(data), contentType: type, version: fingerprint(Array(data)))
+        }
+        return files
+    }()
+
+    /// The address of an asset, with its version so browsers may cache it for long.
+    static func path(_ name: String) -> String {
+        Paths.asset(name, query: [("v", files[name]?.version ?? "0")])
+    }
+
+    /// FNV-1a, 64 bits, as 16 hex digits: enough to tell versions of a file apart (not a security measure).
+    static func fingerprint(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+/// `GET /assets/{name}`: never touches sessions or the database, so scripts and styles load even while it is down.
+struct AssetsFeature: RouteCollection {
+    func addRoutes(to routes: inout RouteTable) {
+        routes.add(.get, Paths.asset, .page, .none, asset)
+    }
+
+    /// A static file, cached for a year when asked for by version, with an `ETag`.
+    func asset(_ context: RequestContext, name: String) throws -> Response {
+        guard let file = Assets.files[name] else { throw HTTPError.notFound("There is no asset \"\(name)\".") }
+        let request = context.request
+        let etag = "\"\(file.version)\""
+        var response =
+            request.headers["If-None-Match"] == etag
+            ? Response(status: .notModified) : Response(status: .ok, body: file.body)
+        response.headers["Content-Type"] = file.contentType
+        response.headers["ETag"] = etag
+        response.headers["Cache-Control"] =
+            request.query["v"] == file.version ? "public, max-age=31536000, immutable" : "no-cache"
+        return response
+    }
+}

@@ -1,0 +1,76 @@
+extension Stylesheet {
+    /// The map, the map/list switch, avatars, who's here and the profile form.
+    static let checkIns = """
+        .visually-hidden,.view-choice{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);\
+        white-space:nowrap}
+        .view-switch{margin:0 0 12px}
+        .view-switch label{padding:5px 16px;border-radius:999px;cursor:pointer;font-size:.9rem}
+        #view-list:checked~.view-switch label[for=view-list],#view-map:checked~.view-switch label[for=view-map]{\
+        background:var(--card);box-shadow:var(--shadow);font-weight:600}
+        #view-list:focus-visible~.view-switch label[for=view-list],#view-map:focus-visible~.view-switch \
+        label[for=view-map]{outline:3px solid var(--accent)}
+        .map-pane{display:none;overflow:hidden;padding:0}
+        #view-map:checked~.explore-panes .map-pane{display:block}
+        #view-map:checked~.explore-panes .list-pane{display:none}
+        .map{display:block;width:100%;height:auto}
+        .map-ground{fill:#eef2ea}
+        .map-grid line{stroke:#dfe5d8;stroke-width:1}
+        .map-center rect{fill:#2563eb;stroke:#fff;stroke-width:3}
+        .pin path{fill:var(--accent);stroke:#fff;stroke-width:2}
+        .pin circle{fill:#fff}
+        .pin text{fill:#fff;font:700 15px system-ui,sans-serif}
+        .pin.busy path{fill:#15803d}
+        .pin:hover path,.pin:focus path{fill:#7c2d12}
+        .pin:focus{outline:none}.pin:focus-visible path{stroke:#111;stroke-width:4}
+        .map-me .halo{fill:rgb(37 99 235/.25)}
+        .map-me circle:not(.halo){fill:#2563eb;stroke:#fff;stroke-width:3}
+        .map-scale .scale-back{fill:rgb(255 255 255/.85)}
+        .map-scale path{fill:none;stroke:#1c1917;stroke-width:4}
+        .map-scale text{font:600 26px system-ui,sans-serif;fill:#1c1917}
+        @media (prefers-color-scheme:dark){.map-ground{fill:#1d2420}.map-grid line{stroke:#2b342e}\
+        .map-scale .scale-back{fill:rgb(20 18 16/.85)}.map-scale path{stroke:#f5f1ec}.map-scale text{fill:#f5f1ec}}
+        .presence{display:flex;align-items:center;gap:8px;margin-top:10px;font-size:.88rem;color:var(--muted)}
+        .faces{display:flex}
+        .faces .avatar+.avatar{margin-left:-8px}
+        .more{font-weight:600;color:var(--text)}
+        .avatar{border-radius:50%;object-fit:cover;flex:none;border:2px solid var(--card);display:inline-grid;\
+        place-items:center;width:32px;height:32px;font-size:.78rem;font-weight:700;color:#fff}
+        .avatar.large{width:72px;height:72px;font-size:1.5rem}
+        .avatar.initials{background:hsl(20 55% 42%)}
+        .panel-head{display:flex;align-items:center;gap:10px;margin-bottom:10px}
+        .panel-head h2{margin:0}
+        .count-badge{background:var(--accent-soft);color:var(--accent);border-radius:999px;padding:0 10px;\
+        font-weight:700;font-size:.9rem}
+        .people{list-style:none;margin:0 0 12px;padding:0;display:grid;gap:6px}
+        .person summary{display:flex;align-items:center;gap:10px;cursor:pointer;list-style:none;padding:4px 0}
+        .person summary::-webkit-details-marker{display:none}
+        .person-name{font-weight:600}
+        .person-company{color:var(--muted);font-size:.9rem}
+        .person-card{display:flex;gap:14px;padding:12px;margin:6px 0 8px;border-radius:12px;background:var(--bg)}
+        .person-card p{margin:2px 0}
+        .check-in-actions{display:flex;flex-wrap:wrap;align-items:center;gap:10px 14px}
+        .check-in-actions p{margin:0;flex:1 1 240px}
+        .profile-form{display:grid;gap:16px;margin:16px 0}
+        .profile-head{display:flex;gap:16px;align-items:flex-start}
+        .two-columns{display:grid;gap:16px}
+        .field input[type=text],.field textarea{font:inherit;padding:10px 12px;border-radius:10px;\
+        border:1px solid var(--line);background:var(--bg);color:var(--text);width:100%}
+        .field [aria-invalid=true]{border-color:#dc2626}
+        .hint{color:var(--muted);font-size:.85rem}
+        .problem{color:#b91c1c;margin:0;font-size:.9rem}
+        @media (prefers-color-scheme:dark){.problem{color:#fca5a5}}
+        .check{display:flex;gap:8px;align-items:center;font-weight:400}
+        @media (min-width:760px){
+        .view-switch{display:none}
+        .explore-panes{display:grid;grid-template-columns:minmax(0,1.1fr) minmax(0,1fr);gap:16px;align-items:start}
+        .map-pane,#view-map:checked~.explore-panes .map-pane{display:block;position:sticky;top:84px}
+        #view-map:checked~.explore-panes .list-pane{display:block}
+        .explore-panes .places{grid-template-columns:1fr}
+        .two-columns{grid-template-columns:1fr 1fr}}
+        """
+
+    /// Twelve colours for initials, picked by ``AvatarView`` from the profile id (classes, not inline styles, so the
+    /// pages' content security policy needs no `unsafe-inline`).
+    static let avatarHues = (0..<12).map { ".avatar.initials.hue-\($0){background:hsl(\($0 * 30) 55% 42%)}" }
+        .joined(separator: "\n")
+}

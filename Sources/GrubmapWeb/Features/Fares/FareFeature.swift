@@ -1,0 +1,60 @@
+import GrubmapCore
+import GrubmapHTTP
+
+/// Ride estimates and distances: `/api/v1/fares`, `/api/v1/distance`, and the place page's ride cards.
+struct FareFeature: RouteCollection {
+    func addRoutes(to routes: inout RouteTable) {
+        routes.add(.get, Paths.API.fares, .api, .optional, fares)
+        routes.add(.get, Paths.API.distance, .api, .none, distance)
+    }
+
+    /// `GET /api/v1/fares?from=LAT,LON&to=PLACE|LAT,LON[&area=ID]`.
+    func fares(_ context: VisitorContext) throws -> Response {
+        let request = context.request
+        let origin = try request.coordinate("from")
+        guard let text = request.query["to"] else {
+            throw HTTPError.badRequest(
+                "to: missing; give a place id or LAT,LON in degrees, like to=original-joes or to=37.3318,-121.8863.",
+                code: "missing_parameter")
+        }
+        let destination: FareDestination
+        do {
+            destination = try FareDestination(parsing: text)
+        } catch {
+            throw HTTPError.badRequest("to: \(error.description).", code: "invalid_destination")
+        }
+        let trip = try FareTrip.resolve(
+            to: destination, areaID: request.query["area"], areas: try context.catalog.allAreas(),
+            place: context.catalog.place)
+        let estimate = FareEstimate(schedule: trip.schedule, from: origin, to: trip.destination)
+        return .json(
+            API.FareEstimateBody(
+                estimate, schedule: trip.schedule, from: origin, to: trip.destination, area: trip.area,
+                place: trip.place, language: context.language))
+    }
+
+    /// `GET /api/v1/distance?from=LAT,LON&to=LAT,LON`.
+    func distance(_ context: RequestContext) throws -> Response {
+        let from = try context.request.coordinate("from")
+        let to = try context.request.coordinate("to")
+        return .json(API.DistanceBody(Geodesic.wgs84.inverse(from: from, to: to)))
+    }
+}
+
+extension RideEstimates {
+    /// The ride cards for a place's page: priced from the person's position when it is known. The selected ride
+    /// type comes from `?ride=ID`; an unknown id selects the first ride type, as on a first visit.
+    static func make(for place: Place, in area: Area, context: VisitorContext) throws(HTTPError) -> RideEstimates {
+        let request = context.request
+        let position = try request.personPosition()
+        let schedule = area.fareSchedule
+        let requested = request.query["ride"].flatMap { try? RideType.ID($0) }
+        let selected = requested.flatMap { schedule?.rideType(id: $0)?.id } ?? schedule?.rideTypes.first?.id
+        return RideEstimates(
+            strings: FareStrings.forLanguage(context.language), place: place, schedule: schedule,
+            estimate: position.flatMap { position in
+                schedule.map { FareEstimate(schedule: $0, from: position, to: place.coordinate) }
+            },
+            selected: selected, unit: context.preferences[PreferenceKeys.units], nearParameter: request.query["near"])
+    }
+}

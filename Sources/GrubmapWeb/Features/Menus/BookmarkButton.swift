@@ -1,0 +1,115 @@
+import GrubmapCore
+
+/// The star that bookmarks a place: a small form that posts the new state with the session's CSRF token and comes
+/// back to `returnPath`. Without JavaScript the page reloads with the place moved; `menus.js` sends the same form
+/// with `fetch` and moves the row at once.
+struct BookmarkButton {
+    let strings: MenuStrings
+    let place: Place
+    let isBookmarked: Bool
+    let csrfToken: String
+    /// Where the server sends the browser after the post: the page the star is on.
+    let returnPath: String
+    /// `star` for a list row (an icon), `pill` for the place page (icon and word).
+    var style = "star"
+
+    var node: Node {
+        let name = place.name.text(in: strings.language)
+        return el(
+            .form, .class("bookmark bookmark-\(style)"), Attribute("method", "post"),
+            Attribute("action", Paths.bookmark(place.id)), .data("place", place.id.rawValue)
+        ) {
+            el(.input, .type("hidden"), .name("csrf"), .value(csrfToken))
+            el(.input, .type("hidden"), .name("bookmarked"), .value(isBookmarked ? "0" : "1"))
+            el(.input, .type("hidden"), .name("return"), .value(returnPath))
+            el(
+                .button, .type("submit"), .class("bookmark-button"),
+                Attribute("aria-pressed", isBookmarked ? "true" : "false"), .ariaLabel(strings.bookmarkPlace(name)),
+                .title(strings.bookmarkPlace(name))
+            ) {
+                Self.starIcon
+                if style == "pill" { el(.span) { strings.bookmark } }
+            }
+        }
+    }
+
+    /// A five-pointed star; CSS fills it when the button is pressed.
+    static let starIcon = Node.raw(
+        """
+        <svg class="star-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">\
+        <path d="m12 3.2 2.7 5.5 6 .9-4.35 4.24 1.03 6L12 17.02l-5.38 2.82 1.03-6L3.3 9.6l6-.9z" \
+        stroke="currentColor" stroke-width="1.7" stroke-linejoin="round"/></svg>
+        """)
+
+    /// The script that makes stars, the day selector and the default-area button instant; pages work without it.
+    static var script: Node {
+        el(
+            .script, Attribute("src", Assets.path("menus.js")),
+            Attribute("defer", nil))
+    }
+}
+
+/// What the area page needs for a person's stars: their bookmarks, where the list would put each place without
+/// them (so the script can move a row back), and the form's token.
+struct BookmarkContext {
+    let strings: MenuStrings
+    let csrfToken: String
+    let bookmarks: [Place.ID]
+    /// Each place's position in the listing without bookmarks.
+    let rankWithoutBookmarks: [Place.ID: Int]
+    let returnPath: String
+
+    /// The star for a row of the list.
+    func button(for place: Place) -> Node {
+        BookmarkButton(
+            strings: strings, place: place, isBookmarked: bookmarks.contains(place.id), csrfToken: csrfToken,
+            returnPath: returnPath
+        ).node
+    }
+
+    /// The row's data for the script that reorders the list: the place, its rank, its place among bookmarks.
+    func rowAttributes(for place: Place) -> [Attribute] {
+        var attributes: [Attribute] = [
+            .class("place-row"), .data("place", place.id.rawValue),
+            .data("rank", String(rankWithoutBookmarks[place.id] ?? 0)),
+        ]
+        if let index = bookmarks.firstIndex(of: place.id) { attributes.append(.data("bookmark", String(index))) }
+        return attributes
+    }
+}
+
+/// The area page's "Open Grubmap here": makes this area the one `/` opens, or says that it already is.
+struct DefaultAreaPicker {
+    let strings: MenuStrings
+    let area: Area
+    /// Whether `/` opens this area for the person now.
+    let isDefault: Bool
+    let csrfToken: String
+
+    var node: Node {
+        if isDefault {
+            return el(.p, .class("default-area is-default")) {
+                Self.homeIcon
+                el(.span) { strings.isDefaultArea }
+            }
+        }
+        return el(
+            .form, .class("default-area"), Attribute("method", "post"), Attribute("action", Paths.defaultArea())
+        ) {
+            el(.input, .type("hidden"), .name("csrf"), .value(csrfToken))
+            el(.input, .type("hidden"), .name("defaultArea"), .value(area.id.rawValue))
+            el(.input, .type("hidden"), .name("return"), .value(Paths.area(area.id)))
+            el(.button, .type("submit"), .class("default-area-button")) {
+                Self.homeIcon
+                el(.span) { strings.makeDefaultArea }
+            }
+        }
+    }
+
+    private static let homeIcon = Node.raw(
+        """
+        <svg class="icon" viewBox="0 0 16 16" width="15" height="15" aria-hidden="true" fill="none" \
+        stroke="currentColor" stroke-width="1.6" stroke-linejoin="round"><path d="M2.5 7.2 8 2.5l5.5 4.7V13.5H10V10H6v3.5\
+        H2.5z"/></svg>
+        """)
+}

@@ -1,0 +1,97 @@
+import Foundation
+import GrubmapCore
+import GrubmapHTTP
+import GrubmapStore
+
+/// Menus and bookmarks: a place's menu by day in the API, the place page's menu section, and the star that
+/// bookmarks a place (the person's bookmarks live in their stored session).
+struct MenuFeature: RouteCollection {
+    let menus: any MenuStore
+    let preferences: PreferenceWriter
+
+    func addRoutes(to routes: inout RouteTable) {
+        routes.add(.get, Paths.API.placeMenu, .api, .optional, placeMenu)
+        routes.add(.post, Paths.bookmark, .page, .required, bookmark)
+    }
+
+    /// `GET /api/v1/places/{id}/menu[?date=YYYY-MM-DD]`: the day's menu, today in the area's time zone by default.
+    func placeMenu(_ context: VisitorContext, id: Place.ID) throws -> Response {
+        let place = try context.place(id)
+        let area = try context.area(place.areaID)
+        let date = try context.request.date() ?? CalendarDate.local(context.now, in: area.clockTimeZone).date
+        let menu = try menus.menu(placeID: id, on: date)
+        return .json(API.MenuBody(place: place, area: area, date: date, menu: menu))
+    }
+
+    /// `POST /places/{id}/bookmark`: `bookmarked=1` adds the place after the other bookmarks, `0` removes it;
+    /// either is idempotent. Scripts (`Accept: application/json`) get `{"placeId", "bookmarked", "bookmarks"}`;
+    /// forms are sent back to their `return` path.
+    func bookmark(_ context: SessionContext, id: Place.ID) throws -> Response {
+        let form = try context.request.decodeForm(BookmarkForm.self, code: "invalid_bookmark")
+        let place = try context.place(id)
+        let catalog = context.catalog
+        let saved = try preferences.update(for: context) { preferences in
+            var ids = try preferences[PreferenceKeys.bookmarks].filter { try catalog.place($0) != nil }
+            if !form.bookmarked {
+                ids.removeAll { $0 == place.id }
+            } else if !ids.contains(place.id) {
+                ids.append(place.id)
+            }
+            try preferences.set(ids, for: PreferenceKeys.bookmarks)
+        }
+        if context.request.headers["Accept"]?.contains("application/json") == true {
+            return .json(
+                API.BookmarkBody(
+                    placeId: place.id, bookmarked: form.bookmarked, bookmarks: saved[PreferenceKeys.bookmarks]))
+        }
+        return .redirect(to: Request.localPath(form.return) ?? Paths.place(place.id))
+    }
+
+    private struct BookmarkForm: Decodable {
+        /// `1` bookmarks the place, `0` removes the bookmark.
+        let bookmarked: Bool
+        let `return`: String?
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let text = try container.decodeIfPresent(String.self, forKey: .bookmarked)
+            guard let text, text == "1" || text == "0" else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .bookmarked, in: container, debugDescription: "expected 1 (bookmark) or 0 (remove)")
+            }
+            bookmarked = text == "1"
+            `return` = try container.decodeIfPresent(String.self, forKey: .return)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case bookmarked, `return`
+        }
+    }
+}
+
+extension API {
+    /// The answer to a script's bookmark post.
+    struct BookmarkBody: Encodable {
+        let placeId: Place.ID
+        let bookmarked: Bool
+        /// Every bookmark now, in order.
+        let bookmarks: [Place.ID]
+    }
+}
+
+extension MenuSection {
+    /// The place page's menu section: the day of `?date=` (today in the area's time zone when absent), its week,
+    /// and which of the week's days have menus.
+    static func make(for place: Place, in area: Area, context: VisitorContext, menus: any MenuStore) throws
+        -> MenuSection
+    {
+        let (today, time) = CalendarDate.local(context.now, in: area.clockTimeZone)
+        let selected = try context.request.date() ?? today
+        let week = selected.week(startingOn: .sunday)
+        return MenuSection(
+            strings: MenuStrings.forLanguage(context.language), place: place, contentLanguage: area.localLanguage,
+            today: today, now: time, selected: selected, menu: try menus.menu(placeID: place.id, on: selected),
+            days: try menus.menuDays(placeID: place.id, in: week.first!...week.last!),
+            keptQuery: context.request.query.pairs.filter { $0.name != "date" })
+    }
+}

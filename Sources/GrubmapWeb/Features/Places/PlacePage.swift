@@ -1,0 +1,126 @@
+import GrubmapCore
+
+/// `/places/{id}`: a place's details.
+struct PlacePage {
+    let strings: Strings
+    let place: Place
+    let area: Area
+    let areas: [Area]
+    /// The ride cards, shown under the place's name; `nil` leaves them out.
+    var rides: RideEstimates? = nil
+    /// Who is here and the person's own check-in controls.
+    var whosHere: WhosHere? = nil
+    /// The day's menu with its day selector.
+    var menu: MenuSection? = nil
+    /// The star next to the place's kind.
+    var bookmark: BookmarkButton? = nil
+
+    func render() -> String {
+        let language = strings.language
+        let name = place.name.text(in: language)
+        return Layout(strings: strings, title: name, areas: areas, currentAreaID: area.id).render {
+            el(.a, .class("back"), .href(Paths.area(area.id))) {
+                Icons.back
+                strings.backTo(area.name.text(in: language))
+            }
+            el(.div, .class("detail")) {
+                el(.section, .class("card panel wide")) {
+                    el(.h1) { name }
+                    if let secondary = place.name.local(area.localLanguage, shownIn: language) {
+                        el(.p, .class("subtitle"), .lang(secondary.language)) {
+                            secondary.text
+                        }
+                    }
+                    el(.span, .class("kind")) { strings.kindName(place.kind) }
+                    if let bookmark { bookmark.node }
+                    if let description = place.description {
+                        el(.p, .class("description")) { description.text(in: language) }
+                    }
+                }
+                if let menu { menu.node }
+                if let whosHere { whosHere.node }
+                if let rides { rides.node }
+                el(.section, .class("card panel"), Attribute("aria-labelledby", "facts")) {
+                    el(.h2, .id("facts")) { strings.location }
+                    facts
+                }
+                el(.section, .class("card panel"), Attribute("aria-labelledby", "hours")) {
+                    el(.h2, .id("hours")) { strings.hours }
+                    hours
+                }
+            }
+            if menu != nil || bookmark != nil { BookmarkButton.script }
+        }
+    }
+
+    private var facts: Node {
+        el(.dl, .class("facts")) {
+            if let address = place.address {
+                el(.dt) { strings.address }
+                el(.dd) { address }
+            }
+            if let phone = place.phone {
+                el(.dt) { strings.phone }
+                el(.dd) {
+                    if let uri = place.telephoneURI {
+                        el(.a, .href(uri)) { phone }
+                    } else {
+                        phone
+                    }
+                }
+            }
+            if let website = place.website {
+                el(.dt) { strings.website }
+                el(.dd) {
+                    if let url = WebAddress(website) {
+                        el(.a, .href(url.text), .rel("noopener noreferrer"), Attribute("target", "_blank")) {
+                            url.displayText
+                        }
+                    } else {
+                        website
+                    }
+                }
+            }
+            el(.dt) { strings.openInMaps }
+            el(.dd) {
+                let coordinate = place.coordinate
+                el(.a, .href("geo:\(coordinate.latitude),\(coordinate.longitude)")) {
+                    String(format: "%.5f, %.5f", coordinate.latitude, coordinate.longitude)
+                }
+            }
+        }
+    }
+
+    private var hours: Node {
+        if place.openingHours.isEmpty {
+            return el(.p, .class("meta")) { strings.hoursUnknown }
+        }
+        return el(.table, .class("hours")) {
+            for rule in place.openingHours.rules {
+                let line = strings.hoursLine(rule)
+                el(.tr) {
+                    el(.th, Attribute("scope", "row")) { line.days }
+                    el(.td) { line.times }
+                }
+            }
+        }
+    }
+}
+
+/// A web address safe to link to: `http` or `https` only, so data can never smuggle in a `javascript:` link.
+struct WebAddress {
+    let text: String
+    /// The address without scheme and trailing slash, as people say it.
+    let displayText: String
+
+    init?(_ text: String) {
+        let lowered = text.lowercased()
+        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), !text.contains(where: \.isWhitespace)
+        else { return nil }
+        self.text = text
+        var display = text[text.index(text.firstIndex(of: ":")!, offsetBy: 3)...]
+        if display.hasPrefix("www.") { display = display.dropFirst(4) }
+        if display.hasSuffix("/") { display = display.dropLast() }
+        displayText = String(display)
+    }
+}

@@ -1,0 +1,47 @@
+import GrubmapCore
+
+/// A person's picture: their uploaded avatar, or their initials on a colour picked from their id.
+struct AvatarView {
+    let profile: Profile
+    var size: Size = .small
+
+    enum Size: String {
+        case small, large
+    }
+
+    var node: Node {
+        if profile.avatarType != nil {
+            return el(
+                .img, .class("avatar \(size.rawValue)"), Attribute("src", Paths.avatar(profile.id)),
+                Attribute("alt", ""),
+                Attribute("loading", "lazy"), Attribute("width", size == .small ? "32" : "72"),
+                Attribute("height", size == .small ? "32" : "72"))
+        }
+        let hue = profile.id.rawValue.unicodeScalars.reduce(0) { ($0 &* 31 &+ Int($1.value)) % 360 }
+        return el(.span, .class("avatar initials hue-\(hue / 30) \(size.rawValue)"), .ariaHidden()) {
+            profile.initials
+        }
+    }
+}
+
+/// The first four avatars of who is at a place and "+N", or "Nobody's checked in".
+struct PresenceLine {
+    let strings: CheckInStrings
+    let presence: PlacePresence
+
+    var node: Node {
+        el(.span, .class("presence")) {
+            if presence.count == 0 {
+                el(.span, .class("nobody")) { strings.nobodyHere }
+            } else {
+                el(.span, .class("faces")) {
+                    for profile in presence.newest.prefix(4) { AvatarView(profile: profile).node }
+                }
+                if presence.count > 4 { el(.span, .class("more")) { strings.moreHere(presence.count - 4) } }
+                el(.span, .class("visually-hidden")) {
+                    strings.pinLabel("", presence.count).trimmingCharacters(in: [",", " "])
+                }
+            }
+        }
+    }
+}

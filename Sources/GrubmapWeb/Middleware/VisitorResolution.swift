@@ -1,0 +1,108 @@
+import Foundation
+import GrubmapCore
+import GrubmapHTTP
+import GrubmapStore
+
+/// Finds the visitor behind a page or API request and reads the catalog once for it; after the handler, hands the
+/// browser the cookies the visitor needs and renders errors in the visitor's own language.
+///
+/// The session comes from a bearer token or the session cookie; an unknown, expired or malformed one is treated as
+/// none (a new visitor, never an error). Without a session, preferences come from the signed device cookie, and
+/// nothing is stored: a first visit costs the database one session lookup at most and one catalog read.
+struct VisitorResolution: RouteMiddleware {
+    static let sessionCookie = "grubmap_session"
+    /// The response header that hands an API client the token of a session made for it.
+    static let sessionTokenHeader = "Grubmap-Session-Token"
+    /// A device cookie older than this is issued anew on the next page, so a returning browser keeps it.
+    static let deviceRefreshAge: TimeInterval = 30 * 24 * 3600
+
+    let store: any CatalogStore & SessionStore
+    let signers: SignerCache
+
+    func handle(_ context: RequestContext, next: (VisitorContext) throws -> Response) throws -> Response {
+        let request = context.request
+        let environment = context.environment
+        let signer = try signers.signer(store: store, randomBytes: environment.randomBytes)
+        var credential = Visitor.Credential.none
+        var found: (session: Session, renewed: Bool)?
+        if let token = Self.bearerToken(request) {
+            // A bearer header counts as one even when its token is unknown: browsers never add one by themselves.
+            credential = .bearer
+            found = try validSession(token, context: context)
+        } else if let token = request.cookie(Self.sessionCookie), let valid = try validSession(token, context: context)
+        {
+            credential = .cookie
+            found = valid
+        }
+        let known = DeviceCookie.read(from: request, signer: signer, now: context.now)
+        let device = known ?? .fresh(now: context.now, randomBytes: environment.randomBytes)
+        let preferences = try found.map { try store.preferences(sessionToken: $0.session.token) } ?? device.preferences
+        let visitor = Visitor(
+            session: found?.session, credential: credential, device: device, deviceIsKnown: known != nil,
+            preferences: preferences, language: preferences[PreferenceKeys.language] ?? context.language,
+            csrfToken: found?.session.csrfToken ?? signer.signature(of: device.id, for: .csrf))
+        let cookies = VisitorCookies()
+        if let found, found.renewed, credential == .cookie { cookies.session = (found.session, false) }
+        let inner = VisitorContext(base: context, catalog: try store.catalog(), visitor: visitor, cookies: cookies)
+
+        var response: Response
+        do {
+            response = try next(inner)
+        } catch {
+            response = ErrorResponses.response(
+                for: error, kind: context.kind, strings: inner.strings, request: request, log: environment.log)
+        }
+        deliver(cookies, for: inner, signer: signer, to: &response)
+        return response
+    }
+
+    /// Adds the cookies the visitor needs: on pages, a device cookie that mirrors the device's preferences (made
+    /// now, changed, or getting old); a session made or renewed by this request, as a cookie and, when new, as a
+    /// header for API clients.
+    private func deliver(
+        _ cookies: VisitorCookies, for context: VisitorContext, signer: CookieSigner, to response: inout Response
+    ) {
+        let visitor = context.visitor
+        var device = cookies.device
+        if device == nil, context.kind == .page {
+            let mirror = visitor.device.with(visitor.preferences, at: context.now)
+            if !visitor.deviceIsKnown || mirror.preferences != visitor.device.preferences
+                || context.now.timeIntervalSince(visitor.device.issuedAt) > Self.deviceRefreshAge
+            {
+                device = mirror
+            }
+        }
+        if let device {
+            response.headers.add(name: "Set-Cookie", value: device.header(signer: signer, secure: context.isSecure))
+        }
+        guard let (session, isNew) = cookies.session else { return }
+        if isNew || visitor.credential == .cookie {
+            let maxAge = max(0, Int(session.expiresAt.timeIntervalSince(context.now)))
+            response.headers.add(
+                name: "Set-Cookie",
+                value: "\(Self.sessionCookie)=\(session.token); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax"
+                    + (context.isSecure ? "; Secure" : ""))
+        }
+        if isNew, context.kind == .api { response.headers[Self.sessionTokenHeader] = session.token }
+    }
+
+    private static func bearerToken(_ request: Request) -> String? {
+        guard let header = request.headers["Authorization"] else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        return String(parts[1]).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The stored session for a token, and whether its expiry was moved on now (at most once a day); `nil` for
+    /// anything else.
+    private func validSession(_ token: String, context: RequestContext) throws -> (session: Session, renewed: Bool)? {
+        guard Session.isWellFormedToken(token), var session = try store.session(token: token),
+            session.isValid(at: context.now)
+        else { return nil }
+        let renewed = context.now.addingTimeInterval(context.configuration.sessionLifetime)
+        guard renewed.timeIntervalSince(session.expiresAt) > 24 * 3600 else { return (session, false) }
+        try store.extendSession(token: token, until: renewed)
+        session.expiresAt = renewed
+        return (session, true)
+    }
+}

@@ -1,0 +1,69 @@
+import GrubmapHTTP
+
+/// A step in front of a group of routes that may hand its handlers a richer context, as Hummingbird's middleware
+/// builds a child context: the visitor from the bare request, a session from the visitor.
+protocol RouteMiddleware<Input, Output>: Sendable {
+    associatedtype Input
+    associatedtype Output
+    /// Answers by calling `next` with the context it builds (or by not calling it, to refuse the request).
+    func handle(_ context: Input, next: (Output) throws -> Response) throws -> Response
+}
+
+/// The middleware of a route group, outermost first, ready to run a handler with the context they build.
+struct MiddlewareChain<Context>: Sendable {
+    private let run: @Sendable (RequestContext, (Context) throws -> Response) throws -> Response
+
+    private init(_ run: @escaping @Sendable (RequestContext, (Context) throws -> Response) throws -> Response) {
+        self.run = run
+    }
+
+    /// Runs `handler` behind every middleware of the chain.
+    func callAsFunction(_ context: RequestContext, _ handler: (Context) throws -> Response) throws -> Response {
+        try run(context, handler)
+    }
+
+    /// This chain followed by `middleware`, whose handlers get the context it builds.
+    func adding<Next: RouteMiddleware>(_ middleware: Next) -> MiddlewareChain<Next.Output> where Next.Input == Context {
+        let run = self.run
+        return MiddlewareChain<Next.Output> { context, handler in
+            try run(context) { inner in try middleware.handle(inner, next: handler) }
+        }
+    }
+}
+
+extension MiddlewareChain where Context == RequestContext {
+    /// No middleware: the handler gets the bare request context.
+    static var empty: MiddlewareChain { MiddlewareChain { context, handler in try handler(context) } }
+}
+
+/// The three route groups, by what their handlers need of a session; each route names its group with a
+/// ``SessionNeed``, so the handler's context type and the middleware in front of it always agree.
+struct RouteGroups: Sendable {
+    /// No visitor at all: assets, the health check, avatars.
+    let none: MiddlewareChain<RequestContext>
+    /// The visitor, with a session when they have one: every page and read of the API, and changes that a device
+    /// cookie can hold.
+    let optional: MiddlewareChain<VisitorContext>
+    /// A session, made now if the visitor has none: changes stored in the database.
+    let required: MiddlewareChain<SessionContext>
+}
+
+/// What a route's handler needs of a session, which decides its context type and middleware group.
+struct SessionNeed<Context>: Sendable {
+    let group: @Sendable (RouteGroups) -> MiddlewareChain<Context>
+}
+
+extension SessionNeed where Context == RequestContext {
+    /// No visitor or session: the handler never touches sessions (nor, for assets, the database).
+    static var none: SessionNeed { SessionNeed { $0.none } }
+}
+
+extension SessionNeed where Context == VisitorContext {
+    /// The visitor, whose session may or may not exist: nothing is stored for a first visit.
+    static var optional: SessionNeed { SessionNeed { $0.optional } }
+}
+
+extension SessionNeed where Context == SessionContext {
+    /// A stored session, made by this request if the visitor has none yet; the handler's context holds it.
+    static var required: SessionNeed { SessionNeed { $0.required } }
+}

@@ -1,0 +1,54 @@
+import GrubmapHTTP
+
+/// Every route: an address, a method, a kind and a session need next to its handler, each added in one line by the
+/// feature it belongs to (Hummingbird's `RouteCollection`).
+struct RouteTable: Sendable {
+    /// A matched route, ready to answer with the request's context.
+    struct Match: Sendable {
+        let kind: RouteKind
+        let answer: @Sendable (RequestContext) throws -> Response
+    }
+
+    let groups: RouteGroups
+    private var router = Router<Match>()
+
+    init(groups: RouteGroups) {
+        self.groups = groups
+    }
+
+    /// Adds a route. The handler's context type follows from `session`: `.none` gets a ``RequestContext``,
+    /// `.optional` a ``VisitorContext``, `.required` a ``SessionContext``.
+    mutating func add<Parameter: Sendable, Context>(
+        _ method: Method, _ path: SitePath<Parameter>, _ kind: RouteKind, _ session: SessionNeed<Context>,
+        _ handler: @escaping @Sendable (Context, Parameter) throws -> Response
+    ) {
+        let chain = session.group(groups)
+        router.add(method, path.pattern) { captures throws(HTTPError) in
+            let parameter = try path.parameter(from: captures)
+            return Match(kind: kind) { context in try chain(context) { inner in try handler(inner, parameter) } }
+        }
+    }
+
+    /// Adds a route whose address has no parameter.
+    mutating func add<Context>(
+        _ method: Method, _ path: SitePath<Void>, _ kind: RouteKind, _ session: SessionNeed<Context>,
+        _ handler: @escaping @Sendable (Context) throws -> Response
+    ) {
+        add(method, path, kind, session) { (context: Context, _: Void) in try handler(context) }
+    }
+
+    /// Adds every route of `collection`.
+    mutating func add(_ collection: some RouteCollection) {
+        collection.addRoutes(to: &self)
+    }
+
+    /// The route for a request; ``HTTPError`` 404 or 405 (with `Allow`) when there is none.
+    func match(_ request: Request) throws(HTTPError) -> Match {
+        try router.route(request)
+    }
+}
+
+/// A feature's routes, registered in one place with the dependencies the feature was made with.
+protocol RouteCollection: Sendable {
+    func addRoutes(to routes: inout RouteTable)
+}

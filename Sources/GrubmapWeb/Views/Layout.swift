@@ -1,0 +1,56 @@
+import GrubmapCore
+
+/// The frame every page shares: document head, style sheet, header with the areas, and the main content.
+struct Layout {
+    let strings: Strings
+    let title: String
+    /// The areas for the header's switcher and which one is current, if any.
+    var areas: [Area] = []
+    var currentAreaID: Area.ID?
+
+    /// The whole document for `content`.
+    func render(@NodeBuilder _ content: () -> [Node]) -> String {
+        let language = strings.language
+        let document = el(.html, .lang(language.rawValue)) {
+            el(.head) {
+                el(.meta, Attribute("charset", "utf-8"))
+                el(.meta, .name("viewport"), .content("width=device-width, initial-scale=1, viewport-fit=cover"))
+                el(.meta, .name("color-scheme"), .content("light dark"))
+                el(.meta, .name("theme-color"), .content("#c2410c"))
+                el(.title) { title == strings.appName ? title : "\(title) · \(strings.appName)" }
+                el(.link, .rel("icon"), .href("data:image/svg+xml,\(Icons.faviconDataURI)"))
+                el(.link, .rel("stylesheet"), .href(Assets.path("app.css")))
+                el(.script, Attribute("src", Assets.path("app.js")), Attribute("defer", nil))
+            }
+            el(.body) {
+                el(.a, .class("skip"), .href("#content")) { strings.skipToContent }
+                el(.header, .class("top")) {
+                    el(.div, .class("top-inner")) {
+                        el(.a, .class("brand"), .href(Paths.home())) {
+                            Icons.logo
+                            el(.span) { strings.appName }
+                        }
+                        el(
+                            .a, .class("settings-link"), .href(Paths.settings()), .ariaLabel(strings.settings),
+                            .title(strings.settings)
+                        ) {
+                            Icons.settings
+                        }
+                        if !areas.isEmpty {
+                            el(.nav, .class("areas"), .ariaLabel(strings.areasHeading)) {
+                                for area in areas {
+                                    let current: [Attribute] = area.id == currentAreaID ? [.ariaCurrent("page")] : []
+                                    el(.a, attributes: [.href(Paths.area(area.id)), .class("chip")] + current) {
+                                        (area.shortName ?? area.name).text(in: language)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                el(.main, .id("content")) { content() }
+            }
+        }
+        return "<!doctype html>" + document.render()
+    }
+}

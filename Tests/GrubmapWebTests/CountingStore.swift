@@ -1,0 +1,82 @@
+import Foundation
+import GrubmapCore
+import GrubmapStore
+import Synchronization
+
+/// A store that counts the calls made to it and passes each on to a real one: what a request costs the database.
+final class CountingStore: Store {
+    let base: any Store
+    private let counts = Mutex<[String: Int]>([:])
+
+    init(_ base: any Store) {
+        self.base = base
+    }
+
+    /// Calls by method name since the last ``reset()``.
+    var calls: [String: Int] { counts.withLock { $0 } }
+    /// Every call since the last ``reset()``.
+    var total: Int { calls.values.reduce(0, +) }
+
+    func reset() {
+        counts.withLock { $0 = [:] }
+    }
+
+    private func count<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
+        counts.withLock { $0[name, default: 0] += 1 }
+        return try body()
+    }
+
+    func catalog() throws -> Catalog { try count("catalog") { try base.catalog() } }
+    func save(area: Area, places: [Place]) throws { try count("save") { try base.save(area: area, places: places) } }
+    func isEmpty() throws -> Bool { try count("isEmpty") { try base.isEmpty() } }
+    func checkHealth() throws { try count("checkHealth") { try base.checkHealth() } }
+    func serverSecret(orCreate make: () -> [UInt8]) throws -> [UInt8] {
+        try count("serverSecret") { try base.serverSecret(orCreate: make) }
+    }
+    func createSession(_ session: Session) throws { try count("createSession") { try base.createSession(session) } }
+    func session(token: String) throws -> Session? { try count("session") { try base.session(token: token) } }
+    func extendSession(token: String, until expiresAt: Date) throws {
+        try count("extendSession") { try base.extendSession(token: token, until: expiresAt) }
+    }
+    func deleteSessions(expiredBefore date: Date) throws -> Int {
+        try count("deleteSessions") { try base.deleteSessions(expiredBefore: date) }
+    }
+    func preferences(sessionToken: String) throws -> Preferences {
+        try count("preferences") { try base.preferences(sessionToken: sessionToken) }
+    }
+    func updatePreferences(sessionToken: String, _ change: (inout Preferences) throws -> Void) throws -> Preferences {
+        try count("updatePreferences") { try base.updatePreferences(sessionToken: sessionToken, change) }
+    }
+    func menu(placeID: Place.ID, on date: CalendarDate) throws -> Menu? {
+        try count("menu") { try base.menu(placeID: placeID, on: date) }
+    }
+    func menuDays(placeID: Place.ID, in dates: ClosedRange<CalendarDate>) throws -> [CalendarDate: MenuDayKind] {
+        try count("menuDays") { try base.menuDays(placeID: placeID, in: dates) }
+    }
+    func replaceMenus(_ menus: [Menu], placeID: Place.ID) throws {
+        try count("replaceMenus") { try base.replaceMenus(menus, placeID: placeID) }
+    }
+    func profile(sessionToken: String) throws -> Profile? {
+        try count("profile") { try base.profile(sessionToken: sessionToken) }
+    }
+    func profile(id: Profile.ID) throws -> Profile? { try count("profile") { try base.profile(id: id) } }
+    func saveProfile(_ profile: Profile, sessionToken: String, avatar: AvatarChange) throws {
+        try count("saveProfile") { try base.saveProfile(profile, sessionToken: sessionToken, avatar: avatar) }
+    }
+    func avatar(profileID: Profile.ID) throws -> Avatar? {
+        try count("avatar") { try base.avatar(profileID: profileID) }
+    }
+    func checkIn(_ checkIn: CheckIn) throws { try count("checkIn") { try base.checkIn(checkIn) } }
+    func checkOut(profileID: Profile.ID) throws -> Bool {
+        try count("checkOut") { try base.checkOut(profileID: profileID) }
+    }
+    func checkIn(profileID: Profile.ID, activeAt date: Date) throws -> CheckIn? {
+        try count("activeCheckIn") { try base.checkIn(profileID: profileID, activeAt: date) }
+    }
+    func presence(atPlace id: Place.ID, at date: Date) throws -> [(profile: Profile, checkIn: CheckIn)] {
+        try count("presenceAtPlace") { try base.presence(atPlace: id, at: date) }
+    }
+    func presence(inArea id: Area.ID, at date: Date, sample: Int) throws -> [Place.ID: PlacePresence] {
+        try count("presenceInArea") { try base.presence(inArea: id, at: date, sample: sample) }
+    }
+}
