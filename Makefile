@@ -26,6 +26,7 @@ test:
 	scripts/postgres-test-cluster run env GRUBMAP_GEODESIC_CASES=$(GEODESIC_CASES) $(SWIFT) test --skip-build
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 	scripts/smoke-test .build/debug/grubmap
+	scripts/crowd-test .build/debug/grubmap
 	scripts/lb-test .build/debug/grubmap
 	.venv/bin/python -m pytest -q -p no:cacheprovider Tests/Browser
 

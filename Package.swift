@@ -34,7 +34,8 @@ let package = Package(
         .testTarget(name: "GrubmapCryptoTests", dependencies: ["GrubmapCrypto"]),
         .testTarget(name: "GrubmapHTTPTests", dependencies: ["GrubmapHTTP"]),
         .testTarget(
-            name: "GrubmapWebTests", dependencies: ["GrubmapWeb", "GrubmapStore", "GrubmapHTTP", "GrubmapCore"]),
+            name: "GrubmapWebTests", dependencies: ["GrubmapWeb", "GrubmapStore", "GrubmapHTTP", "GrubmapCore"],
+            exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,8 +2,9 @@ import Foundation
 import GrubmapCore
 import GrubmapHTTP
 import GrubmapStore
-import GrubmapWeb
 import Testing
+
+@testable import GrubmapWeb
 
 /// A store whose database is down: every call fails as a PostgreSQL store's does when the server is gone.
 private struct UnreachableStore: Store {
@@ -71,5 +72,29 @@ struct DatabaseOutageTests {
         let response = try get("/areas/test-campus")
         #expect(response.status == .serviceUnavailable)
         #expect(String(decoding: response.body, as: UTF8.self).contains("<html"))
+    }
+
+    @Test func aReturningVisitorStillGetsTheAssetsAndErrorPagesInTheirLanguage() throws {
+        // A Korean-speaking person's cookies, made while the database was up.
+        let up = try TestApp.make()
+        defer { up.cleanUp() }
+        let person = try Person(up)
+        _ = try person.post("/settings", [("language", "ko")])
+        _ = try person.post("/places/alpha/bookmark", [("bookmarked", "1")])
+        #expect(person.cookie != nil)
+        let headers = person.headers
+        for asset in ["app.js", "app.css", "menus.js"] {
+            let response = try get("/assets/\(asset)", headers: headers)
+            #expect(response.status == .ok, "\(asset)")
+            #expect(response.body == Assets.files[asset]?.body)
+        }
+        for target in ["/areas/test-campus", "/places/alpha", "/settings"] {
+            let page = try get(target, headers: headers)
+            #expect(page.status == .serviceUnavailable)
+            let html = String(decoding: page.body, as: UTF8.self)
+            #expect(html.contains("<html lang=\"ko\">"), "\(target)")
+            #expect(page.headers["Retry-After"] == "5")
+            #expect(page.headers["Content-Security-Policy"] != nil)
+        }
     }
 }

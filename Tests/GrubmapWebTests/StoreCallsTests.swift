@@ -6,26 +6,60 @@ import Testing
 
 @testable import GrubmapWeb
 
-/// What answering a returning visitor costs the database, per kind of request.
+/// What answering costs the database, counted by a store that counts: a first visit reads the catalog and what it
+/// shows; a returning visitor adds their session and preferences; assets never touch the store.
 @Suite struct StoreCallsTests {
-    @Test func storeCallsPerRequest() throws {
-        let test = try TestApp.make()
-        defer { test.cleanUp() }
-        let counting = CountingStore(test.store)
-        var environment = test.app.environment
-        environment.store = counting
-        let app = App(environment: environment)
-        let person = try Person(test)
-        try person.finishOnboarding()
-        _ = try person.post("/places/alpha/bookmark", [("bookmarked", "1")])
-        var headers = person.headers
-        for target in ["/areas/test-campus", "/places/alpha", "/assets/app.js", "/api/v1/areas/test-campus/places"] {
+    struct Counted {
+        let test: TestApp
+        let counting: CountingStore
+        let app: App
+
+        init() throws {
+            test = try TestApp.make()
+            counting = CountingStore(test.store)
+            var environment = test.app.environment
+            environment.store = counting
+            app = App(environment: environment)
+        }
+
+        /// The calls `target` made, by method.
+        func calls(_ target: String, headers: Headers = Headers()) throws -> [String: Int] {
             counting.reset()
             let response = app.responder(try Request(method: .get, target: target, headers: headers))
-            print(
-                "STORECALLS \(target) \(response.status.code) total=\(counting.total) \(counting.calls.sorted { $0.key < $1.key })"
-            )
+            #expect(response.status == .ok, "\(target)")
+            return counting.calls
         }
-        headers["Cookie"] = nil
+    }
+
+    @Test func aReturningVisitorsRequestsReadTheCatalogOnceAndTheSessionOnce() throws {
+        let counted = try Counted()
+        defer { counted.test.cleanUp() }
+        let person = try Person(counted.test)
+        try person.finishOnboarding()
+        _ = try person.post("/places/alpha/bookmark", [("bookmarked", "1")])
+        _ = try person.get("/areas/test-campus")
+        let headers = person.headers
+        _ = try counted.calls("/settings")  // the signing secret is read once per process, by its first page
+
+        let visitor = ["catalog": 1, "session": 1, "preferences": 1]
+        #expect(
+            try counted.calls("/areas/test-campus", headers: headers) == visitor.merging(["presenceInArea": 1]) { $1 })
+        #expect(
+            try counted.calls("/places/alpha", headers: headers)
+                == visitor.merging(["menu": 1, "menuDays": 1, "presenceAtPlace": 1, "profile": 1]) { $1 })
+        #expect(try counted.calls("/assets/app.js", headers: headers).isEmpty)
+        #expect(try counted.calls("/assets/app.css", headers: headers).isEmpty)
+        #expect(
+            try counted.calls("/api/v1/areas/test-campus/places", headers: headers)
+                == visitor.merging(["presenceInArea": 1]) { $1 })
+    }
+
+    @Test func aFirstVisitReadsOnlyWhatThePageShows() throws {
+        let counted = try Counted()
+        defer { counted.test.cleanUp() }
+        _ = try counted.calls("/")
+        #expect(try counted.calls("/areas/test-campus") == ["catalog": 1, "presenceInArea": 1])
+        #expect(try counted.calls("/onboarding") == ["catalog": 1])
+        #expect(try counted.calls("/assets/app.js").isEmpty)
     }
 }

@@ -13,13 +13,19 @@ struct TestApp {
     let folder: URL
     let clock: TestClock
 
+    /// `seed` fills the new database; by default with ``sampleArea`` (holding `places`) and ``secondArea``.
     static func make(
-        places: [Place] = TestApp.samplePlaces, configure: (inout AppConfiguration) -> Void = { _ in }
+        places: [Place] = TestApp.samplePlaces, configure: (inout AppConfiguration) -> Void = { _ in },
+        seed: ((SQLiteStore) throws -> Void)? = nil
     ) throws -> TestApp {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grubmap-web-\(UUID().uuidString)")
         let store = try SQLiteStore(path: folder.appendingPathComponent("test.sqlite").path)
-        try store.save(area: sampleArea, places: places)
-        try store.save(area: secondArea, places: [])
+        if let seed {
+            try seed(store)
+        } else {
+            try store.save(area: sampleArea, places: places)
+            try store.save(area: secondArea, places: [])
+        }
         var configuration = AppConfiguration(onboarding: try OnboardingCatalog.bundled())
         configure(&configuration)
         let clock = TestClock()
@@ -95,6 +101,10 @@ final class TestClock: Sendable {
 
     func advance(by seconds: TimeInterval) {
         date.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+
+    func set(_ now: Date) {
+        date.withLock { $0 = now }
     }
 }
 
