@@ -50,12 +50,7 @@ extension SitePath where Parameter == Void {
 extension SitePath {
     /// An address with one id segment, like `/places/{id}`; `missing` is the 404 message for an id that cannot be.
     init<Owner>(_ pattern: String, missing: String) where Parameter == Slug<Owner> {
-        guard let open = pattern.firstIndex(of: "{"), let close = pattern.firstIndex(of: "}") else {
-            preconditionFailure("\(pattern) has no {parameter}")
-        }
-        let name = String(pattern[pattern.index(after: open)..<close])
-        let before = String(pattern[..<open])
-        let after = String(pattern[pattern.index(after: close)...])
+        let (before, name, after) = Self.split(pattern)
         self.pattern = pattern
         parse = { captures throws(HTTPError) in
             guard let text = captures[name], let id = try? Slug<Owner>(text) else { throw .notFound(missing) }
@@ -66,14 +61,20 @@ extension SitePath {
 
     /// An address whose parameter segment is any text, like `/assets/{name}`.
     init(text pattern: String) where Parameter == String {
-        guard let open = pattern.firstIndex(of: "{"), let close = pattern.firstIndex(of: "}") else {
-            preconditionFailure("\(pattern) has no {parameter}")
-        }
-        let name = String(pattern[pattern.index(after: open)..<close])
-        let before = String(pattern[..<open])
-        let after = String(pattern[pattern.index(after: close)...])
+        let (before, name, after) = Self.split(pattern)
         self.pattern = pattern
         parse = { captures throws(HTTPError) in captures[name] ?? "" }
         print = { text in before + QueryFields.encode(text) + after }
+    }
+
+    /// A pattern's text before its `{name}`, the name, and the text after it.
+    private static func split(_ pattern: String) -> (before: String, name: String, after: String) {
+        guard let open = pattern.firstIndex(of: "{"), let close = pattern.firstIndex(of: "}") else {
+            preconditionFailure("\(pattern) has no {parameter}")
+        }
+        return (
+            String(pattern[..<open]), String(pattern[pattern.index(after: open)..<close]),
+            String(pattern[pattern.index(after: close)...])
+        )
     }
 }

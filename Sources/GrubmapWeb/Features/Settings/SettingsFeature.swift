@@ -31,14 +31,9 @@ struct SettingsFeature: RouteCollection {
 
     /// `POST /settings`: saves every field or, when one is refused, none, and shows the form again with why.
     func saveSettings(_ context: VisitorContext) throws -> Response {
-        let form = try context.request.formFields()
-        var changes: [String: PreferenceValue] = [:]
-        for name in ["defaultArea", "onboardingStyle", "units", "language"] {
-            guard let value = form[name] else { continue }
-            changes[name] = name == "language" && value == "auto" ? .null : .text(value)
-        }
+        let form = try context.request.decodeForm(SettingsForm.self, code: "invalid_preference")
         do {
-            try preferences.save(PreferenceChanges(changes), for: context)
+            try preferences.save(form.changes, for: context)
             return .redirect(to: Paths.settings(query: [("saved", "1")]))
         } catch let error as PreferenceError {
             let page = SettingsPage(
@@ -76,6 +71,25 @@ struct SettingsFeature: RouteCollection {
         return .json(
             API.PreferencesBody(
                 saved, bookmarks: try saved[PreferenceKeys.bookmarks].filter { try catalog.place($0) != nil }))
+    }
+
+    /// The settings form: each field it sends is a change; a language of `auto` follows the browser again.
+    private struct SettingsForm: Decodable {
+        let changes: PreferenceChanges
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            var values: [String: PreferenceValue] = [:]
+            for key in CodingKeys.allCases {
+                guard let text = try container.decodeIfPresent(String.self, forKey: key) else { continue }
+                values[key.rawValue] = key == .language && text == "auto" ? .null : .text(text)
+            }
+            changes = PreferenceChanges(values)
+        }
+
+        private enum CodingKeys: String, CodingKey, CaseIterable {
+            case defaultArea, onboardingStyle, units, language
+        }
     }
 
     private struct DefaultAreaForm: Decodable {

@@ -57,7 +57,7 @@
       root.dataset.page = String(page);
       // Keep the address in step, so a reload shows the same page (the tour at / stays at / on its first page).
       if (location.pathname !== "/" || page !== 0) {
-        history.replaceState(null, "", `/onboarding?page=${page}${manualClock ? "&clock=manual" : ""}`);
+        history.replaceState(null, "", dots[page].getAttribute("href") + (manualClock ? "&clock=manual" : ""));
       }
       paint();
     }
