@@ -15,6 +15,8 @@ let package = Package(
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .target(name: "GrubmapCore"),
         .target(name: "GrubmapCrypto", dependencies: ["CSodium"]),
+        .target(name: "CImaging", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
+        .target(name: "GrubmapImaging", dependencies: ["CImaging", "GrubmapCore"]),
         .target(
             name: "GrubmapStore",
             dependencies: ["GrubmapCore", "CSQLite", "CLibPQ"],
@@ -23,7 +25,7 @@ let package = Package(
         .target(name: "GrubmapHTTP", dependencies: ["CMicroHTTPD"]),
         .target(
             name: "GrubmapWeb",
-            dependencies: ["GrubmapCore", "GrubmapCrypto", "GrubmapStore", "GrubmapHTTP"],
+            dependencies: ["GrubmapCore", "GrubmapCrypto", "GrubmapImaging", "GrubmapStore", "GrubmapHTTP"],
             resources: [.copy("Resources/Onboarding"), .copy("Resources/Assets")]
         ),
         .executableTarget(name: "grubmap", dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapHTTP", "GrubmapWeb"]),
@@ -32,6 +34,7 @@ let package = Package(
         .testTarget(name: "GrubmapCoreTests", dependencies: ["GrubmapCore"], exclude: ["Fixtures"]),
         .testTarget(name: "GrubmapStoreTests", dependencies: ["GrubmapStore", "GrubmapCore"]),
         .testTarget(name: "GrubmapCryptoTests", dependencies: ["GrubmapCrypto"]),
+        .testTarget(name: "GrubmapImagingTests", dependencies: ["GrubmapImaging", "GrubmapCore"]),
         .testTarget(name: "GrubmapHTTPTests", dependencies: ["GrubmapHTTP"]),
         .testTarget(
             name: "GrubmapWebTests", dependencies: ["GrubmapWeb", "GrubmapStore", "GrubmapHTTP", "GrubmapCore"],

@@ -52,6 +52,18 @@ import Testing
         #expect(try CalendarDate(parsing: "2026-11-18").week(startingOn: .monday).first?.description == "2026-11-16")
     }
 
+    @Test func weeksAtTheCalendarsEndsLeaveOutDaysThatDoNotExist() throws {
+        // 0001-01-01 was a Monday: its week has no Sunday before it, and never starts on a Monday.
+        let first = try CalendarDate(parsing: "0001-01-01")
+        #expect(first.weekday == .monday)
+        #expect(first.week().map(\.description) == (1...6).map { "0001-01-0\($0)" })
+        #expect(first.week().allSatisfy { $0.weekday != .sunday })
+        // 9999-12-31 was a Friday: its week ends there, without a repeated "Fri 31".
+        let last = try CalendarDate(parsing: "9999-12-31")
+        #expect(last.week().map(\.description) == (26...31).map { "9999-12-\($0)" })
+        #expect(Set(last.week()).count == last.week().count)
+    }
+
     @Test func todayIsTheAreasNotTheServers() {
         // 15:30 UTC on Sunday 8 November is already 00:30 on Monday 9 November in Seoul.
         let instant = instant("2026-11-08T15:30:00Z")

@@ -44,6 +44,43 @@ enum SampleImages {
         #expect(ProfileDraft(firstName: "a", lastName: "c\u{1B}[31m").problems["lastName"] != nil)
     }
 
+    @Test func oneCharacterCannotBeHuge() {
+        let accents = String(repeating: "\u{0301}", count: 120_000)
+        let zalgo = "a" + accents  // one grapheme cluster of 960 KB
+        #expect(zalgo.count == 1)
+        #expect(
+            ProfileDraft(firstName: zalgo, lastName: "b").problems["firstName"]
+                == "First name has at most 40 characters")
+        #expect(ProfileDraft(firstName: "a", lastName: "b", bio: zalgo).problems["bio"] != nil)
+        let stacked = "a" + String(repeating: "\u{0301}", count: 5)
+        #expect(
+            ProfileDraft(firstName: stacked, lastName: "b").problems["firstName"]
+                == "First name has a character with too many accents or parts")
+        // What real names and bios use still fits: Thai and Vietnamese marks, Hangul, emoji sequences.
+        #expect(ProfileDraft(firstName: "นิ้ง", lastName: "Nguyễn", bio: "👩🏽‍❤️‍💋‍👨🏿 김치").problems.isEmpty)
+        #expect(ProfileDraft(firstName: "Nguye\u{0302}\u{0303}n", lastName: "b").problems.isEmpty)
+    }
+
+    @Test func namesMustShowALetterAndCannotTurnTextAround() {
+        for invisible in ["\u{200D}", "\u{3164}", "\u{115F}\u{1160}", "\u{0301}\u{0302}", "\u{FFA0}", "\u{2800}"] {
+            #expect(
+                ProfileDraft(firstName: invisible, lastName: "b").problems["firstName"] != nil,
+                "\(invisible.unicodeScalars)")
+        }
+        let overridden = ProfileDraft(firstName: "\u{202E}exe.gnp", lastName: "b\u{2066}c\u{2069}")
+        #expect(overridden.problems.isEmpty)
+        #expect(overridden.normalized.firstName == "exe.gnp")
+        #expect(overridden.normalized.lastName == "bc")
+        #expect(ProfileDraft(firstName: "\u{202E}", lastName: "b").problems["firstName"] == "First name is required")
+        #expect(ProfileDraft(firstName: "7", lastName: "b").problems.isEmpty)
+    }
+
+    @Test func privateAndUnassignedScalarsAreRefused() {
+        #expect(ProfileDraft(firstName: "a\u{E000}", lastName: "b").problems["firstName"] != nil)
+        #expect(ProfileDraft(firstName: "a", lastName: "b", bio: "line one\nline two").problems.isEmpty)
+        #expect(ProfileDraft(firstName: "a", lastName: "b", company: "x\ny").normalized.company == "x y")
+    }
+
     @Test func initialsComeFromBothNames() {
         let profile = Profile(id: try! Profile.ID("p1"), firstName: "josé", lastName: "garcía")
         #expect(profile.initials == "JG")

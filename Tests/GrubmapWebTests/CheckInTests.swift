@@ -148,7 +148,7 @@ import Testing
             #expect(String(decoding: response.body, as: UTF8.self).contains("id=\"avatar-problem\""))
         }
         #expect(try test.store.profile(sessionToken: person.cookie!)?.avatarType == nil)
-        // A real PNG is taken and served back with the type its bytes prove.
+        // A real PNG is taken, made anew as a JPEG by Grubmap (never the uploaded bytes), and served as that.
         let png: [UInt8] = [
             0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1,
             0,
@@ -160,8 +160,9 @@ import Testing
             try upload(test, person: person, csrf: csrf, picture: png, declaredType: "image/gif").status == .seeOther)
         let profile = try #require(try test.store.profile(sessionToken: person.cookie!))
         let served = try test.get("/avatars/\(profile.id)")
-        #expect(served.headers["Content-Type"] == "image/png")
-        #expect(served.body == png)
+        #expect(served.headers["Content-Type"] == "image/jpeg")
+        #expect(served.body != png)
+        #expect(served.body.starts(with: [0xFF, 0xD8, 0xFF]))
     }
 
     /// Posts the profile form with a picture, as a browser's multipart form would arrive (parts already split).

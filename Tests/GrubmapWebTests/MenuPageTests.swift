@@ -264,4 +264,13 @@ enum MenuFixtures {
         #expect(!html.contains("\"><b>"))
         #expect(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"))
     }
+
+    @Test func theDaySelectorAtTheCalendarsEndShowsOnlyDaysThatExist() throws {
+        let test = try TestApp.make()
+        defer { test.cleanUp() }
+        let html = try Person(test).html("/places/alpha?date=9999-12-31")
+        #expect(html.components(separatedBy: "class=\"day\"").count - 1 == 6)
+        #expect(html.components(separatedBy: "9999-12-31#menu").count - 1 == 1)
+        #expect(!html.contains("10000-"))
+    }
 }

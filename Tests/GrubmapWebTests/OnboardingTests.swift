@@ -228,6 +228,26 @@ import Testing
         #expect(try test.store.session(token: person.cookie!)?.isValid(at: test.clock.now) == true)
     }
 
+    @Test func behindALocalProxyTheAddressIsTheOneTheProxyAddedLast() throws {
+        let test = try TestApp.make {
+            $0.newSessionsBurst = 1
+            $0.newSessionsPerMinute = 1
+        }
+        defer { test.cleanUp() }
+        func mint(_ forwarded: [String]) throws -> Int {
+            var headers = Headers()
+            for line in forwarded { headers.add(name: "X-Forwarded-For", value: line) }
+            var request = try Request(method: .post, target: "/api/v1/sessions", headers: headers)
+            request.remoteAddress = "127.0.0.1"
+            return test.app.responder(request).status.code
+        }
+        // A client's own X-Forwarded-For line says nothing: the proxy's line (the last) names the client.
+        #expect(try mint(["6.6.6.6", "203.0.113.1"]) == 201)
+        #expect(try mint(["6.6.6.6", "203.0.113.2"]) == 201)
+        #expect(try mint(["6.6.6.6, 7.7.7.7", "203.0.113.1"]) == 429)
+        #expect(try mint(["203.0.113.9, 203.0.113.1"]) == 429)
+    }
+
     @Test func oneAddressMintsABurstOfStoredSessionsThenASteadyRate() throws {
         let test = try TestApp.make {
             $0.newSessionsBurst = 3

@@ -87,11 +87,12 @@ public struct CalendarDate: Hashable, Sendable, Comparable, Codable, CustomStrin
         try! CalendarDate(daysSince1970: min(max(daysSince1970 + count, Self.earliestDay), Self.latestDay))
     }
 
-    /// The seven days of the week this date is in, starting on `firstWeekday` (Sunday for 일-토 / Sun-Sat).
+    /// The days of the week this date is in, starting on `firstWeekday` (Sunday for 일-토 / Sun-Sat): seven, except at
+    /// the calendar's ends, where the days before 0001-01-01 or after 9999-12-31 are left out (never repeated).
     public func week(startingOn firstWeekday: Weekday = .sunday) -> [CalendarDate] {
         let offset = (weekday.rawValue - firstWeekday.rawValue + 7) % 7
-        let start = adding(days: -offset)
-        return (0..<7).map { start.adding(days: $0) }
+        let start = daysSince1970 - offset
+        return (start..<(start + 7)).compactMap { try? CalendarDate(daysSince1970: $0) }
     }
 
     /// `YYYY-MM-DD`.

@@ -48,12 +48,16 @@ public enum AvatarError: Error, Equatable, Sendable, CustomStringConvertible {
     case empty
     case tooLarge(Int)
     case notAnImage
+    /// Wider, taller or bigger than Grubmap accepts, from the image's own header.
+    case tooManyPixels(width: Int, height: Int)
 
     public var description: String {
         switch self {
         case .empty: "the picture is empty"
         case .tooLarge(let bytes): "the picture is \(bytes) bytes; at most \(Avatar.maximumBytes) (1 MiB) are accepted"
         case .notAnImage: "the picture must be a PNG or JPEG image"
+        case .tooManyPixels(let width, let height):
+            "the picture is \(width)×\(height) pixels; at most 4096 on a side and 16 megapixels are accepted"
         }
     }
 }

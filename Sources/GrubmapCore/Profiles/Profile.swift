@@ -41,10 +41,11 @@ public struct ProfileDraft: Equatable, Sendable {
     public var company: String
     public var bio: String
 
-    /// Limits in characters (grapheme clusters, as people count them).
-    public static let nameLimit = 1...40
-    public static let companyLimit = 0...60
-    public static let bioLimit = 0...100
+    /// Limits in characters (grapheme clusters, as people count them) and in Unicode scalars; names must show a
+    /// letter or digit.
+    public static let nameLimit = TextLimits(characters: 1...40, requiresVisibleLetter: true)
+    public static let companyLimit = TextLimits(characters: 0...60)
+    public static let bioLimit = TextLimits(characters: 0...100, allowsLineBreaks: true)
 
     public init(firstName: String, lastName: String, company: String = "", bio: String = "") {
         self.firstName = firstName
@@ -53,35 +54,30 @@ public struct ProfileDraft: Equatable, Sendable {
         self.bio = bio
     }
 
-    /// The fields trimmed of surrounding whitespace, with line breaks in one-line fields made spaces.
+    /// The fields trimmed of surrounding whitespace and of bidirectional controls, with line breaks in one-line
+    /// fields made spaces and Windows line breaks in the bio made plain.
     public var normalized: ProfileDraft {
         func clean(_ text: String) -> String {
-            text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+            text.removingBidiControls.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
                 .trimmingCharacters(in: .whitespacesAndNewlines)
         }
         return ProfileDraft(
             firstName: clean(firstName), lastName: clean(lastName), company: clean(company),
-            bio: bio.trimmingCharacters(in: .whitespacesAndNewlines))
+            bio: bio.removingBidiControls.replacingOccurrences(of: "\r\n", with: "\n")
+                .trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// What is wrong with each field, by field name (`firstName`, …); empty when the draft can be saved.
     public var problems: [String: String] {
         let draft = normalized
         var problems: [String: String] = [:]
-        func check(_ name: String, _ value: String, _ limit: ClosedRange<Int>, _ label: String) {
-            if value.count < limit.lowerBound {
-                problems[name] = "\(label) is required"
-            } else if value.count > limit.upperBound {
-                problems[name] = "\(label) has at most \(limit.upperBound) characters (\(value.count) given)"
-            } else if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" })
-            {
-                problems[name] = "\(label) has characters that can't be shown"
-            }
+        for (name, value, limits, label) in [
+            ("firstName", draft.firstName, Self.nameLimit, "First name"),
+            ("lastName", draft.lastName, Self.nameLimit, "Last name"),
+            ("company", draft.company, Self.companyLimit, "Company"), ("bio", draft.bio, Self.bioLimit, "Bio"),
+        ] {
+            problems[name] = limits.problem(with: value)?.message(label: label)
         }
-        check("firstName", draft.firstName, Self.nameLimit, "First name")
-        check("lastName", draft.lastName, Self.nameLimit, "Last name")
-        check("company", draft.company, Self.companyLimit, "Company")
-        check("bio", draft.bio, Self.bioLimit, "Bio")
         return problems
     }
 }

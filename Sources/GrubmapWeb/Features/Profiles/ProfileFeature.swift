@@ -1,6 +1,7 @@
 import Foundation
 import GrubmapCore
 import GrubmapHTTP
+import GrubmapImaging
 import GrubmapStore
 
 /// The profile others see: `/profile` to make or edit it (with a picture), `/avatars/{id}` to show pictures, and
@@ -43,7 +44,7 @@ struct ProfileFeature: RouteCollection {
             !upload.data.isEmpty
         {
             do throws(AvatarError) {
-                avatar = .replace(try Avatar(bytes: upload.data))
+                avatar = .replace(try AvatarMaker.make(from: upload.data))
             } catch {
                 problems["avatar"] = error.description
             }
@@ -58,9 +59,12 @@ struct ProfileFeature: RouteCollection {
         return .redirect(to: next ?? Paths.profile(query: [("saved", "1")]))
     }
 
-    /// `GET /avatars/{id}`: an uploaded picture, served with the type its bytes proved.
+    /// `GET /avatars/{id}`: a picture Grubmap made from an upload (one stored before pictures were made anew is made
+    /// now, and one that cannot be is not shown).
     func avatar(_ context: RequestContext, id: Profile.ID) throws -> Response {
-        guard let avatar = try profiles.avatar(profileID: id) else {
+        guard let stored = try profiles.avatar(profileID: id),
+            let avatar = AvatarMaker.made(stored.bytes) ? stored : try? AvatarMaker.make(from: stored.bytes)
+        else {
             throw HTTPError.notFound("There is no picture here.")
         }
         var response = Response(status: .ok, headers: ["Content-Type": avatar.type.rawValue], body: avatar.bytes)

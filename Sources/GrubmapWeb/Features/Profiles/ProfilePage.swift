@@ -55,10 +55,10 @@ struct ProfilePage {
                     }
                 }
                 el(.div, .class("two-columns")) {
-                    field("firstName", label: text.firstName, value: draft.firstName, limit: ProfileDraft.nameLimit)
-                    field("lastName", label: text.lastName, value: draft.lastName, limit: ProfileDraft.nameLimit)
+                    field("firstName", label: text.firstName, value: draft.firstName, limit: ProfileDraft.nameLimit.characters)
+                    field("lastName", label: text.lastName, value: draft.lastName, limit: ProfileDraft.nameLimit.characters)
                 }
-                field("company", label: text.company, value: draft.company, limit: ProfileDraft.companyLimit)
+                field("company", label: text.company, value: draft.company, limit: ProfileDraft.companyLimit.characters)
                 bioField
                 el(.div, .class("sheet-foot")) {
                     el(.button, .type("submit"), .class("button")) { text.saveProfile }
@@ -90,7 +90,7 @@ struct ProfilePage {
     }
 
     private var bioField: Node {
-        let limit = ProfileDraft.bioLimit.upperBound
+        let limit = ProfileDraft.bioLimit.characters.upperBound
         let invalid: [Attribute] = problems["bio"] == nil ? [] : [Attribute("aria-invalid", "true")]
         return el(.div, .class("field")) {
             el(.label, Attribute("for", "bio")) { checkInStrings.bio }
