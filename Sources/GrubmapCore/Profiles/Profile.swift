@@ -58,8 +58,10 @@ public struct ProfileDraft: Equatable, Sendable {
     /// fields made spaces and Windows line breaks in the bio made plain.
     public var normalized: ProfileDraft {
         func clean(_ text: String) -> String {
-            text.removingBidiControls.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+            text.removingBidiControls.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(
+                of: "\n", with: " "
+            )
+            .trimmingCharacters(in: .whitespacesAndNewlines)
         }
         return ProfileDraft(
             firstName: clean(firstName), lastName: clean(lastName), company: clean(company),

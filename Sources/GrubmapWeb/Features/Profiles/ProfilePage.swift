@@ -55,8 +55,12 @@ struct ProfilePage {
                     }
                 }
                 el(.div, .class("two-columns")) {
-                    field("firstName", label: text.firstName, value: draft.firstName, limit: ProfileDraft.nameLimit.characters)
-                    field("lastName", label: text.lastName, value: draft.lastName, limit: ProfileDraft.nameLimit.characters)
+                    field(
+                        "firstName", label: text.firstName, value: draft.firstName,
+                        limit: ProfileDraft.nameLimit.characters)
+                    field(
+                        "lastName", label: text.lastName, value: draft.lastName,
+                        limit: ProfileDraft.nameLimit.characters)
                 }
                 field("company", label: text.company, value: draft.company, limit: ProfileDraft.companyLimit.characters)
                 bioField
