@@ -4,7 +4,7 @@ PORT ?= 8080
 HOST ?= 127.0.0.1
 DATABASE ?= .grubmap/grubmap.sqlite
 
-.PHONY: run build test lint bench screenshots clean
+.PHONY: run build test soak lint bench screenshots clean
 
 run:
 	@scripts/install-deps run
@@ -27,8 +27,15 @@ test:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 	scripts/smoke-test .build/debug/grubmap
 	scripts/crowd-test .build/debug/grubmap
+	scripts/postgres-test-cluster run scripts/durability-test .build/debug/grubmap 20
 	scripts/lb-test .build/debug/grubmap
 	.venv/bin/python -m pytest -q -p no:cacheprovider Tests/Browser
+
+# The kill -9 durability run at length: 100 cycles on SQLite and on PostgreSQL.
+soak:
+	@scripts/install-deps test
+	$(SWIFT) build --product grubmap
+	scripts/postgres-test-cluster run scripts/durability-test .build/debug/grubmap 100
 
 screenshots:
 	@scripts/install-deps test
