@@ -38,6 +38,42 @@ import Testing
         #expect(throws: HTTPError.self) { try Request(method: .get, target: "http://example.com/") }
     }
 
+    @Test func aLenientRequestKeepsWhatItCannotDecodeAndNamesTheProblem() {
+        let request = Request.lenient(method: .get, target: "/api/v1/places/caf%C3%A9/%zz?near=1%2C2&q=%E2%82")
+        #expect(request.problem?.code == "bad_path")
+        #expect(request.problem?.status == .badRequest)
+        #expect(request.pathSegments == ["api", "v1", "places", "café", "%zz"])
+        #expect(request.path.hasPrefix("/api/"), "the application can still tell an API call")
+        #expect(request.query["near"] == "1,2")
+        #expect(request.query["q"] == "%E2%82")
+    }
+
+    @Test func aLenientRequestWithAMalformedQueryOnly() {
+        let request = Request.lenient(method: .get, target: "/areas/x?near=%zz")
+        #expect(request.problem?.code == "bad_query")
+        #expect(request.path == "/areas/x")
+    }
+
+    @Test func aWellFormedLenientRequestHasNoProblem() {
+        let request = Request.lenient(method: .get, target: "/areas/x?near=1%2C2")
+        #expect(request.problem == nil)
+        #expect(request.query["near"] == "1,2")
+    }
+
+    @Test(arguments: [
+        ("http://example.com/api/v1/areas?x=1", "/api/v1/areas"), ("*", "/"), ("example.com:443", "/"),
+    ])
+    func aTargetThatIsNotOriginFormKeepsItsPath(target: String, path: String) {
+        let request = Request.lenient(method: .options, target: target)
+        #expect(request.problem?.code == "bad_target")
+        #expect(request.path == path)
+    }
+
+    @Test(arguments: ["/a b", "/a\u{1B}[31m", "/a\tb", "/a\u{7F}"])
+    func aTargetWithASpaceOrAControlCharacterIsABadTarget(target: String) {
+        #expect(Request.lenient(method: .get, target: target).problem?.code == "bad_target")
+    }
+
     @Test func formBodyIsDecoded() throws {
         let request = try Request(
             method: .post, target: "/f", headers: ["Content-Type": "application/x-www-form-urlencoded; charset=UTF-8"],

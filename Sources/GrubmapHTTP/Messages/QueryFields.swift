@@ -13,14 +13,32 @@ public struct QueryFields: Sendable, Equatable, Sequence {
     /// pieces are skipped, a name without `=` has an empty value. A malformed `%`-escape or bytes that are not
     /// UTF-8 throw ``HTTPError`` 400 rather than being passed on half-decoded.
     public init(urlEncoded text: String) throws(HTTPError) {
+        let (fields, isMalformed) = Self.decodeLeniently(text)
+        if isMalformed { throw Self.malformed }
+        self = fields
+    }
+
+    /// The 400 for a query or form with a malformed `%`-escape or bytes that are not UTF-8.
+    static let malformed = HTTPError(
+        .badRequest, code: "bad_query", message: "The query or form has a malformed %-escape.")
+
+    /// Decodes like ``init(urlEncoded:)`` but never fails: a name or value that cannot be decoded is kept as sent,
+    /// and `isMalformed` says so.
+    static func decodeLeniently(_ text: String) -> (fields: QueryFields, isMalformed: Bool) {
         var pairs: [(name: String, value: String)] = []
+        var isMalformed = false
+        func decode(_ text: Substring) -> String {
+            guard let decoded = text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding else {
+                isMalformed = true
+                return String(text)
+            }
+            return decoded
+        }
         for piece in text.split(separator: "&") {
             let field = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = try Self.decode(field[0])
-            let value = field.count > 1 ? try Self.decode(field[1]) : ""
-            pairs.append((name, value))
+            pairs.append((decode(field[0]), field.count > 1 ? decode(field[1]) : ""))
         }
-        self.pairs = pairs
+        return (QueryFields(pairs), isMalformed)
     }
 
     /// The first value for `name`, or `nil`.
@@ -39,13 +57,5 @@ public struct QueryFields: Sendable, Equatable, Sequence {
 
     public static func == (lhs: QueryFields, rhs: QueryFields) -> Bool {
         lhs.pairs.elementsEqual(rhs.pairs) { $0.name == $1.name && $0.value == $1.value }
-    }
-
-    private static func decode(_ text: Substring) throws(HTTPError) -> String {
-        guard let decoded = text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding else {
-            throw HTTPError(
-                .badRequest, code: "bad_query", message: "The query or form has a malformed %-escape.")
-        }
-        return decoded
     }
 }

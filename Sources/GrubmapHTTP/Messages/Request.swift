@@ -16,33 +16,84 @@ public struct Request: Sendable {
     public var formParts: [FormPart] = []
     /// Whether a `multipart/form-data` body could not be parsed (the application answers 400).
     public var isMalformedMultipart = false
-    /// Whether the body was over the server's limit and left out: the application should answer 413.
+    /// Whether the body was over the server's limit and left out; ``problem`` then says 413 too.
     public var isBodyTooLarge = false
     /// The IP address of the peer that sent the request (a proxy's, behind one); empty when unknown.
     public var remoteAddress = ""
+    /// Why this request cannot be answered as asked, or `nil`: the server found it malformed, too large or
+    /// unwelcome before the application saw it.
+    ///
+    /// The server hands such a request to the application anyway, built as far as it could be (a path segment
+    /// or query field with a malformed `%`-escape is kept undecoded, a body over the limit is left out), so that
+    /// the error gets the application's page or JSON body, headers and log line like any other. An application
+    /// answers it by rendering this error before anything else, without touching a database. The server sets:
+    /// 400 `bad_target`, `bad_path` and `bad_query` (see ``lenient(method:target:headers:body:)``), `bad_host`,
+    /// `bad_header` and `bad_framing`; 413 `too_large`; 501 `unsupported_transfer_coding`; 503
+    /// `too_many_connections` and `server_busy` (with `Retry-After`). The server closes the connection after
+    /// answering any of them but the first four and `server_busy`.
+    public var problem: HTTPError?
 
     /// Makes a request from a raw target such as `/areas/x?near=1%2C2`; throws ``HTTPError`` 400 on malformed
-    /// percent-escapes or a target that is not an origin-form path.
+    /// percent-escapes or a target that is not an origin-form path (the ``problem`` that
+    /// ``lenient(method:target:headers:body:)`` would set).
     public init(method: Method, target: String, headers: Headers = Headers(), body: [UInt8] = []) throws(HTTPError) {
+        self = Request.lenient(method: method, target: target, headers: headers, body: body)
+        if let problem { throw problem }
+    }
+
+    private init(
+        method: Method, path: String, pathSegments: [String], query: QueryFields, headers: Headers, body: [UInt8]
+    ) {
+        self.method = method
+        self.path = path
+        self.pathSegments = pathSegments
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Makes a request from a raw target and never fails: what cannot be decoded is kept as sent and named in
+    /// ``problem``.
+    ///
+    /// A target with a space or a control character, or one that is not origin-form (`http://host/path`, `*`),
+    /// is `bad_target`; an absolute-form target's path is kept, so the application can still tell a page from an
+    /// API call. A path segment with a malformed `%`-escape (or one that decodes to bytes that are not UTF-8) is
+    /// `bad_path`, a query field `bad_query`; both are kept undecoded.
+    public static func lenient(
+        method: Method, target: String, headers: Headers = Headers(), body: [UInt8] = []
+    ) -> Request {
+        var problem: HTTPError?
+        if target.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
+            problem = HTTPError(
+                .badRequest, code: "bad_target", message: "The request target has a space or a control character.")
+        }
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let rawPath = parts[0]
-        guard rawPath.hasPrefix("/") else {
-            throw HTTPError(.badRequest, code: "bad_target", message: "The request target must start with /.")
+        var rawPath = parts[0]
+        if !rawPath.hasPrefix("/") {
+            problem =
+                problem
+                ?? HTTPError(.badRequest, code: "bad_target", message: "The request target must start with /.")
+            let afterScheme = rawPath.range(of: "://").map { rawPath[$0.upperBound...] } ?? ""
+            rawPath = afterScheme.drop { $0 != "/" }
         }
         var segments: [String] = []
         for raw in rawPath.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            guard let decoded = String(raw).removingPercentEncoding else {
-                throw HTTPError(.badRequest, code: "bad_path", message: "The path has a malformed %-escape.")
+            if let decoded = String(raw).removingPercentEncoding {
+                segments.append(decoded)
+            } else {
+                segments.append(String(raw))
+                problem =
+                    problem ?? HTTPError(.badRequest, code: "bad_path", message: "The path has a malformed %-escape.")
             }
-            segments.append(decoded)
         }
         if segments.last == "" { segments.removeLast() }
-        self.method = method
-        self.pathSegments = segments
-        self.path = "/" + segments.joined(separator: "/")
-        self.query = try QueryFields(urlEncoded: parts.count > 1 ? String(parts[1]) : "")
-        self.headers = headers
-        self.body = body
+        let (query, isMalformedQuery) = QueryFields.decodeLeniently(parts.count > 1 ? String(parts[1]) : "")
+        if isMalformedQuery { problem = problem ?? QueryFields.malformed }
+        var request = Request(
+            method: method, path: "/" + segments.joined(separator: "/"), pathSegments: segments, query: query,
+            headers: headers, body: body)
+        request.problem = problem
+        return request
     }
 
     /// The body's text fields when it is `application/x-www-form-urlencoded` or `multipart/form-data` (file

@@ -29,6 +29,7 @@ public struct Status: Hashable, Sendable, CustomStringConvertible {
     public static let unprocessableContent = Status(code: 422, reason: "Unprocessable Content")
     public static let tooManyRequests = Status(code: 429, reason: "Too Many Requests")
     public static let internalServerError = Status(code: 500, reason: "Internal Server Error")
+    public static let notImplemented = Status(code: 501, reason: "Not Implemented")
     public static let serviceUnavailable = Status(code: 503, reason: "Service Unavailable")
 
     public var description: String { "\(code) \(reason)" }

@@ -50,6 +50,7 @@ public struct App: Sendable {
     public func respond(to request: Request) -> Response {
         let match: RouteTable.Match
         do throws(HTTPError) {
+            if let problem = request.problem { throw problem }
             if request.isBodyTooLarge {
                 throw HTTPError(
                     .contentTooLarge, code: "too_large",
