@@ -1,4 +1,7 @@
 /// Writes one line per request: method, path, status and duration, like `GET /areas/pnu-busan 200 1.84ms`.
+///
+/// The method and the decoded path come from the client, so they are written escaped (see ``escaped(_:)``): a
+/// path with `%0A` in it cannot start a line of its own, nor a space add a field.
 public struct AccessLog: Middleware {
     private let write: @Sendable (String) -> Void
 
@@ -11,10 +14,37 @@ public struct AccessLog: Middleware {
         let clock = ContinuousClock()
         let start = clock.now
         let response = next(request)
-        let elapsed = start.duration(to: clock.now)
-        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-        write("\(request.method) \(request.path) \(response.status.code) \(Self.format(milliseconds))ms")
+        log(request, response, elapsed: start.duration(to: clock.now))
         return response
+    }
+
+    private func log(_ request: Request, _ response: Response, elapsed: Duration) {
+        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        write(
+            "\(Self.escaped(request.method.rawValue)) \(Self.escaped(request.path)) \(response.status.code) "
+                + "\(Self.format(milliseconds))ms")
+    }
+
+    /// `text` with everything that could forge a log line or a field in it written as an escape: control and
+    /// format characters (C0, DEL, C1, bidirectional overrides and the like), every kind of space and line or
+    /// paragraph separator as `\xHH` (up to U+00FF) or `\u{HHHH}`, and the backslash itself as `\\`.
+    public static func escaped(_ text: String) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                if scalar.value <= 0xFF {
+                    result += "\\x" + (hex.count < 2 ? "0" : "") + hex
+                } else {
+                    result += "\\u{" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "}"
+                }
+            default:
+                if scalar == "\\" { result += "\\\\" } else { result.unicodeScalars.append(scalar) }
+            }
+        }
+        return result
     }
 
     private static func format(_ milliseconds: Double) -> String {
