@@ -1,38 +1,54 @@
 #include <stdarg.h>
 #include <stdint.h>
+#include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/types.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <microhttpd.h>
 
-/// `MHD_start_daemon` is variadic, which Swift cannot call: this wrapper takes the options Grubmap sets.
-/// `uri_logger` sees the raw request target before MHD unescapes it; what it returns becomes the request's
-/// `*con_cls` (see MHD_OPTION_URI_LOG_CALLBACK in the libmicrohttpd manual).
-/// A `thread_pool_size` above 1 is passed on (it is incompatible with `MHD_USE_THREAD_PER_CONNECTION`).
-static inline struct MHD_Daemon *cmhd_start_daemon(
-    unsigned int flags, const struct sockaddr *address,
-    MHD_AccessHandlerCallback handler, void *handler_context,
-    MHD_RequestCompletedCallback completed, void *completed_context,
-    void *(*uri_logger)(void *context, const char *uri, struct MHD_Connection *connection), void *uri_logger_context,
-    unsigned int thread_pool_size, unsigned int connection_timeout_seconds, unsigned int connection_limit)
+/// What Grubmap hands `MHD_start_daemon`, which is variadic and so cannot be called from Swift.
+struct cmhd_options {
+    unsigned int flags;
+    const struct sockaddr *address;
+    MHD_AccessHandlerCallback handler;
+    void *handler_context;
+    MHD_RequestCompletedCallback completed;
+    void *completed_context;
+    /// Sees the raw request target before MHD unescapes it; what it returns becomes the request's `*con_cls`
+    /// (see MHD_OPTION_URI_LOG_CALLBACK in the libmicrohttpd manual).
+    void *(*uri_logger)(void *context, const char *uri, struct MHD_Connection *connection);
+    void *uri_logger_context;
+    /// Told when a connection is accepted and when it is closed (MHD_OPTION_NOTIFY_CONNECTION).
+    MHD_NotifyConnectionCallback notify_connection;
+    void *notify_connection_context;
+    /// Passed on when above 1 (it is incompatible with `MHD_USE_THREAD_PER_CONNECTION`).
+    unsigned int thread_pool_size;
+    unsigned int connection_timeout_seconds;
+    unsigned int connection_limit;
+};
+
+static inline struct MHD_Daemon *cmhd_start_daemon(const struct cmhd_options *o)
 {
-    if (thread_pool_size > 1) {
-        return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_context,
-            MHD_OPTION_SOCK_ADDR, address,
-            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
-            MHD_OPTION_URI_LOG_CALLBACK, uri_logger, uri_logger_context,
-            MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
-            MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
-            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+    if (o->thread_pool_size > 1) {
+        return MHD_start_daemon(o->flags, 0, NULL, NULL, o->handler, o->handler_context,
+            MHD_OPTION_SOCK_ADDR, o->address,
+            MHD_OPTION_NOTIFY_COMPLETED, o->completed, o->completed_context,
+            MHD_OPTION_URI_LOG_CALLBACK, o->uri_logger, o->uri_logger_context,
+            MHD_OPTION_NOTIFY_CONNECTION, o->notify_connection, o->notify_connection_context,
+            MHD_OPTION_THREAD_POOL_SIZE, o->thread_pool_size,
+            MHD_OPTION_CONNECTION_TIMEOUT, o->connection_timeout_seconds,
+            MHD_OPTION_CONNECTION_LIMIT, o->connection_limit,
             MHD_OPTION_END);
     }
-    return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_context,
-        MHD_OPTION_SOCK_ADDR, address,
-        MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
-        MHD_OPTION_URI_LOG_CALLBACK, uri_logger, uri_logger_context,
-        MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
-        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+    return MHD_start_daemon(o->flags, 0, NULL, NULL, o->handler, o->handler_context,
+        MHD_OPTION_SOCK_ADDR, o->address,
+        MHD_OPTION_NOTIFY_COMPLETED, o->completed, o->completed_context,
+        MHD_OPTION_URI_LOG_CALLBACK, o->uri_logger, o->uri_logger_context,
+        MHD_OPTION_NOTIFY_CONNECTION, o->notify_connection, o->notify_connection_context,
+        MHD_OPTION_CONNECTION_TIMEOUT, o->connection_timeout_seconds,
+        MHD_OPTION_CONNECTION_LIMIT, o->connection_limit,
         MHD_OPTION_END);
 }
 
@@ -62,4 +78,59 @@ static inline void cmhd_client_address(struct MHD_Connection *connection, char *
     } else if (address->sa_family == AF_INET6) {
         inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)address)->sin6_addr, buffer, size);
     }
+}
+
+/// The connection's socket; -1 when unknown.
+static inline int cmhd_connection_socket(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+/// What the notify-connection callback stored for this connection's socket (its `*socket_context`).
+static inline void *cmhd_socket_context(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
+/// A number that names the peer of `socket` (its address and port): the same socket gives the same number
+/// for as long as it is open, and a socket number reused for another connection almost surely another. 0 when
+/// the socket has no peer (closed, or not connected).
+static inline uint64_t cmhd_peer_key(int socket)
+{
+    struct sockaddr_storage address;
+    socklen_t length = sizeof address;
+    memset(&address, 0, sizeof address);
+    if (getpeername(socket, (struct sockaddr *)&address, &length) != 0) return 0;
+    uint64_t hash = 14695981039346656037ULL;
+    const unsigned char *bytes = (const unsigned char *)&address;
+    for (socklen_t index = 0; index < length; index++) {
+        hash = (hash ^ bytes[index]) * 1099511628211ULL;
+    }
+    return hash == 0 ? 1 : hash;
+}
+
+/// Bytes that have arrived on `socket` and not been read yet; 0 when none or unknown.
+static inline int cmhd_unread_bytes(int socket)
+{
+    int count = 0;
+    if (ioctl(socket, FIONREAD, &count) != 0) return 0;
+    return count;
+}
+
+/// Ends the raw target `uri` (handed to the URI log callback) where its query starts, so that libmicrohttpd
+/// parses no query arguments of its own.
+///
+/// libmicrohttpd 0.9.75 splits the query into arguments right after the URI log callback returns, one entry of
+/// its connection's memory pool (`MHD_OPTION_CONNECTION_MEMORY_LIMIT`, 32 KiB) per argument; a target of a few
+/// hundred parameters exhausts the pool, after which it neither answers nor closes the connection. Grubmap
+/// keeps its own copy of the target and parses the query from it, so it needs none of libmicrohttpd's. The
+/// callback's `uri` points into the connection's own read buffer, which libmicrohttpd writes into itself here;
+/// cutting the text one byte after the `?` leaves it an empty argument string, whether it found the `?` before
+/// the callback (0.9.75) or looks for it after (older versions).
+static inline void cmhd_hide_query(const char *uri)
+{
+    char *question = strchr(uri, '?');
+    if (question != NULL && question[1] != '\0') question[1] = '\0';
 }

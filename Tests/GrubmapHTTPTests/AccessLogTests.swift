@@ -44,4 +44,13 @@ import Testing
         #expect(written[0].hasPrefix("GET /x\\x0AGET\\x20/admin\\x20200\\x201.00ms\\x00 200 "))
         #expect(written[0].split(separator: " ").count == 4)
     }
+
+    @Test func anInlineResponderIsLoggedOnlyWhenItAnswers() throws {
+        let lines = Mutex<[String]>([])
+        let log = AccessLog { line in lines.withLock { $0.append(line) } }
+        let inline = log.wrapping(inline: { request in request.path == "/asset" ? .text("a") : nil })
+        #expect(inline(try Request(method: .get, target: "/asset")) != nil)
+        #expect(inline(try Request(method: .get, target: "/other")) == nil)
+        #expect(lines.withLock { $0.count } == 1)
+    }
 }

@@ -8,17 +8,39 @@ import Testing
 @Suite struct LiveServerTests {
     static func withServer(
         maximumBodyBytes: Int = 1 << 20, threading: ServerConfiguration.Threading = .threadPerConnection,
+        configure: (inout ServerConfiguration) -> Void = { _ in }, inlineResponder: InlineResponder? = nil,
         responder: @escaping Responder = echo, _ body: (HTTPServer) throws -> Void
     ) throws {
-        let server = HTTPServer(
-            configuration: ServerConfiguration(
-                port: 0, threading: threading, maximumBodyBytes: maximumBodyBytes), responder: responder)
+        var configuration = ServerConfiguration(port: 0, threading: threading, maximumBodyBytes: maximumBodyBytes)
+        configure(&configuration)
+        let server = HTTPServer(configuration: configuration, inlineResponder: inlineResponder, responder: responder)
         try server.start()
         defer { server.shutdown() }
         try body(server)
     }
 
+    /// A problem as a test application shows it: its code and message, its status and headers.
+    static func render(_ problem: HTTPError) -> Response {
+        var response = Response.text("\(problem.code): \(problem.message)", status: problem.status)
+        for (name, value) in problem.headers { response.headers[name] = value }
+        return response
+    }
+
+    /// Waits, at most five seconds, for something the server does on its own threads.
+    static func waitUntil(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(5))
+        while !condition() {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("timed out waiting", sourceLocation: sourceLocation)
+                return
+            }
+            usleep(1000)
+        }
+    }
+
+    /// Answers as an application must: a request with a problem gets that problem's status and headers.
     static let echo: Responder = { request in
+        if let problem = request.problem { return render(problem) }
         if request.path == "/missing" { return .text("nope", status: .notFound) }
         let query = request.query.pairs.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
         return .text("\(request.method) \(request.path) \(query) \(request.body.count)")

@@ -15,8 +15,19 @@ final class RawClient {
     private let socket: Int32
     private var buffer: [UInt8] = []
 
-    init(port: UInt16) throws {
+    /// Connects to 127.0.0.1 from `source` (any address of 127/8 reaches the loopback, so tests can play a second
+    /// client address).
+    init(port: UInt16, from source: String = "127.0.0.1") throws {
         socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0 else { throw ClientError.connect(errno) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -33,16 +44,22 @@ final class RawClient {
 
     deinit { close(socket) }
 
-    func send(_ bytes: [UInt8]) {
+    /// Sends all of `bytes`; false when the server closed or reset the connection first.
+    @discardableResult
+    func send(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { Foundation.send(socket, $0.baseAddress, $0.count, 0) }
-            if sent <= 0 { return }
+            let sent = bytes[offset...].withUnsafeBytes {
+                Foundation.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            if sent <= 0 { return false }
             offset += sent
         }
+        return true
     }
 
-    func send(_ text: String) { send(Array(text.utf8)) }
+    @discardableResult
+    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
     /// Sends a request and reads one response.
     func request(
@@ -56,10 +73,23 @@ final class RawClient {
         return try readReply(isHead: method == "HEAD")
     }
 
-    /// Whether the server has closed its side (a read gives end of file).
+    /// Whether the server has closed its side (a read gives end of file, or a reset), waiting up to the read
+    /// timeout for it. Bytes already read into the buffer are left alone.
     func isClosedByPeer() -> Bool {
         var byte: UInt8 = 0
-        return recv(socket, &byte, 1, 0) == 0
+        let count = recv(socket, &byte, 1, 0)
+        return count == 0 || (count < 0 && errno == ECONNRESET)
+    }
+
+    /// Waits at most `seconds` for a read (instead of 10).
+    func setReadTimeout(seconds: Int) {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Ends the sending side, as a client that has said all it will.
+    func finishSending() {
+        Foundation.shutdown(socket, Int32(SHUT_WR))
     }
 
     func readReply(isHead: Bool = false) throws -> Reply {

@@ -18,6 +18,18 @@ public struct AccessLog: Middleware {
         return response
     }
 
+    /// This log in front of a responder that may decline (see ``InlineResponder``): only the requests it answers
+    /// are logged.
+    public func wrapping(inline responder: @escaping InlineResponder) -> InlineResponder {
+        { request in
+            let clock = ContinuousClock()
+            let start = clock.now
+            guard let response = responder(request) else { return nil }
+            log(request, response, elapsed: start.duration(to: clock.now))
+            return response
+        }
+    }
+
     private func log(_ request: Request, _ response: Response, elapsed: Duration) {
         let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
         write(

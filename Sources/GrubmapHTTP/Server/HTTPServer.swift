@@ -2,22 +2,39 @@ import CMicroHTTPD
 import Foundation
 import Synchronization
 
-/// An HTTP/1.1 server on libmicrohttpd that hands each whole request to a ``Responder`` on one of its threads.
+/// An HTTP/1.1 server on libmicrohttpd that hands each whole request to the application.
 ///
-/// The responder runs synchronously on libmicrohttpd's threads, so it may block on I/O such as a database.
-/// Bodies are collected up to ``ServerConfiguration/maximumBodyBytes``; longer ones get 413.
+/// libmicrohttpd's threads only move bytes. Each whole request is offered first to the ``InlineResponder``,
+/// which answers from memory or declines; a declined one waits, its connection suspended, for one of
+/// ``ServerConfiguration/workerCount`` worker threads to run the blocking ``Responder`` (in `pool` threading;
+/// with a thread per connection, that thread runs it). So a handler waiting on a database stalls its own request,
+/// never the other connections of a libmicrohttpd thread.
+///
+/// The server also guards itself (see ``ServerConfiguration``): a whole request must arrive within a time limit,
+/// connections are limited in all and per client address (idle ones are closed first to make room; beyond, 503),
+/// framing that RFC 9112 calls faulty is refused, and an answer that closes a connection early lingers so the
+/// client reads it. Requests the server cannot take as sent are still handed to the application with a
+/// ``Request/problem``, so it answers them in its own words.
 public final class HTTPServer: Sendable {
     public let configuration: ServerConfiguration
     private let context: ServerContext
+    private let log: (@Sendable (String) -> Void)?
     private let daemon: Mutex<DaemonHandle?> = Mutex(nil)
 
-    public init(configuration: ServerConfiguration, responder: @escaping Responder) {
+    /// A server that answers with `responder`, after offering each request to `inlineResponder` when there is
+    /// one; `log` gets a line now and then about connections the server closed or refused.
+    public init(
+        configuration: ServerConfiguration, inlineResponder: InlineResponder? = nil,
+        log: (@Sendable (String) -> Void)? = nil, responder: @escaping Responder
+    ) {
         self.configuration = configuration
-        self.context = ServerContext(responder: responder, maximumBodyBytes: configuration.maximumBodyBytes)
+        self.log = log
+        context = ServerContext(
+            configuration: configuration, responder: responder, inlineResponder: inlineResponder, log: log)
     }
 
     deinit {
-        if let daemon = daemon.withLock({ $0 }) { daemon.stop() }
+        shutdown(gracePeriod: .zero)
     }
 
     /// The port the server listens on; useful after starting on port 0.
@@ -28,7 +45,16 @@ public final class HTTPServer: Sendable {
     /// The number of requests being read or answered right now.
     public var requestsInFlight: Int { context.inFlight.load(ordering: .relaxed) }
 
+    /// The number of connections open right now.
+    public var openConnections: Int { context.tracker.openConnections }
+
+    /// The number of requests waiting for a worker right now.
+    var queuedRequests: Int { context.workers?.queued ?? 0 }
+
     /// Starts listening. Throws ``ServerError`` when the address is invalid or the port is taken.
+    ///
+    /// Raises the soft limit on open files to the hard limit when the connection limit needs more; when even
+    /// the hard limit is too low, serves fewer connections and logs so.
     public func start() throws(ServerError) {
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue
         var poolSize: UInt32 = 0
@@ -36,24 +62,50 @@ public final class HTTPServer: Sendable {
         case .threadPerConnection:
             flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_POLL.rawValue
         case .pool(let threads):
-            flags |= MHD_USE_EPOLL.rawValue
+            // Turbo: without it, epoll misses a client's end of stream that arrives with its last bytes, and a
+            // request abandoned half-way keeps its connection until the idle timeout (measured on 0.9.75).
+            flags |= MHD_USE_EPOLL.rawValue | MHD_USE_TURBO.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
             poolSize = UInt32(threads)
         }
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        let limit = daemonConnectionLimit()
         // The daemon borrows the context; `self` owns it and stops the daemon before letting it go.
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
         let started = address.withSockaddr { sockaddr in
-            cmhd_start_daemon(
-                flags, sockaddr, accessHandler, contextPointer, requestCompleted, contextPointer, uriLogger,
-                contextPointer, poolSize, UInt32(configuration.connectionTimeoutSeconds),
-                UInt32(configuration.connectionLimit))
+            var options = cmhd_options(
+                flags: flags, address: sockaddr, handler: accessHandler, handler_context: contextPointer,
+                completed: requestCompleted, completed_context: contextPointer, uri_logger: uriLogger,
+                uri_logger_context: contextPointer, notify_connection: notifyConnection,
+                notify_connection_context: contextPointer, thread_pool_size: poolSize,
+                connection_timeout_seconds: UInt32(clamping: configuration.idleTimeout.components.seconds),
+                connection_limit: UInt32(limit))
+            return cmhd_start_daemon(&options)
         }
         guard let started else {
             throw .couldNotListen(host: configuration.host, port: configuration.port, errno: errno)
         }
+        context.lingering.start()
+        context.workers?.start()
+        context.tracker.startReaper()
         let handle = DaemonHandle(pointer: started)
         daemon.withLock { $0 = handle }
+    }
+
+    /// libmicrohttpd's own connection limit: ours plus room for refused connections to be told 503, within the
+    /// open files the process may have.
+    private func daemonConnectionLimit() -> Int {
+        let headroom = max(64, configuration.connectionLimit / 8)
+        // Sockets lingering, database connections, files, the listening socket and libmicrohttpd's pipes.
+        let reserve = context.lingering.limit + 128
+        let available = OpenFileLimit.raise(toAtLeast: configuration.connectionLimit + headroom + reserve)
+        let limit = min(configuration.connectionLimit + headroom, max(16, available - reserve))
+        if limit < configuration.connectionLimit + headroom {
+            log?(
+                "the open-file limit (\(available)) allows \(limit) connections at once, fewer than the "
+                    + "\(configuration.connectionLimit) asked; raise it (ulimit -n, LimitNOFILE=) to serve more")
+        }
+        return limit
     }
 
     /// Closes the listening socket: new connections are refused, open ones are still served.
@@ -61,17 +113,25 @@ public final class HTTPServer: Sendable {
         daemon.withLock { $0?.quiesce() }
     }
 
-    /// Stops accepting connections, lets requests in flight finish (for at most `gracePeriod`), then stops.
+    /// Stops accepting connections, closes idle ones, lets requests in flight finish (for at most
+    /// `gracePeriod`; a request still coming in gets ``ServerConfiguration/refusalTimeout`` at most), answers
+    /// those still waiting for a worker with 503, then stops.
     public func shutdown(gracePeriod: Duration = .seconds(10)) {
         guard let daemon = daemon.withLock({ $0 }) else { return }
         stopAccepting()
+        context.isDraining.store(true, ordering: .relaxed)
+        context.tracker.drain()
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: gracePeriod)
-        while context.inFlight.load(ordering: .acquiring) > 0, clock.now < deadline {
+        while context.tracker.activeRequests > 0, clock.now < deadline {
             usleep(2_000)
         }
+        context.workers?.abandonAll(context.stopping)
+        context.tracker.stop()
         self.daemon.withLock { $0 = nil }
         daemon.stop()
+        context.workers?.stop()
+        context.lingering.stop()
     }
 
     /// Starts, then serves until the process gets SIGINT or SIGTERM, then shuts down gracefully.

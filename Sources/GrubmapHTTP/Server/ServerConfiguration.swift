@@ -43,20 +43,56 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var threading: Threading
     /// Bodies longer than this get 413 without being handed to the application.
     public var maximumBodyBytes: Int
-    /// Idle connections are closed after this many seconds.
-    public var connectionTimeoutSeconds: Int
-    /// At most this many connections are held at once.
+    /// How long a connection may wait for its next request, and stay silent while it sends one or reads an
+    /// answer; then it is closed (libmicrohttpd's `MHD_OPTION_CONNECTION_TIMEOUT`, in whole seconds).
+    public var idleTimeout: Duration
+    /// The longest a client may take to send one whole request, headers and body, from its request line on;
+    /// then the connection is closed, however steadily the bytes trickle in.
+    public var requestTimeout: Duration
+    /// At most this many connections are open at once. A connection beyond it first makes room by closing the
+    /// idle keep-alive connection that has waited longest (from the address with the most of them); when none
+    /// is idle it is refused: 503 `too_many_connections` if its request arrives within ``refusalTimeout``,
+    /// else it is closed.
     public var connectionLimit: Int
+    /// At most this many requests from one client address are being received at once (idle keep-alive
+    /// connections do not count); a request beyond it is refused like a connection over ``connectionLimit``.
+    /// 0 means no limit.
+    public var receivingLimitPerAddress: Int
+    /// Threads that run the blocking ``Responder`` in `pool` threading, so that libmicrohttpd's own threads only
+    /// move bytes. In `per-connection` threading each connection's thread runs it instead.
+    public var workerCount: Int
+    /// Requests that may wait for a free worker; beyond it, or when the request at the head of the queue has
+    /// waited longer than ``queueWaitLimit``, a request gets 503 `server_busy` with `Retry-After`.
+    public var queueLimit: Int
+    /// See ``queueLimit``: past this wait the workers are stuck (on a database, say) and a new request is better
+    /// told to come back than kept waiting.
+    public var queueWaitLimit: Duration
+    /// How long a refused connection may take to send its request so that it can be told 503; then it is closed.
+    public var refusalTimeout: Duration
+    /// After an answer that closes the connection while the client may still be sending (a 413, say), the
+    /// server reads and drops what comes for at most this long before it closes, so that the client gets to
+    /// read the answer instead of a reset ("lingering close").
+    public var lingerTimeout: Duration
 
     public init(
         host: String = "127.0.0.1", port: UInt16 = 8080, threading: Threading = .standard,
-        maximumBodyBytes: Int = 1 << 20, connectionTimeoutSeconds: Int = 30, connectionLimit: Int = 1024
+        maximumBodyBytes: Int = 1 << 20, idleTimeout: Duration = .seconds(30), requestTimeout: Duration = .seconds(30),
+        connectionLimit: Int = 4096, receivingLimitPerAddress: Int = 128, workerCount: Int = 10,
+        queueLimit: Int = 256, queueWaitLimit: Duration = .seconds(2), refusalTimeout: Duration = .seconds(2),
+        lingerTimeout: Duration = .seconds(5)
     ) {
         self.host = host
         self.port = port
         self.threading = threading
         self.maximumBodyBytes = maximumBodyBytes
-        self.connectionTimeoutSeconds = connectionTimeoutSeconds
+        self.idleTimeout = idleTimeout
+        self.requestTimeout = requestTimeout
         self.connectionLimit = connectionLimit
+        self.receivingLimitPerAddress = receivingLimitPerAddress
+        self.workerCount = workerCount
+        self.queueLimit = queueLimit
+        self.queueWaitLimit = queueWaitLimit
+        self.refusalTimeout = refusalTimeout
+        self.lingerTimeout = lingerTimeout
     }
 }

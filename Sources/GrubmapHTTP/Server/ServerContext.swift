@@ -1,0 +1,165 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// Answers a request from memory (an asset, a cached answer) without blocking, or declines with `nil`. The
+/// server offers every request to it first, on libmicrohttpd's own thread, before handing the request to a
+/// worker; it must never wait on a database, a lock held for long, or the network.
+public typealias InlineResponder = @Sendable (Request) -> Response?
+
+/// What every callback of one server shares, reached through libmicrohttpd's `cls` pointer.
+final class ServerContext: Sendable {
+    let configuration: ServerConfiguration
+    let responder: Responder
+    let inlineResponder: InlineResponder?
+    let tracker: ConnectionTracker
+    let lingering: LingeringCloser
+    /// The threads that run ``responder`` in pool threading; `nil` in thread-per-connection threading, where
+    /// each connection's own thread runs it.
+    let workers: WorkerPool?
+    /// Requests between their first and their completion callback.
+    let inFlight = Atomic<Int>(0)
+    /// Shutting down: every answer closes its connection.
+    let isDraining = Atomic<Bool>(false)
+
+    init(
+        configuration: ServerConfiguration, responder: @escaping Responder, inlineResponder: InlineResponder?,
+        log: (@Sendable (String) -> Void)?
+    ) {
+        self.configuration = configuration
+        self.responder = responder
+        self.inlineResponder = inlineResponder
+        lingering = LingeringCloser(timeout: configuration.lingerTimeout)
+        tracker = ConnectionTracker(
+            limits: ConnectionTable.Limits(
+                connections: configuration.connectionLimit,
+                receivingPerAddress: configuration.receivingLimitPerAddress,
+                requestTimeout: configuration.requestTimeout, idleTimeout: configuration.idleTimeout,
+                refusalTimeout: configuration.refusalTimeout),
+            lingering: lingering, log: log)
+        if case .pool = configuration.threading {
+            workers = WorkerPool(
+                count: max(1, configuration.workerCount), queueLimit: configuration.queueLimit,
+                queueWaitLimit: configuration.queueWaitLimit, responder: responder)
+        } else {
+            workers = nil
+        }
+    }
+
+    /// Answers a whole request: from memory when the inline responder does, else on a worker while the connection
+    /// waits suspended, else (the queue is full) with 503 at once. A request with a ``Request/problem`` is
+    /// answered on the spot, by the inline responder or else the responder on this thread: applications answer
+    /// problems from memory.
+    func answer(_ request: Request, state: RequestState, connection: OpaquePointer) -> MHD_Result {
+        if let response = inlineResponder?(request) {
+            return queue(response, state: state, on: connection)
+        }
+        guard request.problem == nil, let workers else {
+            return queue(responder(request), state: state, on: connection)
+        }
+        let now = ContinuousClock.now
+        guard workers.reserve(now: now) else {
+            var busy = request
+            busy.problem = Self.serverBusy
+            return queue(inlineResponder?(busy) ?? responder(busy), state: state, on: connection)
+        }
+        let job = WorkerJob(request: request, connection: connection, enqueued: now)
+        state.job = job
+        MHD_suspend_connection(connection)
+        workers.enqueue(job)
+        return MHD_Result.YES
+    }
+
+    /// Answers a request refused before its body was read (a limit, faulty framing, a declared body over the
+    /// limit): on the spot, closing the connection.
+    func refuse(_ request: Request, state: RequestState, connection: OpaquePointer) -> MHD_Result {
+        state.closesConnection = true
+        if let record = state.record { tracker.endReceiving(on: record) }
+        return queue(inlineResponder?(request) ?? responder(request), state: state, on: connection)
+    }
+
+    /// Hands a response to libmicrohttpd, closing the connection after it when the request asked for that or
+    /// the server is shutting down.
+    func queue(_ response: Response, state: RequestState, on connection: OpaquePointer) -> MHD_Result {
+        var response = response
+        if state.closesConnection {
+            response.headers["Connection"] = "close"
+            state.record?.lingers.store(true, ordering: .relaxed)
+        } else if isDraining.load(ordering: .relaxed) {
+            response.headers["Connection"] = "close"
+        }
+        var body = response.body
+        let handle = body.withUnsafeMutableBytes { bytes in
+            MHD_create_response_from_buffer(bytes.count, bytes.baseAddress, MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+        }
+        guard let handle else { return MHD_Result.NO }
+        defer { MHD_destroy_response(handle) }
+        for (name, value) in response.headers {
+            _ = MHD_add_response_header(handle, name, value)
+        }
+        return MHD_queue_response(connection, UInt32(response.status.code), handle)
+    }
+
+    /// What a job still unanswered when the server stops gets.
+    func stopping(_ request: Request) -> Response {
+        var request = request
+        request.problem = HTTPError(
+            .serviceUnavailable, code: "shutting_down", message: "The server is restarting. Try again in a moment.",
+            headers: ["Retry-After": "1"])
+        return inlineResponder?(request) ?? responder(request)
+    }
+
+    static let serverBusy = HTTPError(
+        .serviceUnavailable, code: "server_busy", message: "The server is busy. Try again in a moment.",
+        headers: ["Retry-After": "1"])
+
+    static let tooManyConnections = HTTPError(
+        .serviceUnavailable, code: "too_many_connections",
+        message: "Too many connections are open to the server just now. Try again in a moment.",
+        headers: ["Retry-After": "5"])
+
+    static func tooLarge(limit: Int) -> HTTPError {
+        HTTPError(.contentTooLarge, code: "too_large", message: "The request body is larger than \(limit) bytes.")
+    }
+}
+
+/// One request while libmicrohttpd reads and answers it, reached through `*con_cls`.
+///
+/// `@unchecked Sendable`: libmicrohttpd calls back for one connection from one thread at a time, so the
+/// mutable state is never touched concurrently (a worker sees only its ``WorkerJob``).
+final class RequestState: @unchecked Sendable {
+    /// The raw request target (path and query) before any unescaping.
+    let target: String
+    /// The connection's record; `nil` only if libmicrohttpd did not notify the connection.
+    let record: ConnectionRecord?
+    var hasStarted = false
+    var body: [UInt8] = []
+    /// Body bytes seen so far, including any dropped for being over the limit.
+    var receivedBytes = 0
+    /// libmicrohttpd's parser for a `multipart/form-data` body, while it is being read.
+    var postProcessor: OpaquePointer?
+    /// The parts of a `multipart/form-data` body, as the post processor finds them.
+    var parts: [FormPart] = []
+    /// Whether the multipart body could not be parsed.
+    var isMalformedMultipart = false
+    var headers = Headers()
+    /// A problem found in the headers that still lets the request be read whole (a missing `Host`).
+    var problem: HTTPError?
+    /// The request went to a worker; its answer comes back here.
+    var job: WorkerJob?
+    /// The answer must close the connection: what the client sends next cannot be trusted or is not wanted.
+    var closesConnection = false
+
+    init(target: String, record: ConnectionRecord?) {
+        self.target = target
+        self.record = record
+    }
+
+    /// The request as far as it is known, leniently (see ``Request/lenient(method:target:headers:body:)``).
+    func makeRequest(method: UnsafePointer<CChar>, body: [UInt8] = []) -> Request {
+        var request = Request.lenient(
+            method: Method(rawValue: String(cString: method)), target: target, headers: headers, body: body)
+        request.remoteAddress = record?.address ?? ""
+        return request
+    }
+}

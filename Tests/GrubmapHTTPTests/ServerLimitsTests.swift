@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@testable import GrubmapHTTP
+
+/// The server's guards against clients that send slowly, too much, or from too many connections, on a real
+/// server with short limits.
+@Suite struct ServerLimitsTests {
+    typealias Live = LiveServerTests
+
+    @Test(arguments: [ServerConfiguration.Threading.threadPerConnection, .pool(threads: 2)])
+    func aRequestThatDoesNotArriveInTimeIsCutOff(threading: ServerConfiguration.Threading) throws {
+        try Live.withServer(threading: threading, configure: { $0.requestTimeout = .milliseconds(300) }) { server in
+            let slow = try RawClient(port: server.port)
+            slow.send("GET /slow HTTP/1.1\r\nHost: x\r\nX-Trickle: 1\r\n")
+            slow.setReadTimeout(seconds: 5)
+            let start = ContinuousClock.now
+            #expect(slow.isClosedByPeer())
+            #expect(start.duration(to: .now) < .seconds(3), "the request timeout, not the 30 s idle timeout")
+            #expect(try RawClient(port: server.port).request("GET", "/quick").statusCode == 200)
+        }
+    }
+
+    @Test(arguments: [ServerConfiguration.Threading.threadPerConnection, .pool(threads: 2)])
+    func anAddressOverItsLimitGets503AndOthersGetIn(threading: ServerConfiguration.Threading) throws {
+        try Live.withServer(threading: threading, configure: { $0.receivingLimitPerAddress = 1 }) { server in
+            let slow = try RawClient(port: server.port)
+            slow.send("GET /slow HTTP/1.1\r\nHost: x\r\n")
+            Live.waitUntil { server.requestsInFlight == 1 }
+
+            let second = try RawClient(port: server.port)
+            let refused = try second.request("GET", "/x")
+            #expect(refused.statusCode == 503)
+            #expect(refused.text.hasPrefix("too_many_connections"))
+            #expect(refused.headers["retry-after"] == "5")
+            #expect(refused.headers["connection"] == "close")
+            #expect(second.isClosedByPeer())
+
+            let elsewhere = try RawClient(port: server.port, from: "127.0.0.2")
+            #expect(try elsewhere.request("GET", "/x").statusCode == 200)
+            slow.send("\r\n")
+            #expect(try slow.readReply().statusCode == 200)
+        }
+    }
+
+    @Test func overTheConnectionLimitTheIdleMakeRoomAndOtherwise503() throws {
+        try Live.withServer(threading: .pool(threads: 2), configure: { $0.connectionLimit = 2 }) { server in
+            let idle = try RawClient(port: server.port)
+            #expect(try idle.request("GET", "/a").statusCode == 200)
+            let busy = try RawClient(port: server.port)
+            busy.send("GET /busy HTTP/1.1\r\nHost: x\r\n")
+            Live.waitUntil { server.requestsInFlight == 1 }
+
+            let third = try RawClient(port: server.port)
+            #expect(idle.isClosedByPeer(), "the idle connection made room")
+            #expect(try third.request("GET", "/b").statusCode == 200)
+
+            third.send("GET /busy HTTP/1.1\r\nHost: x\r\n")
+            Live.waitUntil { server.requestsInFlight == 2 }
+            let fourth = try RawClient(port: server.port)
+            let refused = try fourth.request("GET", "/c")
+            #expect(refused.statusCode == 503)
+            #expect(refused.text.hasPrefix("too_many_connections"))
+        }
+    }
+
+    @Test(arguments: [ServerConfiguration.Threading.threadPerConnection, .pool(threads: 2)])
+    func aClientStillSendingItsBodyReadsThe413(threading: ServerConfiguration.Threading) throws {
+        try Live.withServer(maximumBodyBytes: 1024, threading: threading) { server in
+            let client = try RawClient(port: server.port)
+            let body = [UInt8](repeating: 65, count: 4 << 20)
+            client.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n")
+            // Like Python's urllib: the whole body first, then the answer. Without a lingering close the
+            // server's reset fails the send ("broken pipe") and the 413 is never read.
+            let isSentWhole = client.send(body)
+            #expect(isSentWhole, "the server reads and drops the rest instead of resetting")
+            let reply = try client.readReply()
+            #expect(reply.statusCode == 413)
+            #expect(reply.text.hasPrefix("too_large"))
+            #expect(client.isClosedByPeer())
+        }
+    }
+
+    @Test func shutdownClosesIdleAndAbandonedConnectionsAtOnce() throws {
+        let server = HTTPServer(
+            configuration: ServerConfiguration(port: 0, threading: .pool(threads: 2)), responder: Live.echo)
+        try server.start()
+        let idle = try RawClient(port: server.port)
+        #expect(try idle.request("GET", "/a").statusCode == 200)
+        let abandoned = try RawClient(port: server.port)
+        abandoned.send("GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        abandoned.finishSending()
+        let start = ContinuousClock.now
+        server.shutdown(gracePeriod: .seconds(10))
+        #expect(start.duration(to: .now) < .seconds(2))
+        #expect(idle.isClosedByPeer())
+    }
+}
