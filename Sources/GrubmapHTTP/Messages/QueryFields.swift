@@ -28,6 +28,10 @@ public struct QueryFields: Sendable, Equatable, Sequence {
         var pairs: [(name: String, value: String)] = []
         var isMalformed = false
         func decode(_ text: Substring) -> String {
+            // Most fields have nothing to decode; Foundation's decoding costs far more than the copy.
+            guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
+                return String(text)
+            }
             guard let decoded = text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding else {
                 isMalformed = true
                 return String(text)

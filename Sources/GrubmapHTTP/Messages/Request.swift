@@ -78,7 +78,9 @@ public struct Request: Sendable {
         }
         var segments: [String] = []
         for raw in rawPath.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            if let decoded = String(raw).removingPercentEncoding {
+            if !raw.utf8.contains(UInt8(ascii: "%")) {
+                segments.append(String(raw))
+            } else if let decoded = String(raw).removingPercentEncoding {
                 segments.append(decoded)
             } else {
                 segments.append(String(raw))

@@ -27,12 +27,14 @@ let uriLogger:
         let server = Unmanaged<ServerContext>.fromOpaque(context!).takeUnretainedValue()
         server.inFlight.add(1, ordering: .relaxed)
         let target = uri.map { String(cString: $0) } ?? "/"
-        if let uri { cmhd_hide_query(uri) }
+        let queryPieces = uri.map { cmhd_hide_query($0) } ?? 0
         let record = connection.flatMap(cmhd_socket_context).map {
             Unmanaged<ConnectionRecord>.fromOpaque($0).takeUnretainedValue()
         }
         if let record { _ = server.tracker.beginRequest(on: record) }
-        return Unmanaged.passRetained(RequestState(target: target, record: record)).toOpaque()
+        let state = RequestState(target: target, record: record)
+        state.hasTooManyQueryFields = queryPieces > RequestState.maximumQueryFields
+        return Unmanaged.passRetained(state).toOpaque()
     }
 
 /// Releases a request's state once libmicrohttpd is done with it, whether it completed or was aborted.

@@ -62,9 +62,10 @@ public final class HTTPServer: Sendable {
         case .threadPerConnection:
             flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_POLL.rawValue
         case .pool(let threads):
-            // Turbo: without it, epoll misses a client's end of stream that arrives with its last bytes, and a
-            // request abandoned half-way keeps its connection until the idle timeout (measured on 0.9.75).
-            flags |= MHD_USE_EPOLL.rawValue | MHD_USE_TURBO.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+            // poll(), not epoll: with epoll (turbo or not) libmicrohttpd 0.9.75 misses a client's end of stream
+            // that arrives with the last bytes of a half-sent request, and keeps the abandoned connection until
+            // the idle timeout; with poll() it frees it at once, as thread-per-connection does (measured).
+            flags |= MHD_USE_POLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
             poolSize = UInt32(threads)
         }
         let address = try SocketAddress(host: configuration.host, port: configuration.port)

@@ -6,7 +6,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     public enum Threading: Sendable, Equatable, CustomStringConvertible {
         /// One thread per connection, polled with `poll()`.
         case threadPerConnection
-        /// A fixed pool of threads sharing an epoll set.
+        /// A fixed pool of threads polling their connections with `poll()`; ``workerCount`` other threads answer.
         case pool(threads: Int)
 
         /// The default, chosen by `make bench`: a pool of one thread per processor answered about three times the

@@ -149,6 +149,12 @@ final class RequestState: @unchecked Sendable {
     var job: WorkerJob?
     /// The answer must close the connection: what the client sends next cannot be trusted or is not wanted.
     var closesConnection = false
+    /// The query has more than ``maximumQueryFields`` fields: it is not parsed, and the request is refused.
+    var hasTooManyQueryFields = false
+
+    /// More query fields than any page or API call of a real application takes; splitting thousands of them
+    /// would let one client spend the server's time for nothing.
+    static let maximumQueryFields = 256
 
     init(target: String, record: ConnectionRecord?) {
         self.target = target
@@ -157,9 +163,20 @@ final class RequestState: @unchecked Sendable {
 
     /// The request as far as it is known, leniently (see ``Request/lenient(method:target:headers:body:)``).
     func makeRequest(method: UnsafePointer<CChar>, body: [UInt8] = []) -> Request {
-        var request = Request.lenient(
-            method: Method(rawValue: String(cString: method)), target: target, headers: headers, body: body)
+        let method = Method(rawValue: String(cString: method))
+        guard hasTooManyQueryFields else {
+            var request = Request.lenient(method: method, target: target, headers: headers, body: body)
+            request.remoteAddress = record?.address ?? ""
+            return request
+        }
+        let path = target.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(target[..<$0]) } ?? target
+        var request = Request.lenient(method: method, target: path, headers: headers, body: body)
         request.remoteAddress = record?.address ?? ""
+        request.problem =
+            request.problem
+            ?? HTTPError(
+                .badRequest, code: "bad_query",
+                message: "The query has more than \(Self.maximumQueryFields) fields.")
         return request
     }
 }
