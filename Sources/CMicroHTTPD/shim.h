@@ -31,25 +31,20 @@ struct cmhd_options {
 
 static inline struct MHD_Daemon *cmhd_start_daemon(const struct cmhd_options *o)
 {
-    if (o->thread_pool_size > 1) {
-        return MHD_start_daemon(o->flags, 0, NULL, NULL, o->handler, o->handler_context,
-            MHD_OPTION_SOCK_ADDR, o->address,
-            MHD_OPTION_NOTIFY_COMPLETED, o->completed, o->completed_context,
-            MHD_OPTION_URI_LOG_CALLBACK, o->uri_logger, o->uri_logger_context,
-            MHD_OPTION_NOTIFY_CONNECTION, o->notify_connection, o->notify_connection_context,
-            MHD_OPTION_THREAD_POOL_SIZE, o->thread_pool_size,
-            MHD_OPTION_CONNECTION_TIMEOUT, o->connection_timeout_seconds,
-            MHD_OPTION_CONNECTION_LIMIT, o->connection_limit,
-            MHD_OPTION_END);
-    }
+    // Two-pointer options take the first as an intptr_t (see MHD_OPTION_ARRAY in the manual); the pool size is
+    // left out, by ending the array early, when it is 1 or less.
+    struct MHD_OptionItem options[] = {
+        {MHD_OPTION_SOCK_ADDR, 0, (void *)o->address},
+        {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)o->completed, o->completed_context},
+        {MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)o->uri_logger, o->uri_logger_context},
+        {MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)o->notify_connection, o->notify_connection_context},
+        {MHD_OPTION_CONNECTION_TIMEOUT, o->connection_timeout_seconds, NULL},
+        {MHD_OPTION_CONNECTION_LIMIT, o->connection_limit, NULL},
+        {o->thread_pool_size > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, o->thread_pool_size, NULL},
+        {MHD_OPTION_END, 0, NULL},
+    };
     return MHD_start_daemon(o->flags, 0, NULL, NULL, o->handler, o->handler_context,
-        MHD_OPTION_SOCK_ADDR, o->address,
-        MHD_OPTION_NOTIFY_COMPLETED, o->completed, o->completed_context,
-        MHD_OPTION_URI_LOG_CALLBACK, o->uri_logger, o->uri_logger_context,
-        MHD_OPTION_NOTIFY_CONNECTION, o->notify_connection, o->notify_connection_context,
-        MHD_OPTION_CONNECTION_TIMEOUT, o->connection_timeout_seconds,
-        MHD_OPTION_CONNECTION_LIMIT, o->connection_limit,
-        MHD_OPTION_END);
+        MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 
 /// The port the daemon listens on, useful after binding port 0; 0 when unknown.

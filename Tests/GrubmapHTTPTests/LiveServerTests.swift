@@ -26,6 +26,25 @@ import Testing
         return response
     }
 
+    /// Checks a 503 the server gave instead of an answer: the problem's code and its `Retry-After`.
+    static func expectUnavailable(
+        _ reply: RawClient.Reply, code: String, retryAfter: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(reply.statusCode == 503, sourceLocation: sourceLocation)
+        #expect(reply.text.hasPrefix(code), sourceLocation: sourceLocation)
+        #expect(reply.headers["retry-after"] == retryAfter, sourceLocation: sourceLocation)
+    }
+
+    /// Sends the start of a request (its line and `Host`, not the end of its headers) on `client`, or a new
+    /// connection, and waits until the server has `arriving` such requests.
+    @discardableResult
+    static func startRequest(on server: HTTPServer, client: RawClient? = nil, arriving: Int = 1) throws -> RawClient {
+        let client = try client ?? RawClient(port: server.port)
+        client.send("GET /slow HTTP/1.1\r\nHost: x\r\n")
+        waitUntil { server.arrivingRequests == arriving }
+        return client
+    }
+
     /// Waits, at most five seconds, for something the server does on its own threads.
     static func waitUntil(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) {
         let deadline = ContinuousClock.now.advanced(by: .seconds(5))

@@ -6,55 +6,41 @@ import Testing
 /// RFC 9112's framing rules, each case on the headers alone and then over the wire.
 @Suite struct RequestFramingTests {
     struct Case: Sendable, CustomTestStringConvertible {
-        let name: String
-        let head: String
-        let body: String
         /// The status expected, and the problem's code; `nil` for a request that is fine.
         let status: Int?
         let code: String?
+        let head: String
+        let body: String
 
-        var testDescription: String { name }
+        /// A `POST /x` with `Host: x`, the given header lines and body.
+        init(_ status: Int?, _ code: String?, _ lines: String, body: String, version: String = "HTTP/1.1") {
+            self.status = status
+            self.code = code
+            head = "POST /x \(version)\r\nHost: x\r\n\(lines)\r\n"
+            self.body = body
+        }
+
+        var testDescription: String { head.split(separator: "\r\n").dropFirst(2).joined(separator: "; ") }
     }
 
+    static let smuggled = "GET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n"
+    static let chunk = "3\r\nabc\r\n0\r\n\r\n"
+
+    /// RFC 9112: 6.3 (lengths that disagree, no final chunked), 6.1 (both framings, an unknown coding, HTTP/1.0),
+    /// 7 (chunked twice), 5.1 (space before the colon).
     static let refused: [Case] = [
-        Case(
-            name: "two Content-Lengths that disagree (6.3)",
-            head: "POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 5\r\n", body: "abcde",
-            status: 400, code: "bad_framing"),
-        Case(
-            name: "Content-Length and Transfer-Encoding (6.1)",
-            head: "POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n",
-            body: "0\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n", status: 400, code: "bad_framing"),
-        Case(
-            name: "an unknown coding before chunked (6.1)",
-            head: "POST /x HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n", body: "3\r\nabc\r\n0\r\n\r\n",
-            status: 501, code: "unsupported_transfer_coding"),
-        Case(
-            name: "a coding without a final chunked (6.3)",
-            head: "POST /x HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n", body: "abc", status: 400,
-            code: "bad_framing"),
-        Case(
-            name: "chunked twice (7)",
-            head: "POST /x HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n",
-            body: "3\r\nabc\r\n0\r\n\r\n", status: 400, code: "bad_framing"),
-        Case(
-            name: "Transfer-Encoding in HTTP/1.0 (6.1)",
-            head: "POST /x HTTP/1.0\r\nHost: x\r\nTransfer-Encoding: chunked\r\n", body: "3\r\nabc\r\n0\r\n\r\n",
-            status: 400, code: "bad_framing"),
-        Case(
-            name: "a space before the colon (5.1)",
-            head: "POST /x HTTP/1.1\r\nHost: x\r\nTransfer-Encoding : chunked\r\n", body: "0\r\n\r\n", status: 400,
-            code: "bad_header"),
+        Case(400, "bad_framing", "Content-Length: 3\r\nContent-Length: 5", body: "abcde"),
+        Case(400, "bad_framing", "Content-Length: 4\r\nTransfer-Encoding: chunked", body: "0\r\n\r\n" + smuggled),
+        Case(501, "unsupported_transfer_coding", "Transfer-Encoding: gzip, chunked", body: chunk),
+        Case(400, "bad_framing", "Transfer-Encoding: gzip", body: "abc"),
+        Case(400, "bad_framing", "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked", body: chunk),
+        Case(400, "bad_framing", "Transfer-Encoding: chunked", body: chunk, version: "HTTP/1.0"),
+        Case(400, "bad_header", "Transfer-Encoding : chunked", body: "0\r\n\r\n"),
     ]
 
     static let accepted: [Case] = [
-        Case(
-            name: "the same Content-Length twice (6.3)",
-            head: "POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 3\r\n", body: "abc",
-            status: nil, code: nil),
-        Case(
-            name: "chunked, in any case", head: "POST /x HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: Chunked\r\n",
-            body: "3\r\nabc\r\n0\r\n\r\n", status: nil, code: nil),
+        Case(nil, nil, "Content-Length: 3\r\nContent-Length: 3", body: "abc"),
+        Case(nil, nil, "Transfer-Encoding: Chunked", body: chunk),
     ]
 
     static func headers(of head: String) -> (Headers, version: String) {
@@ -92,10 +78,11 @@ import Testing
                 let client = try RawClient(port: server.port)
                 client.send(example.head + "\r\n" + example.body)
                 let reply = try client.readReply()
-                #expect(reply.statusCode == example.status, "\(example.name)")
-                #expect(reply.text.hasPrefix(example.code ?? "-"), "\(example.name): the application's answer")
-                #expect(reply.headers["connection"] == "close", "\(example.name)")
-                #expect(client.isClosedByPeer(), "\(example.name): nothing after the body is served")
+                let name = example.testDescription
+                #expect(reply.statusCode == example.status, "\(name)")
+                #expect(reply.text.hasPrefix(example.code ?? "-"), "\(name): the application's answer")
+                #expect(reply.headers["connection"] == "close", "\(name)")
+                #expect(client.isClosedByPeer(), "\(name): nothing after the body is served")
             }
         }
     }

@@ -24,15 +24,10 @@ import Testing
     @Test(arguments: [ServerConfiguration.Threading.threadPerConnection, .pool(threads: 2)])
     func anAddressOverItsLimitGets503AndOthersGetIn(threading: ServerConfiguration.Threading) throws {
         try Live.withServer(threading: threading, configure: { $0.receivingLimitPerAddress = 1 }) { server in
-            let slow = try RawClient(port: server.port)
-            slow.send("GET /slow HTTP/1.1\r\nHost: x\r\n")
-            Live.waitUntil { server.requestsInFlight == 1 }
-
+            let slow = try Live.startRequest(on: server)
             let second = try RawClient(port: server.port)
             let refused = try second.request("GET", "/x")
-            #expect(refused.statusCode == 503)
-            #expect(refused.text.hasPrefix("too_many_connections"))
-            #expect(refused.headers["retry-after"] == "5")
+            Live.expectUnavailable(refused, code: "too_many_connections", retryAfter: "5")
             #expect(refused.headers["connection"] == "close")
             #expect(second.isClosedByPeer())
 
@@ -47,20 +42,16 @@ import Testing
         try Live.withServer(threading: .pool(threads: 2), configure: { $0.connectionLimit = 2 }) { server in
             let idle = try RawClient(port: server.port)
             #expect(try idle.request("GET", "/a").statusCode == 200)
-            let busy = try RawClient(port: server.port)
-            busy.send("GET /busy HTTP/1.1\r\nHost: x\r\n")
-            Live.waitUntil { server.requestsInFlight == 1 }
+            let busy = try Live.startRequest(on: server)
 
             let third = try RawClient(port: server.port)
             #expect(idle.isClosedByPeer(), "the idle connection made room")
             #expect(try third.request("GET", "/b").statusCode == 200)
 
-            third.send("GET /busy HTTP/1.1\r\nHost: x\r\n")
-            Live.waitUntil { server.requestsInFlight == 2 }
-            let fourth = try RawClient(port: server.port)
-            let refused = try fourth.request("GET", "/c")
-            #expect(refused.statusCode == 503)
-            #expect(refused.text.hasPrefix("too_many_connections"))
+            try Live.startRequest(on: server, client: third, arriving: 2)
+            Live.expectUnavailable(
+                try RawClient(port: server.port).request("GET", "/c"), code: "too_many_connections", retryAfter: "5")
+            withExtendedLifetime(busy) {}
         }
     }
 

@@ -66,6 +66,11 @@ struct ConnectionTable {
         entries.values.count { !$0.isRefused && !$0.isClosing && $0.phase != .idle }
     }
 
+    /// Requests being received right now, on connections neither refused nor closing.
+    var arrivingRequests: Int {
+        entries.values.count { !$0.isRefused && !$0.isClosing && $0.phase == .receiving }
+    }
+
     /// Requests from `address` being received right now.
     func receiving(from address: String) -> Int {
         receivingByAddress[address] ?? 0
@@ -112,18 +117,18 @@ struct ConnectionTable {
 
     /// The whole request is in (or was answered before its body): it is being answered.
     mutating func endReceiving(_ id: ID, now: Instant) {
-        guard var entry = entries[id] else { return }
-        uncountReceiving(&entry)
-        entry.phase = .answering
-        entry.since = now
-        entries[id] = entry
+        move(id, to: .answering, now: now)
     }
 
     /// The request is over, answered or abandoned; the connection waits for the next one.
     mutating func endRequest(_ id: ID, now: Instant) {
+        move(id, to: .idle, now: now)
+    }
+
+    private mutating func move(_ id: ID, to phase: Phase, now: Instant) {
         guard var entry = entries[id] else { return }
         uncountReceiving(&entry)
-        entry.phase = .idle
+        entry.phase = phase
         entry.since = now
         entries[id] = entry
     }

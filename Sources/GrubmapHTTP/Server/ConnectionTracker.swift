@@ -63,6 +63,9 @@ final class ConnectionTracker: Sendable {
     /// Requests being received or answered right now.
     var activeRequests: Int { state.withLock { $0.table.activeRequests } }
 
+    /// Requests being received right now.
+    var arrivingRequests: Int { state.withLock { $0.table.arrivingRequests } }
+
     /// Connections open right now, as libmicrohttpd last told.
     var openConnections: Int { state.withLock { $0.records.count } }
 

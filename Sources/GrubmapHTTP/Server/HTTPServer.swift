@@ -48,6 +48,9 @@ public final class HTTPServer: Sendable {
     /// The number of connections open right now.
     public var openConnections: Int { context.tracker.openConnections }
 
+    /// The number of requests whose line has arrived and not yet all of their headers and body.
+    var arrivingRequests: Int { context.tracker.arrivingRequests }
+
     /// The number of requests waiting for a worker right now.
     var queuedRequests: Int { context.workers?.queued ?? 0 }
 
