@@ -26,6 +26,7 @@ test:
 	scripts/postgres-test-cluster run env GRUBMAP_GEODESIC_CASES=$(GEODESIC_CASES) $(SWIFT) test --skip-build
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 	scripts/smoke-test .build/debug/grubmap
+	scripts/attack-test .build/debug/grubmap
 	scripts/crowd-test .build/debug/grubmap
 	scripts/postgres-test-cluster run scripts/durability-test .build/debug/grubmap 20
 	scripts/lb-test .build/debug/grubmap

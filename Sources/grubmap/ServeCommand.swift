@@ -32,8 +32,22 @@ enum ServeCommand {
           --new-sessions-per-minute N
                                 New sessions one client address may start per minute (default 120)
           --test-clock-file F   For tests: add the seconds written in file F to the clock on every request
-          --threading MODE      pool:N (N threads sharing epoll; default: one per processor) or per-connection
+          --threading MODE      pool:N (N threads sharing poll(); default: one per processor) or per-connection
           --max-body-bytes N    Largest request body accepted (default 1048576); larger ones get 413
+          --workers N           Threads that answer requests needing the database (pool threading; default:
+                                --database-connections + 2)
+          --max-queued-requests N
+                                Requests that may wait for a worker (default 256); more get 503 with Retry-After
+          --max-connections N   Connections open at once (default 4096); beyond it the longest-idle one is closed
+                                to make room, or, when none is idle, the new one gets 503
+          --max-connections-per-address N
+                                Connections from one client address that may be sending a request at once
+                                (default 128; 0 for no limit); idle keep-alive ones do not count; beyond it, 503
+          --request-timeout-seconds N
+                                The longest a client may take to send a whole request, headers and body (default 30)
+          --idle-timeout-seconds N
+                                How long a kept-alive connection waits for its next request, and how long any
+                                connection may stay silent (default 30)
           --help                Show this help
         """
 
@@ -44,7 +58,8 @@ enum ServeCommand {
                 "host", "port", "database", "default-area", "threading", "max-body-bytes", "onboarding",
                 "onboarding-interval-ms", "tile-url", "check-in-hours", "writes-per-minute", "test-clock-file",
                 "new-sessions-per-minute",
-                "database-timeout-ms", "database-connections",
+                "database-timeout-ms", "database-connections", "workers", "max-queued-requests", "max-connections",
+                "max-connections-per-address", "request-timeout-seconds", "idle-timeout-seconds",
             ],
             flags: ["demo", "help", "secure-cookies"])
         if options.has("help") {
@@ -74,6 +89,17 @@ enum ServeCommand {
             }
             server.maximumBodyBytes = bytes
         }
+        if let count = try number(options, "max-connections", in: 16...1_000_000) { server.connectionLimit = count }
+        if let count = try number(options, "max-connections-per-address", in: 0...1_000_000) {
+            server.receivingLimitPerAddress = count
+        }
+        if let seconds = try number(options, "request-timeout-seconds", in: 1...3600) {
+            server.requestTimeout = .seconds(seconds)
+        }
+        if let seconds = try number(options, "idle-timeout-seconds", in: 1...3600) {
+            server.idleTimeout = .seconds(seconds)
+        }
+        if let count = try number(options, "max-queued-requests", in: 1...100_000) { server.queueLimit = count }
         let onboarding: OnboardingCatalog
         do {
             onboarding =
@@ -134,6 +160,8 @@ enum ServeCommand {
             }
             connections = count
         }
+        // Enough to keep every database connection busy, and a couple for requests that need none.
+        server.workerCount = try number(options, "workers", in: 1...1024) ?? connections + 2
 
         let store = try openStore(database, timeoutMilliseconds: timeout, connections: connections)
         if options.has("demo") {
@@ -157,15 +185,28 @@ enum ServeCommand {
         }
         let app = App(
             environment: AppEnvironment(store: store, now: { clock.now }, configuration: configuration, log: log))
-        let httpServer = HTTPServer(configuration: server, responder: AccessLog(write: log).wrapping(app.responder))
+        let httpServer = HTTPServer(
+            configuration: server, log: log, responder: AccessLog(write: log).wrapping(app.responder))
         SessionSweeper.start(store: store, now: { clock.now })
         try httpServer.runUntilTerminated {
             let shownHost = server.host.contains(":") ? "[\(server.host)]" : server.host
             let address = "http://\(shownHost):\(httpServer.port)"
-            log("Grubmap is serving \(databaseName(database)) on \(address) (\(server.threading))")
+            let workers = server.threading == .threadPerConnection ? "" : ", \(server.workerCount) workers"
+            log("Grubmap is serving \(databaseName(database)) on \(address) (\(server.threading)\(workers))")
         }
         log("stopped")
         return 0
+    }
+
+    /// The value of `--name` as a whole number in `range`, or `nil` when the option is not given.
+    private static func number(_ options: Arguments, _ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let text = options[name] else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError(
+                "grubmap serve: --\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), "
+                    + "got \"\(text)\"")
+        }
+        return value
     }
 }
 
