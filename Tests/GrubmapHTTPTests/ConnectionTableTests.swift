@@ -11,9 +11,9 @@ import Testing
 
         init(connections: Int = 10) {
             table = ConnectionTable(
-                limits: ConnectionTable.Limits(
-                    connections: connections, receivingPerAddress: 2, requestTimeout: .seconds(30),
-                    idleTimeout: .seconds(60), refusalTimeout: .seconds(2)))
+                limits: ServerConfiguration(
+                    idleTimeout: .seconds(60), requestTimeout: .seconds(30), connectionLimit: connections,
+                    receivingLimitPerAddress: 2, refusalTimeout: .seconds(2)))
         }
 
         func at(_ seconds: Double) -> ContinuousClock.Instant {

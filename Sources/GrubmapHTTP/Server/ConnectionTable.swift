@@ -7,14 +7,6 @@ struct ConnectionTable {
     typealias ID = Int
     typealias Instant = ContinuousClock.Instant
 
-    struct Limits: Equatable {
-        var connections: Int
-        var receivingPerAddress: Int
-        var requestTimeout: Duration
-        var idleTimeout: Duration
-        var refusalTimeout: Duration
-    }
-
     enum Phase: Equatable {
         /// Waiting for a request: just accepted, or kept alive after an answer. May be closed to make room.
         case idle
@@ -50,14 +42,16 @@ struct ConnectionTable {
         var isClosing = false
     }
 
-    let limits: Limits
+    /// The limits: ``ServerConfiguration/connectionLimit``, ``ServerConfiguration/receivingLimitPerAddress`` and
+    /// the request, idle and refusal timeouts.
+    let limits: ServerConfiguration
     private(set) var entries: [ID: Entry] = [:]
     private var receivingByAddress: [String: Int] = [:]
-    /// Entries neither refused nor closing: those that count against ``Limits/connections``.
+    /// Entries neither refused nor closing: those that count against ``ServerConfiguration/connectionLimit``.
     private var admittedCount = 0
     private(set) var isDraining = false
 
-    init(limits: Limits) {
+    init(limits: ServerConfiguration) {
         self.limits = limits
     }
 
@@ -81,7 +75,7 @@ struct ConnectionTable {
     mutating func open(_ id: ID, address: String, now: Instant) -> (isRefused: Bool, closing: [ID]) {
         var entry = Entry(address: address, since: now)
         var closing: [ID] = []
-        if admittedCount >= limits.connections {
+        if admittedCount >= limits.connectionLimit {
             if let victim = idleToClose() {
                 markClosing(victim)
                 closing.append(victim)
@@ -96,14 +90,14 @@ struct ConnectionTable {
     }
 
     /// A request's line has arrived. Returns false when the request is refused: its connection was, or its
-    /// address already has ``Limits/receivingPerAddress`` requests coming in.
+    /// address already has ``ServerConfiguration/receivingLimitPerAddress`` requests coming in.
     mutating func beginRequest(_ id: ID, now: Instant) -> Bool {
         guard var entry = entries[id] else { return false }
         entry.phase = .receiving
         entry.since = now
         if !entry.isRefused, !entry.isClosing {
             let count = receivingByAddress[entry.address] ?? 0
-            if limits.receivingPerAddress > 0, count >= limits.receivingPerAddress {
+            if limits.receivingLimitPerAddress > 0, count >= limits.receivingLimitPerAddress {
                 entry.isRefused = true
                 admittedCount -= 1
             } else {
@@ -169,7 +163,7 @@ struct ConnectionTable {
     }
 
     /// The server is shutting down: idle connections are closed at the next ``expired(now:)``, new ones refused,
-    /// and requests still coming in get ``Limits/refusalTimeout`` at most.
+    /// and requests still coming in get ``ServerConfiguration/refusalTimeout`` at most.
     mutating func drain() {
         isDraining = true
     }

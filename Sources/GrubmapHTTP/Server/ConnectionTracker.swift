@@ -52,7 +52,7 @@ final class ConnectionTracker: Sendable {
     /// How often the reaper looks for connections past their time.
     let sweepInterval: Duration
 
-    init(limits: ConnectionTable.Limits, lingering: LingeringCloser, log: (@Sendable (String) -> Void)?) {
+    init(limits: ServerConfiguration, lingering: LingeringCloser, log: (@Sendable (String) -> Void)?) {
         state = Mutex(State(table: ConnectionTable(limits: limits), lastReport: clock.now))
         self.lingering = lingering
         self.log = log

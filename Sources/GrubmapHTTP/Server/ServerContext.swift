@@ -30,13 +30,7 @@ final class ServerContext: Sendable {
         self.responder = responder
         self.inlineResponder = inlineResponder
         lingering = LingeringCloser(timeout: configuration.lingerTimeout)
-        tracker = ConnectionTracker(
-            limits: ConnectionTable.Limits(
-                connections: configuration.connectionLimit,
-                receivingPerAddress: configuration.receivingLimitPerAddress,
-                requestTimeout: configuration.requestTimeout, idleTimeout: configuration.idleTimeout,
-                refusalTimeout: configuration.refusalTimeout),
-            lingering: lingering, log: log)
+        tracker = ConnectionTracker(limits: configuration, lingering: lingering, log: log)
         if case .pool = configuration.threading {
             workers = WorkerPool(
                 count: max(1, configuration.workerCount), queueLimit: configuration.queueLimit,
