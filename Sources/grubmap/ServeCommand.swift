@@ -28,9 +28,12 @@ enum ServeCommand {
           --tile-url TEMPLATE   Draw map tiles from an XYZ tile server under the pins, like
                                 https://tile.example.org/{z}/{x}/{y}.png (default: a clean offline map)
           --check-in-hours H    How long a check-in lasts at most (default 3; it also ends at closing time)
-          --writes-per-minute N Changes one session may make per minute before getting 429 (default 30)
+          --writes-per-minute N Changes one browser may make per minute before getting 429 (default 30)
           --new-sessions-per-minute N
-                                New sessions one client address may start per minute (default 120)
+                                Stored sessions one client address may start per minute once its burst is
+                                used (default 120); reading pages and settings never need one
+          --new-sessions-burst N
+                                Stored sessions one client address may start at once (default 600)
           --test-clock-file F   For tests: add the seconds written in file F to the clock on every request
           --threading MODE      pool:N (N threads sharing poll(); default: one per processor) or per-connection
           --max-body-bytes N    Largest request body accepted (default 1048576); larger ones get 413
@@ -57,7 +60,7 @@ enum ServeCommand {
             valued: [
                 "host", "port", "database", "default-area", "threading", "max-body-bytes", "onboarding",
                 "onboarding-interval-ms", "tile-url", "check-in-hours", "writes-per-minute", "test-clock-file",
-                "new-sessions-per-minute",
+                "new-sessions-per-minute", "new-sessions-burst",
                 "database-timeout-ms", "database-connections", "workers", "max-queued-requests", "max-connections",
                 "max-connections-per-address", "request-timeout-seconds", "idle-timeout-seconds",
             ],
@@ -150,6 +153,13 @@ enum ServeCommand {
             }
             configuration.newSessionsPerMinute = count
         }
+        if let text = options["new-sessions-burst"] {
+            guard let count = Int(text), (1...1_000_000).contains(count) else {
+                throw UsageError(
+                    "grubmap serve: --new-sessions-burst must be a whole number from 1 to 1000000, got \"\(text)\"")
+            }
+            configuration.newSessionsBurst = count
+        }
         let database = options["database"] ?? defaultDatabasePath
         try checkDatabaseArgument(database, command: "serve")
         let timeout = try databaseTimeout(options, command: "serve")
@@ -185,8 +195,10 @@ enum ServeCommand {
         }
         let app = App(
             environment: AppEnvironment(store: store, now: { clock.now }, configuration: configuration, log: log))
+        let accessLog = AccessLog(write: log)
         let httpServer = HTTPServer(
-            configuration: server, log: log, responder: AccessLog(write: log).wrapping(app.responder))
+            configuration: server, inlineResponder: accessLog.wrapping(inline: app.inlineResponder), log: log,
+            responder: accessLog.wrapping(app.responder))
         SessionSweeper.start(store: store, now: { clock.now })
         try httpServer.runUntilTerminated {
             let shownHost = server.host.contains(":") ? "[\(server.host)]" : server.host

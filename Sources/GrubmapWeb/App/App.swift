@@ -46,6 +46,24 @@ public struct App: Sendable {
         securityHeaders.wrapping(respond(to:))
     }
 
+    /// The answers the app gives from memory on the server's network threads (assets), with the same outer
+    /// middleware; `nil` for every request that must go to a worker.
+    public var inlineResponder: InlineResponder {
+        { request in
+            guard request.problem == nil, !request.isBodyTooLarge, let match = routes.matchInline(request) else {
+                return nil
+            }
+            return securityHeaders.wrapping { request in
+                do {
+                    return try match.answer(
+                        RequestContext(request: request, environment: environment, kind: match.kind))
+                } catch {
+                    return failure(error, request: request, kind: match.kind)
+                }
+            }(request)
+        }
+    }
+
     /// Answers one request. Never throws: every error becomes a response in the form its route's kind calls for.
     public func respond(to request: Request) -> Response {
         let match: RouteTable.Match

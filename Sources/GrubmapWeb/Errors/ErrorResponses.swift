@@ -10,9 +10,9 @@ enum ErrorResponses {
         let failure: HTTPError
         if let known = error as? any HTTPResponseError {
             failure = known.httpError
-            if failure.status.code >= 500 { log("\(failure.code): \(request.method) \(request.path): \(error)") }
+            if failure.status.code >= 500 { log("\(failure.code): \(Self.line(request)): \(error)") }
         } else {
-            log("error: \(request.method) \(request.path): \(error)")
+            log("error: \(Self.line(request)): \(error)")
             failure = HTTPError(
                 .internalServerError, code: "internal_error",
                 message: "Grubmap could not answer this request. Try again in a moment.")
@@ -27,5 +27,10 @@ enum ErrorResponses {
         }
         for (name, value) in failure.headers { response.headers[name] = value }
         return response
+    }
+
+    /// The request as a log line shows it: method and path escaped, so no path can forge a line.
+    private static func line(_ request: Request) -> String {
+        AccessLog.escaped(request.method.rawValue) + " " + AccessLog.escaped(request.path)
     }
 }

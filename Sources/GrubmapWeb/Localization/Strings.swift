@@ -108,7 +108,9 @@ struct Strings: Sendable {
         serverErrorTitle: "Something went wrong on our side",
         unavailableTitle: "Grubmap is unavailable",
         goToStart: "Go to the start page",
-        errorExplanation: { _ in nil },
+        errorExplanation: { code in
+            code == "too_large" ? "What you sent is too large. Pictures may be at most 1 MiB." : nil
+        },
         skipToContent: "Skip to content",
         locationHeading: "Your location",
         useMyLocation: "Use my location",
@@ -205,6 +207,10 @@ struct Strings: Sendable {
                 "bad_path", "bad_request", "bad_form":
                 "주소나 양식에 알아볼 수 없는 값이 있습니다. 다시 확인해 주세요."
             case "internal_error": "요청에 답하지 못했습니다. 잠시 뒤 다시 시도하세요."
+            case "too_large": "보내신 내용이 너무 큽니다. 사진은 1 MiB까지 올릴 수 있습니다."
+            case "database_unavailable", "server_busy", "too_many_connections":
+                "지금은 Grubmap이 답하기 어렵습니다. 잠시 뒤 다시 시도하세요."
+            case "rate_limited": "잠깐 사이에 너무 많이 바꾸셨습니다. 잠시 뒤 다시 시도하세요."
             default: nil
             }
         },

@@ -11,6 +11,8 @@ struct RouteTable: Sendable {
 
     let groups: RouteGroups
     private var router = Router<Match>()
+    /// The routes that answer from memory and never block, also offered to the server's network threads.
+    private var inlineRouter = Router<Match>()
 
     init(groups: RouteGroups) {
         self.groups = groups
@@ -37,6 +39,19 @@ struct RouteTable: Sendable {
         add(method, path, kind, session) { (context: Context, _: Void) in try handler(context) }
     }
 
+    /// Adds a route that answers from memory, never waiting on the database or anything else: the server answers it
+    /// on its network thread, without handing the request to a worker (assets). No session, no visitor.
+    mutating func addInline<Parameter: Sendable>(
+        _ method: Method, _ path: SitePath<Parameter>, _ kind: RouteKind,
+        _ handler: @escaping @Sendable (RequestContext, Parameter) throws -> Response
+    ) {
+        add(method, path, kind, .none, handler)
+        inlineRouter.add(method, path.pattern) { captures throws(HTTPError) in
+            let parameter = try path.parameter(from: captures)
+            return Match(kind: kind) { context in try handler(context, parameter) }
+        }
+    }
+
     /// Adds every route of `collection`.
     mutating func add(_ collection: some RouteCollection) {
         collection.addRoutes(to: &self)
@@ -45,6 +60,11 @@ struct RouteTable: Sendable {
     /// The route for a request; ``HTTPError`` 404 or 405 (with `Allow`) when there is none.
     func match(_ request: Request) throws(HTTPError) -> Match {
         try router.route(request)
+    }
+
+    /// The inline route for a request, or `nil` when it is not one (or not even well formed).
+    func matchInline(_ request: Request) -> Match? {
+        try? inlineRouter.route(request)
     }
 }
 

@@ -47,7 +47,7 @@ enum Assets {
 /// `GET /assets/{name}`: never touches sessions or the database, so scripts and styles load even while it is down.
 struct AssetsFeature: RouteCollection {
     func addRoutes(to routes: inout RouteTable) {
-        routes.add(.get, Paths.asset, .page, .none, asset)
+        routes.addInline(.get, Paths.asset, .page, asset)
     }
 
     /// A static file, cached for a year when asked for by version, with an `ETag`.
