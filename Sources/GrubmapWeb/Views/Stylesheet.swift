@@ -7,19 +7,32 @@ enum Stylesheet {
     static let css = [base, rides, checkIns, avatarHues, menus].joined(separator: "\n")
 
     /// The layout, the lists, forms and onboarding.
+    ///
+    /// The colours are custom properties, one set per theme; `ContrastTests` reads both sets from here and checks
+    /// every text and control pair the pages use against WCAG's ratios (4.5:1 for text, 3:1 for controls), so a
+    /// new colour or pair belongs there too. `--on-accent` is text on the accent; `--control` outlines fields.
     static let base = """
         :root{--bg:#f6f4f1;--card:#fff;--text:#1c1917;--muted:#6b645d;--line:#e7e2dc;--accent:#c2410c;\
-        --accent-soft:#ffedd5;--chip:#efeae4;--radius:14px;--shadow:0 1px 2px rgb(0 0 0/.06),0 2px 8px rgb(0 0 0/.04);\
-        color-scheme:light dark}
+        --accent-soft:#ffedd5;--chip:#efeae4;--on-accent:#fff;--control:#857c73;--problem:#b91c1c;--radius:14px;\
+        --shadow:0 1px 2px rgb(0 0 0/.06),0 2px 8px rgb(0 0 0/.04);color-scheme:light dark}
         @media (prefers-color-scheme:dark){:root{--bg:#141210;--card:#1f1c19;--text:#f5f1ec;--muted:#a8a097;\
-        --line:#332e29;--accent:#fb923c;--accent-soft:#3b2414;--chip:#2a2622;--shadow:none}}
+        --line:#332e29;--accent:#fb923c;--accent-soft:#3b2414;--chip:#2a2622;--on-accent:#141210;--control:#857b71;\
+        --problem:#fca5a5;--shadow:none}}
+        @media (prefers-contrast:more){:root{--muted:var(--text);--line:var(--control);--shadow:none}\
+        a{text-decoration-thickness:2px}}
         *{box-sizing:border-box}
-        html{-webkit-text-size-adjust:100%}
+        html{-webkit-text-size-adjust:100%;scroll-padding-top:128px}
         body{margin:0;background:var(--bg);color:var(--text);font:16px/1.5 system-ui,-apple-system,"Segoe UI",\
         Roboto,"Noto Sans","Noto Sans KR","Apple SD Gothic Neo","Malgun Gothic",sans-serif}
+        [lang|=ko]{word-break:keep-all;overflow-wrap:break-word}[lang|=en]{word-break:normal}
         a{color:var(--accent)}
-        a:focus-visible,button:focus-visible{outline:3px solid var(--accent);outline-offset:2px;border-radius:6px}
-        .skip{position:absolute;left:-999px}.skip:focus{left:12px;top:12px;z-index:9;background:var(--card);padding:8px}
+        :focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+        a:focus-visible,button:focus-visible,summary:focus-visible{border-radius:6px}
+        main:focus{outline:none}
+        .skip{position:absolute;left:12px;top:-999px;z-index:9;background:var(--card);color:var(--accent);\
+        padding:10px 14px;border-radius:10px;font-weight:650;box-shadow:var(--shadow)}
+        .skip:focus{top:12px}
+        .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
         .top{background:var(--card);border-bottom:1px solid var(--line);position:sticky;top:0;z-index:5}
         .top-inner{max-width:1040px;margin:0 auto;padding:10px 16px;display:flex;gap:12px;align-items:center;\
         flex-wrap:wrap}
@@ -29,7 +42,7 @@ enum Stylesheet {
         .areas{display:flex;gap:6px;overflow-x:auto;scrollbar-width:none;flex:1 1 100%;padding-bottom:2px}
         .chip{flex:none;padding:6px 12px;border-radius:999px;background:var(--chip);color:var(--text);\
         text-decoration:none;font-size:.9rem;white-space:nowrap}
-        .chip[aria-current=page]{background:var(--accent);color:#fff}
+        .chip[aria-current=page]{background:var(--accent);color:var(--on-accent)}
         main{max-width:1040px;margin:0 auto;padding:20px 16px 48px}
         h1{font-size:1.6rem;line-height:1.2;margin:0 0 4px}
         h2{font-size:1.1rem;margin:28px 0 10px}
@@ -68,6 +81,7 @@ enum Stylesheet {
         .error p{color:var(--muted)}
         .icon{vertical-align:-2px}
         @media (min-width:760px){
+        html{scroll-padding-top:88px}
         .areas{flex:1 1 auto;justify-content:flex-end;order:1;margin-left:auto}
         .settings-link{margin-left:0}
         h1{font-size:2rem}
@@ -79,7 +93,7 @@ enum Stylesheet {
         .areas{order:3}
         .settings-link:hover{color:var(--text);background:var(--chip)}
         .button{display:inline-flex;align-items:center;justify-content:center;gap:6px;min-height:44px;padding:0 20px;\
-        border-radius:999px;border:0;background:var(--accent);color:#fff;font:inherit;font-weight:650;\
+        border-radius:999px;border:0;background:var(--accent);color:var(--on-accent);font:inherit;font-weight:650;\
         text-decoration:none;cursor:pointer}
         .button.secondary{background:var(--chip);color:var(--text)}
         .button.ghost{background:transparent;color:var(--muted);padding:0 12px}
@@ -109,9 +123,13 @@ enum Stylesheet {
         margin-bottom:-4px}
         .onboarding-basic .sheet-foot .button{width:100%}
         .actions{display:flex;gap:8px;margin-left:auto}
-        .dots{display:flex;gap:8px}
-        .dot{width:10px;height:10px;border-radius:50%;background:var(--line);display:block}
-        .dot[aria-current=step]{background:var(--accent);width:24px;border-radius:5px}
+        .dots{display:flex;gap:4px}
+        .dot{min-width:24px;height:24px;display:grid;place-items:center;border-radius:999px}
+        .dot::before{content:"";width:10px;height:10px;border-radius:5px;background:var(--control)}
+        .dot[aria-current=step]::before{background:var(--accent);width:24px}
+        .pause-button[hidden]{display:none}
+        .pause-button .icon-play,.pause-button[data-state=paused] .icon-pause{display:none}
+        .pause-button[data-state=paused] .icon-play{display:block}
         .bars{display:flex;gap:6px;margin-bottom:16px}
         .bar{flex:1;height:4px;border-radius:2px;background:var(--line);overflow:hidden}
         .bar .fill{display:block;height:100%;background:var(--accent);transform-origin:left;transform:scaleX(0)}
@@ -119,7 +137,8 @@ enum Stylesheet {
         .settings{display:grid;gap:20px;margin-top:16px}
         .field{border:0;margin:0;padding:0;display:grid;gap:8px}
         .field legend,.field label{font-weight:650;padding:0;margin-bottom:4px}
-        .field select{font:inherit;padding:10px 12px;border-radius:10px;border:1px solid var(--line);\
+        .field>*{min-width:0}.field select,.field input{max-width:100%}
+        .field select{font:inherit;padding:10px 12px;border-radius:10px;border:1px solid var(--control);\
         background:var(--bg);color:var(--text)}
         .choices{display:grid;gap:8px}
         .field .choice{display:flex;gap:10px;align-items:flex-start;padding:10px 12px;border:1px solid var(--line);\
@@ -130,6 +149,17 @@ enum Stylesheet {
         .choice small{color:var(--muted)}
         .replay{margin-top:16px;display:flex;flex-wrap:wrap;gap:12px;align-items:center;justify-content:space-between}
         .replay .meta{margin:0}
+        .error-summary{border:2px solid var(--problem);border-radius:12px;padding:12px 16px;margin:12px 0;\
+        background:var(--card)}
+        .error-summary h2{margin:0 0 6px;font-size:1.05rem}
+        .error-summary ul{margin:0;padding-left:20px}
+        .error-summary a{color:var(--problem);font-weight:600}
+        @media (prefers-reduced-motion:reduce){*,::before,::after{scroll-behavior:auto!important;\
+        transition:none!important;animation:none!important}}
+        @media (forced-colors:active){.chip[aria-current=page],.segmented a[aria-current=true],.day[aria-current=page],\
+        .dot[aria-current=step]{outline:2px solid Highlight;outline-offset:1px}\
+        .dot::before,.bar,.bar .fill{forced-color-adjust:none;background:CanvasText}.dot::before{background:GrayText}\
+        .dot[aria-current=step]::before{background:Highlight}.button,.close{border:1px solid ButtonText}}
         @media (min-width:760px){.sheet{padding:28px 32px 24px;margin-top:24px}.choices{grid-template-columns:repeat(3,1fr)}}
         """
 }

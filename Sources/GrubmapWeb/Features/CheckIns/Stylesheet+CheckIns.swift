@@ -1,9 +1,8 @@
 extension Stylesheet {
     /// The map, the map/list switch, avatars, who's here and the profile form.
     static let checkIns = """
-        .visually-hidden,.view-choice{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);\
-        white-space:nowrap}
-        .view-switch{margin:0 0 12px}
+        .view-choice{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+        .view-switch{margin:0 0 12px;gap:2px}
         .view-switch label{padding:5px 16px;border-radius:999px;cursor:pointer;font-size:.9rem}
         #view-list:checked~.view-switch label[for=view-list],#view-map:checked~.view-switch label[for=view-map]{\
         background:var(--card);box-shadow:var(--shadow);font-weight:600}
@@ -21,7 +20,8 @@ extension Stylesheet {
         .pin text{fill:#fff;font:700 15px system-ui,sans-serif}
         .pin.busy path{fill:#15803d}
         .pin:hover path,.pin:focus path{fill:#7c2d12}
-        .pin:focus{outline:none}.pin:focus-visible path{stroke:#111;stroke-width:4}
+        .pin:focus{outline:none}.pin:focus-visible path{stroke:var(--text);stroke-width:5}
+        .pin:focus-visible .focus-ring{stroke:var(--accent);stroke-width:4;fill:none;display:inline}.focus-ring{display:none}
         .map-me .halo{fill:rgb(37 99 235/.25)}
         .map-me circle:not(.halo){fill:#2563eb;stroke:#fff;stroke-width:3}
         .map-scale .scale-back{fill:rgb(255 255 255/.85)}
@@ -36,7 +36,7 @@ extension Stylesheet {
         .avatar{border-radius:50%;object-fit:cover;flex:none;border:2px solid var(--card);display:inline-grid;\
         place-items:center;width:32px;height:32px;font-size:.78rem;font-weight:700;color:#fff}
         .avatar.large{width:72px;height:72px;font-size:1.5rem}
-        .avatar.initials{background:hsl(20 55% 42%)}
+        .avatar.initials{background:hsl(20 55% 30%)}
         .panel-head{display:flex;align-items:center;gap:10px;margin-bottom:10px}
         .panel-head h2{margin:0}
         .count-badge{background:var(--accent-soft);color:var(--accent);border-radius:999px;padding:0 10px;\
@@ -51,17 +51,16 @@ extension Stylesheet {
         .check-in-actions{display:flex;flex-wrap:wrap;align-items:center;gap:10px 14px}
         .check-in-actions p{margin:0;flex:1 1 240px}
         .profile-form{display:grid;gap:16px;margin:16px 0}
-        .profile-head{display:flex;gap:16px;align-items:flex-start}
+        .profile-head{display:flex;gap:16px;align-items:flex-start}.profile-head .field{flex:1;min-width:0}
         .two-columns{display:grid;gap:16px}
         .field input[type=text],.field textarea{font:inherit;padding:10px 12px;border-radius:10px;\
-        border:1px solid var(--line);background:var(--bg);color:var(--text);width:100%}
-        .field [aria-invalid=true]{border-color:#dc2626}
+        border:1px solid var(--control);background:var(--bg);color:var(--text);width:100%}
+        .field [aria-invalid=true]{border:2px solid var(--problem)}
         .hint{color:var(--muted);font-size:.85rem}
-        .problem{color:#b91c1c;margin:0;font-size:.9rem}
-        @media (prefers-color-scheme:dark){.problem{color:#fca5a5}}
+        .problem{color:var(--problem);margin:0;font-size:.9rem;font-weight:600}
         .check{display:flex;gap:8px;align-items:center;font-weight:400}
         @media (min-width:760px){
-        .view-switch{display:none}
+        .view-switch,.view-choice{display:none}
         .explore-panes{display:grid;grid-template-columns:minmax(0,1.1fr) minmax(0,1fr);gap:16px;align-items:start}
         .map-pane,#view-map:checked~.explore-panes .map-pane{display:block;position:sticky;top:84px}
         #view-map:checked~.explore-panes .list-pane{display:block}
@@ -71,6 +70,6 @@ extension Stylesheet {
 
     /// Twelve colours for initials, picked by ``AvatarView`` from the profile id (classes, not inline styles, so the
     /// pages' content security policy needs no `unsafe-inline`).
-    static let avatarHues = (0..<12).map { ".avatar.initials.hue-\($0){background:hsl(\($0 * 30) 55% 42%)}" }
+    static let avatarHues = (0..<12).map { ".avatar.initials.hue-\($0){background:hsl(\($0 * 30) 55% 30%)}" }
         .joined(separator: "\n")
 }

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+@testable import GrubmapWeb
+
+/// The style sheet's colours against WCAG 2.2's contrast minimums, in both themes: text 4.5:1 (1.4.3) and the parts
+/// of controls people need to see, such as field borders and the focus ring, 3:1 (1.4.11). The themes' custom
+/// properties are read from the style sheet itself; each pair below is a place the pages put one on the other.
+@Suite struct ContrastTests {
+    /// Text and what it sits on, by custom property.
+    static let textPairs: [(text: String, on: String, usedBy: String)] = [
+        ("text", "bg", "body text"), ("text", "card", "cards"), ("text", "chip", "chips, secondary buttons"),
+        ("text", "accent-soft", "selected choices"), ("muted", "bg", "hints on the page"),
+        ("muted", "card", "hints in cards"), ("muted", "chip", "notes on meals"), ("accent", "card", "links"),
+        ("accent", "bg", "links on the page"), ("accent", "accent-soft", "kind and count badges"),
+        ("on-accent", "accent", "buttons, the current area"),
+        ("card", "accent", "the chosen day, the serving-now badge"), ("bg", "accent", "ride buttons"),
+        ("problem", "card", "a field's problem"), ("problem", "bg", "a field's problem on the page"),
+    ]
+
+    /// Boundaries of controls and indicators, by custom property.
+    static let controlPairs: [(part: String, on: String, usedBy: String)] = [
+        ("control", "card", "text fields and selects in cards"), ("control", "bg", "text fields on the page"),
+        ("accent", "card", "the focus ring, a chosen card's border"), ("accent", "bg", "the focus ring on the page"),
+        ("control", "card", "the tour's page dots"), ("accent", "chip", "a hovered star"),
+    ]
+
+    /// Colours written out in the style sheet rather than taken from the theme: each with the rule that uses it
+    /// (checked to be in the style sheet as written) and the minimum ratio it needs.
+    static let fixedPairs: [(foreground: String, background: String, rule: String, minimum: Double)] = [
+        ("#14532d", "#dcfce7", ".notice.success{background:#dcfce7;color:#14532d}", 4.5),
+        ("#bbf7d0", "#14321f", ".notice.success{background:#14321f;color:#bbf7d0}", 4.5),
+        ("#92400e", "#fef3c7", "[aria-pressed=true]{background:#fef3c7;color:#92400e}", 4.5),
+        ("#fcd34d", "#3b2a0c", "[aria-pressed=true]{background:#3b2a0c;color:#fcd34d}", 4.5),
+        ("#d97706", "#ffffff", ".bookmark-button[aria-pressed=true]{color:#d97706}", 3),
+        ("#fbbf24", "#1f1c19", ".bookmark-button[aria-pressed=true]{color:#fbbf24}", 3),
+        ("#dc2626", "#ffffff", ".day-name{color:#dc2626}", 4.5),
+        ("#2563eb", "#ffffff", ".day-name{color:#2563eb}", 4.5),
+        ("#f87171", "#1f1c19", ".day-name{color:#f87171}", 4.5),
+        ("#60a5fa", "#1f1c19", ".day-name{color:#60a5fa}", 4.5),
+        ("#ffffff", "#15803d", ".pin.busy path{fill:#15803d}", 4.5),
+        ("#1c1917", "#eef2ea", ".map-ground{fill:#eef2ea}", 4.5),
+        ("#f5f1ec", "#1d2420", ".map-ground{fill:#1d2420}", 4.5),
+    ]
+
+    @Test(arguments: Theme.allCases)
+    func textIsAtLeastFourAndAHalfToOne(theme: Theme) throws {
+        let colors = try theme.colors()
+        for (text, background, usedBy) in Self.textPairs {
+            let ratio = try #require(
+                Self.ratio(colors[text], colors[background]), "\(theme): --\(text) or --\(background)")
+            #expect(ratio >= 4.5, "\(theme): --\(text) on --\(background) (\(usedBy)) is \(Self.format(ratio)):1")
+        }
+    }
+
+    @Test(arguments: Theme.allCases)
+    func controlsAreAtLeastThreeToOne(theme: Theme) throws {
+        let colors = try theme.colors()
+        for (part, background, usedBy) in Self.controlPairs {
+            let ratio = try #require(
+                Self.ratio(colors[part], colors[background]), "\(theme): --\(part) or --\(background)")
+            #expect(ratio >= 3, "\(theme): --\(part) on --\(background) (\(usedBy)) is \(Self.format(ratio)):1")
+        }
+    }
+
+    @Test func fixedColoursMeetTheirMinimums() throws {
+        for (foreground, background, rule, minimum) in Self.fixedPairs {
+            #expect(Stylesheet.css.contains(rule), "the style sheet no longer has \(rule)")
+            let ratio = try #require(Self.ratio(foreground, background))
+            #expect(ratio >= minimum, "\(foreground) on \(background) in \(rule) is \(Self.format(ratio)):1")
+        }
+    }
+
+    /// The initials' twelve background hues under white text.
+    @Test func initialsAreReadableOnEveryHue() throws {
+        for hue in stride(from: 0, to: 360, by: 30) {
+            #expect(Stylesheet.css.contains("hsl(\(hue) 55% 30%)"))
+            let ratio = try #require(
+                Self.ratio("#ffffff", Self.hex(hue: Double(hue), saturation: 0.55, lightness: 0.30)))
+            #expect(ratio >= 4.5, "white on hue \(hue) is \(Self.format(ratio)):1")
+        }
+    }
+
+    /// The ratios match WCAG's own examples, so the arithmetic above can be trusted.
+    @Test func ratiosAreComputedAsWCAGDefinesThem() throws {
+        #expect(try #require(Self.ratio("#000000", "#ffffff")) == 21)
+        #expect(Self.format(try #require(Self.ratio("#767676", "#ffffff"))) == "4.54")
+        #expect(Self.format(try #require(Self.ratio("#595959", "#ffffff"))) == "7.00")
+    }
+
+    enum Theme: String, CaseIterable, CustomTestStringConvertible {
+        case light, dark
+
+        var testDescription: String { rawValue }
+
+        /// The theme's custom properties: the first `:root{…}` of the style sheet, and for dark, those overridden in
+        /// its `prefers-color-scheme:dark` block.
+        func colors() throws -> [String: String] {
+            let css = Stylesheet.base
+            let light = try #require(Self.declarations(in: css, after: ":root{"))
+            guard self == .dark else { return light }
+            let dark = try #require(Self.declarations(in: css, after: "@media (prefers-color-scheme:dark){:root{"))
+            return light.merging(dark) { $1 }
+        }
+
+        private static func declarations(in css: String, after marker: String) -> [String: String]? {
+            guard let start = css.range(of: marker) else { return nil }
+            let block = css[start.upperBound...].prefix { $0 != "}" }.replacingOccurrences(of: "\n", with: "")
+            var values: [String: String] = [:]
+            for declaration in block.split(separator: ";") {
+                let parts = declaration.split(separator: ":", maxSplits: 1).map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                }
+                if parts.count == 2, parts[0].hasPrefix("--"), parts[1].hasPrefix("#") {
+                    values[String(parts[0].dropFirst(2))] = parts[1]
+                }
+            }
+            return values
+        }
+    }
+
+    /// WCAG's contrast ratio of two `#rgb` or `#rrggbb` colours; `nil` when either is missing or not one.
+    static func ratio(_ first: String?, _ second: String?) -> Double? {
+        guard let first = first.flatMap(luminance), let second = second.flatMap(luminance) else { return nil }
+        return (max(first, second) + 0.05) / (min(first, second) + 0.05)
+    }
+
+    /// WCAG's relative luminance.
+    static func luminance(_ hex: String) -> Double? {
+        var digits = String(hex.dropFirst())
+        if digits.count == 3 { digits = digits.map { "\($0)\($0)" }.joined() }
+        guard hex.hasPrefix("#"), digits.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
+        let channels = [value >> 16, (value >> 8) & 0xFF, value & 0xFF].map { Double($0) / 255 }
+        let linear = channels.map { $0 <= 0.04045 ? $0 / 12.92 : pow(($0 + 0.055) / 1.055, 2.4) }
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    }
+
+    /// CSS's `hsl()` as `#rrggbb`.
+    static func hex(hue: Double, saturation: Double, lightness: Double) -> String {
+        let chroma = (1 - abs(2 * lightness - 1)) * saturation
+        let x = chroma * (1 - abs((hue / 60).truncatingRemainder(dividingBy: 2) - 1))
+        let (r, g, b): (Double, Double, Double) =
+            switch hue {
+            case ..<60: (chroma, x, 0)
+            case ..<120: (x, chroma, 0)
+            case ..<180: (0, chroma, x)
+            case ..<240: (0, x, chroma)
+            case ..<300: (x, 0, chroma)
+            default: (chroma, 0, x)
+            }
+        let m = lightness - chroma / 2
+        return "#" + [r, g, b].map { String(format: "%02x", Int((($0 + m) * 255).rounded())) }.joined()
+    }
+
+    static func format(_ ratio: Double) -> String { String(format: "%.2f", (ratio * 100).rounded(.down) / 100) }
+}
