@@ -34,7 +34,8 @@ import Testing
         defer { test.cleanUp() }
         let ada = try Person(test)
         #expect(try makeProfile(ada).status == .seeOther)
-        #expect(try ada.post("/places/alpha/checkin", []).headers["Location"] == "/places/alpha")
+        #expect(
+            try ada.post("/places/alpha/checkin", []).headers["Location"] == "/places/alpha?checked=in#check-in-status")
         let place = try ada.html("/places/alpha")
         #expect(place.contains("Ada Lovelace"))
         #expect(place.contains("data-count=\"1\""))

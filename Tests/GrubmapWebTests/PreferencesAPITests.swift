@@ -118,11 +118,14 @@ import Testing
         ] {
             let response = try person.post("/settings", fields)
             #expect(response.status == .badRequest)
-            #expect(String(decoding: response.body, as: UTF8.self).contains(fields[0].0 + ":"))
+            let page = String(decoding: response.body, as: UTF8.self)
+            #expect(page.contains(#"<div class="error-summary""#) && page.contains("id=\"\(fields[0].0)-problem\""))
+            // What the person chose stays chosen in the form, though nothing was saved.
+            #expect(page.contains(#"name="units" value="km" id="units-km" checked"#))
         }
         let settings = try person.html("/settings")
-        #expect(settings.contains(#"name="units" value="mi" checked"#))
-        #expect(settings.contains(#"name="onboardingStyle" value="basic" checked"#))
+        #expect(settings.contains(#"name="units" value="mi" id="units-mi" checked"#))
+        #expect(settings.contains(#"name="onboardingStyle" value="basic" id="onboardingStyle-basic" checked"#))
     }
 
     @Test func milesShowOnTheAreaPage() throws {

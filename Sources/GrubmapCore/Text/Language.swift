@@ -46,8 +46,17 @@ public struct LocalizedText: Hashable, Sendable, Codable {
 
     /// The text in `language`, else in English, else in Korean, else in any language (the same one every time).
     public func text(in language: Language) -> String {
-        values[language.rawValue] ?? values[Language.english.rawValue] ?? values[Language.korean.rawValue]
-            ?? values[values.keys.min()!]!
+        shown(in: language).text
+    }
+
+    /// What ``text(in:)`` shows in `language`, with the code of the language that text is written in: `language`'s
+    /// own, or the one it fell back to (an English-only name on a Korean page is `en`), so pages can mark it.
+    public func shown(in language: Language) -> (language: String, text: String) {
+        for code in [language.rawValue, Language.english.rawValue, Language.korean.rawValue] {
+            if let text = values[code] { return (code, text) }
+        }
+        let code = values.keys.min()!
+        return (code, values[code]!)
     }
 
     /// The text in `localLanguage` when it differs from what ``text(in:)`` shows in `language`: the name on the

@@ -48,6 +48,13 @@ struct Strings: Sendable {
     let onboardingBack: String
     let onboardingPageOf: @Sendable (Int, Int) -> String
     let onboardingPages: String
+    /// The name of the button that stops the pages moving on by themselves, and of the one that restarts them.
+    let onboardingPause: String
+    let onboardingPlay: String
+    /// Said once the person's position is found and the list is in distance order.
+    let locatedNearestFirst: String
+    /// The heading over the settings form's problems; nothing was saved.
+    let settingsNotSaved: String
     let settings: String
     let settingsSaved: String
     let defaultAreaLabel: String
@@ -134,6 +141,10 @@ struct Strings: Sendable {
         onboardingBack: "Back",
         onboardingPageOf: { "Page \($0) of \($1)" },
         onboardingPages: "Pages",
+        onboardingPause: "Pause the tour",
+        onboardingPlay: "Play the tour",
+        locatedNearestFirst: "Found your position: places are listed nearest first.",
+        settingsNotSaved: "Your settings were not saved",
         settings: "Settings",
         settingsSaved: "Your settings are saved.",
         defaultAreaLabel: "Open Grubmap at",
@@ -233,6 +244,10 @@ struct Strings: Sendable {
         onboardingBack: "이전",
         onboardingPageOf: { "\($1)쪽 중 \($0)쪽" },
         onboardingPages: "페이지",
+        onboardingPause: "안내 멈추기",
+        onboardingPlay: "안내 계속 넘기기",
+        locatedNearestFirst: "위치를 찾았습니다. 가까운 곳부터 보여 드립니다.",
+        settingsNotSaved: "설정을 저장하지 않았습니다",
         settings: "설정",
         settingsSaved: "설정을 저장했습니다.",
         defaultAreaLabel: "처음 열 곳",

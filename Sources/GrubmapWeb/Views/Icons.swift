@@ -72,4 +72,18 @@ enum Icons {
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" \
         stroke-width="2" stroke-linecap="round"><path d="M6 6l12 12M18 6 6 18"/></svg>
         """)
+
+    /// Two bars: pause the pages that move on by themselves.
+    static let pause = Node.raw(
+        """
+        <svg class="icon-pause" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="currentColor">\
+        <rect x="6" y="5" width="4" height="14" rx="1"/><rect x="14" y="5" width="4" height="14" rx="1"/></svg>
+        """)
+
+    /// A triangle: let the pages move on again.
+    static let play = Node.raw(
+        """
+        <svg class="icon-play" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="currentColor">\
+        <path d="M8 5.5v13a1 1 0 0 0 1.5.9l10-6.5a1 1 0 0 0 0-1.7l-10-6.5A1 1 0 0 0 8 5.5z"/></svg>
+        """)
 }

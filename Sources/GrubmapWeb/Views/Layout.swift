@@ -40,15 +40,23 @@ struct Layout {
                             el(.nav, .class("areas"), .ariaLabel(strings.areasHeading)) {
                                 for area in areas {
                                     let current: [Attribute] = area.id == currentAreaID ? [.ariaCurrent("page")] : []
-                                    el(.a, attributes: [.href(Paths.area(area.id)), .class("chip")] + current) {
-                                        (area.shortName ?? area.name).text(in: language)
-                                    }
+                                    let name = area.shortName ?? area.name
+                                    el(
+                                        .a,
+                                        attributes: [.href(Paths.area(area.id)), .class("chip")] + current
+                                            + name.langAttributes(on: language)
+                                    ) { name.text(in: language) }
                                 }
                             }
                         }
                     }
                 }
-                el(.main, .id("content")) { content() }
+                // Focusable by the skip link and by scripts that move focus to a page's first heading.
+                el(.main, .id("content"), Attribute("tabindex", "-1")) { content() }
+                // Scripts announce what they did here (a bookmark, a position found); polite, so never over speech.
+                el(
+                    .div, .id("announcer"), .class("visually-hidden"), Attribute("role", "status"),
+                    Attribute("aria-live", "polite"), Attribute("aria-atomic", "true"))
             }
         }
         return "<!doctype html>" + document.render()

@@ -2,8 +2,11 @@ import Foundation
 import GrubmapCore
 
 /// The area's map as an SVG drawn on the server in Web Mercator: a pin per place (a link, named for screen
-/// readers, with its check-in count), the area's center, a scale bar, the person's position when known, and
-/// optionally raster tiles underneath from an operator's XYZ tile server.
+/// readers with its check-in count and distance), the area's center, a scale bar, the person's position when known,
+/// and optionally raster tiles underneath from an operator's XYZ tile server.
+///
+/// Pins are drawn, and so reached by the keyboard, from north to south and then west to east: the order a person
+/// reads the map in, and the one where each pin's point overlaps the pins above it, as on paper maps.
 struct AreaMap {
     let strings: CheckInStrings
     let area: Area
@@ -45,12 +48,15 @@ struct AreaMap {
         return el(
             .svg, Attribute("xmlns", "http://www.w3.org/2000/svg"),
             Attribute("viewBox", "0 0 \(Int(Self.width)) \(Int(height))"),
-            .class("map"), Attribute("role", "group"), .ariaLabel(strings.mapLabel(area.name.text(in: language)))
+            .class("map"), Attribute("role", "group"), .ariaLabel(strings.mapLabel(area.name.text(in: language))),
+            Attribute("aria-describedby", "map-help")
         ) {
+            // `desc`, unlike `title`, shows no tooltip; `Tag` has no case for it, and the public `element` takes any name.
+            element("desc", [.id("map-help")]) { strings.mapHelp(places.count) }
             el(.rect, .class("map-ground"), Attribute("width", "100%"), Attribute("height", "100%"))
             if let tileURL { tiles(tileURL) } else { grid(height: height) }
             centerMarker
-            for listed in places.reversed() { pin(listed) }
+            for listed in readingOrder { pin(listed) }
             if let position, area.bounds.contains(position) { me(position) }
             scaleBar(height: height)
         }
@@ -116,17 +122,25 @@ struct AreaMap {
         }
     }
 
+    /// The places from north to south, then west to east.
+    private var readingOrder: [ListedPlace] {
+        places.map { (listed: $0, at: point($0.place.coordinate)) }
+            .sorted { ($0.at.y, $0.at.x) < ($1.at.y, $1.at.x) }.map(\.listed)
+    }
+
     private func pin(_ listed: ListedPlace) -> Node {
         let place = listed.place
         let at = point(place.coordinate)
         let count = presence[place.id]?.count ?? 0
-        let name = place.name.text(in: language)
+        var label = strings.pinLabel(place.name.text(in: language), count)
+        if let meters = listed.distanceMeters { label += ", " + DistanceFormat.text(meters: meters, unit: units) }
         return el(
             .a, Attribute("href", Paths.place(place.id)), .class(count > 0 ? "pin busy" : "pin"),
-            Attribute("transform", "translate(\(format(at.x)) \(format(at.y))) scale(1.6)"),
-            .ariaLabel(strings.pinLabel(name, count))
+            Attribute("transform", "translate(\(format(at.x)) \(format(at.y))) scale(1.6)"), .ariaLabel(label)
         ) {
-            el(.title) { strings.pinLabel(name, count) }
+            el(.title) { label }
+            // A ring drawn only while the pin has the keyboard's focus (the style sheet shows it).
+            el(.circle, .class("focus-ring"), Attribute("cy", "-22"), Attribute("r", "22"))
             el(.path, Attribute("d", "M0 0c-4-9-14-15-14-25a14 14 0 0 1 28 0c0 10-10 16-14 25z"))
             if count > 0 {
                 el(.text, Attribute("y", "-20"), Attribute("text-anchor", "middle")) {

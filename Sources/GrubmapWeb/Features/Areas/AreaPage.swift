@@ -29,7 +29,7 @@ struct AreaPage {
         let language = strings.language
         let name = area.name.text(in: language)
         return Layout(strings: strings, title: name, areas: areas, currentAreaID: area.id).render {
-            el(.h1) { name }
+            el(.h1, attributes: area.name.langAttributes(on: language)) { name }
             if let secondary = area.name.local(area.localLanguage, shownIn: language) {
                 el(.p, .class("subtitle"), .lang(secondary.language)) { secondary.text }
             }
@@ -62,25 +62,28 @@ struct AreaPage {
     }
 
     /// The map and the list: side by side on wide screens, one at a time behind a switch on phones (two radio
-    /// buttons and CSS, so it works without JavaScript).
+    /// buttons and CSS, so it works without JavaScript). Each has a heading (seen only by screen readers, the
+    /// switch says it to the eye), and the list is the map's text alternative: the same places, in reading order.
     private var explorer: Node {
         el(.div, .class("explore")) {
             el(
                 .input, .type("radio"), .name("view"), .id("view-list"), .class("view-choice"),
                 Attribute("checked", nil))
             el(.input, .type("radio"), .name("view"), .id("view-map"), .class("view-choice"))
-            el(.div, .class("segmented view-switch"), .ariaHidden()) {
+            el(.div, .class("segmented view-switch")) {
                 el(.label, Attribute("for", "view-list")) { checkInStrings.showList }
                 el(.label, Attribute("for", "view-map")) { checkInStrings.showMap }
             }
             el(.div, .class("explore-panes")) {
-                el(.section, .class("map-pane card"), .ariaLabel(checkInStrings.showMap)) {
+                el(.section, .class("map-pane card"), Attribute("aria-labelledby", "map-heading")) {
+                    el(.h2, .id("map-heading"), .class("visually-hidden")) { checkInStrings.showMap }
                     AreaMap(
                         strings: checkInStrings, area: area, places: places, presence: presence, position: position,
                         units: units, tileURL: tileURL, language: strings.language
                     ).node
                 }
-                el(.section, .class("list-pane"), .ariaLabel(strings.placesHeading)) {
+                el(.section, .class("list-pane"), Attribute("aria-labelledby", "places-heading")) {
+                    el(.h2, .id("places-heading"), .class("visually-hidden")) { strings.placesHeading }
                     if places.isEmpty {
                         el(.p, .class("card empty")) { strings.noPlaces }
                     } else {
@@ -107,7 +110,9 @@ struct AreaPage {
         let language = strings.language
         return el(.li, attributes: bookmarks?.rowAttributes(for: place) ?? []) {
             el(.a, .class("card place"), .href(Paths.place(place.id))) {
-                el(.span, .class("place-name")) { place.name.text(in: language) }
+                el(.span, attributes: [.class("place-name")] + place.name.langAttributes(on: language)) {
+                    place.name.text(in: language)
+                }
                 if let secondary = place.name.local(area.localLanguage, shownIn: language) {
                     el(.span, .class("place-alt"), .lang(secondary.language)) { secondary.text }
                 }
@@ -119,7 +124,9 @@ struct AreaPage {
                             strings.away(DistanceFormat.text(meters: meters, unit: units))
                         }
                     }
-                    if let address = place.address { el(.span) { address } }
+                    if let address = place.address {
+                        el(.span, attributes: TextLanguage.attributes(area.localLanguage, on: language)) { address }
+                    }
                 }
                 PresenceLine(strings: checkInStrings, presence: presence[place.id] ?? .empty).node
             }

@@ -11,7 +11,7 @@ struct LocationPanel {
     var node: Node {
         el(
             .section, .class("locate"), Attribute("data-locate", locatesOnLoad ? "auto" : "button"),
-            .ariaLabel(strings.locationHeading)
+            .ariaLabel(strings.locationHeading), .data("located", strings.locatedNearestFirst)
         ) {
             el(
                 .button, .type("button"), .class("button secondary"), Attribute("data-action", "locate"),
@@ -20,10 +20,11 @@ struct LocationPanel {
                 Icons.distance
                 hasPosition ? strings.updateLocation : strings.useMyLocation
             }
-            el(.p, .class("locate-status"), Attribute("data-status", "locating"), Attribute("hidden", nil)) {
-                strings.locating
-            }
+            // Whatever the script shows here is read out: "finding your position", then why it failed.
             el(.div, Attribute("role", "status"), Attribute("aria-live", "polite")) {
+                el(.p, .class("locate-status"), Attribute("data-status", "locating"), Attribute("hidden", nil)) {
+                    strings.locating
+                }
                 for (reason, message) in strings.locationProblems {
                     el(.p, .class("notice"), Attribute("data-location-problem", reason), Attribute("hidden", nil)) {
                         message

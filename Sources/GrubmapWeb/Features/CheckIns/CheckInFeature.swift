@@ -25,7 +25,8 @@ struct CheckInFeature: RouteCollection {
             return .redirect(to: Paths.profile(query: [("next", Paths.place(id))]))
         }
         try checkIn(profile, at: place, context: context.parent)
-        return .redirect(to: Paths.place(id))
+        return .redirect(
+            to: Paths.place(id, query: [("checked", CheckInChange.checkedIn.rawValue)], fragment: WhosHere.statusID))
     }
 
     /// `POST /checkout`: ends the person's check-in and goes back where the form said.

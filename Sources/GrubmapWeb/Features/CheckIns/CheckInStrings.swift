@@ -3,6 +3,8 @@ import GrubmapCore
 /// The strings of the map, profiles and check-ins, in one language.
 struct CheckInStrings: Sendable {
     let mapLabel: @Sendable (String) -> String
+    /// How the map works, for screen readers: the pins are links, and the list has the same places.
+    let mapHelp: @Sendable (Int) -> String
     let mapCenter: @Sendable (String) -> String
     let pinLabel: @Sendable (String, Int) -> String
     let youAreHere: String
@@ -36,6 +38,8 @@ struct CheckInStrings: Sendable {
     let notCheckedIn: String
     let fieldProblem: @Sendable (String, String) -> String
     let tooManyChanges: String
+    /// Said after checking out.
+    let checkedOut: String
 
     static func forLanguage(_ language: Language) -> CheckInStrings {
         language == .korean ? .korean : .english
@@ -43,6 +47,10 @@ struct CheckInStrings: Sendable {
 
     static let english = CheckInStrings(
         mapLabel: { "Map of \($0)" },
+        mapHelp: { count in
+            (count == 1 ? "1 place" : "\(count) places")
+                + ", north to south. Each pin opens its place; the list of places shows the same ones."
+        },
         mapCenter: { "\($0) (center of the map)" },
         pinLabel: { name, count in
             switch count {
@@ -81,11 +89,13 @@ struct CheckInStrings: Sendable {
         yourCheckIn: "Your check-in",
         notCheckedIn: "You're not checked in anywhere.",
         fieldProblem: { _, message in message },
-        tooManyChanges: "That's a lot of changes at once. Wait a moment and try again."
+        tooManyChanges: "That's a lot of changes at once. Wait a moment and try again.",
+        checkedOut: "You've checked out."
     )
 
     static let korean = CheckInStrings(
         mapLabel: { "\($0) 지도" },
+        mapHelp: { "\($0)곳, 북쪽부터 남쪽 순서. 핀을 누르면 그곳 정보가 열리며, 목록에도 같은 곳이 있습니다." },
         mapCenter: { "\($0) (지도 중심)" },
         pinLabel: { name, count in count == 0 ? "\(name), 체크인한 사람 없음" : "\(name), \(count)명 체크인" },
         youAreHere: "현재 위치",
@@ -125,6 +135,7 @@ struct CheckInStrings: Sendable {
             default: "사진은 1 MiB 이하의 PNG 또는 JPEG여야 해요."
             }
         },
-        tooManyChanges: "한꺼번에 너무 많이 바꾸고 있어요. 잠시 뒤 다시 시도하세요."
+        tooManyChanges: "한꺼번에 너무 많이 바꾸고 있어요. 잠시 뒤 다시 시도하세요.",
+        checkedOut: "체크아웃했습니다."
     )
 }

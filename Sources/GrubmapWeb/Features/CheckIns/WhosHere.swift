@@ -13,6 +13,11 @@ struct WhosHere {
     let myCheckIn: (checkIn: CheckIn, placeName: String)?
     let csrfToken: String
     let timeZone: TimeZone
+    /// What the person just did here (`?checked=in` or `out` after the form's redirect), said where the focus lands.
+    var change: CheckInChange? = nil
+
+    /// The id of the line that says whether the person is checked in, which the forms' redirects point at.
+    static let statusID = "check-in-status"
 
     var node: Node {
         el(.section, .class("card panel wide whos-here"), Attribute("aria-labelledby", "whos-here")) {
@@ -36,15 +41,19 @@ struct WhosHere {
             el(.details, .class("person")) {
                 el(.summary) {
                     AvatarView(profile: profile).node
-                    el(.span, .class("person-name")) { profile.fullName }
-                    if !profile.company.isEmpty { el(.span, .class("person-company")) { profile.company } }
+                    el(.span, attributes: [.class("person-name")] + typed(profile.fullName)) { profile.fullName }
+                    if !profile.company.isEmpty {
+                        el(.span, attributes: [.class("person-company")] + typed(profile.company)) { profile.company }
+                    }
                 }
                 el(.div, .class("person-card")) {
                     AvatarView(profile: profile, size: .large).node
                     el(.div) {
-                        el(.strong) { profile.fullName }
-                        if !profile.company.isEmpty { el(.p, .class("meta")) { profile.company } }
-                        if !profile.bio.isEmpty { el(.p) { profile.bio } }
+                        el(.strong, attributes: typed(profile.fullName)) { profile.fullName }
+                        if !profile.company.isEmpty {
+                            el(.p, attributes: [.class("meta")] + typed(profile.company)) { profile.company }
+                        }
+                        if !profile.bio.isEmpty { el(.p, attributes: typed(profile.bio)) { profile.bio } }
                         el(.p, .class("meta")) {
                             strings.untilTime(
                                 TimeFormat.short(checkIn.expiresAt, timeZone: timeZone, language: language))
@@ -55,6 +64,11 @@ struct WhosHere {
         }
     }
 
+    /// `lang` for what a person typed, when it seems to be in another language than the page's.
+    private func typed(_ text: String) -> [Attribute] {
+        TextLanguage.attributes(guessedFrom: text, on: language)
+    }
+
     private var actions: Node {
         el(.div, .class("check-in-actions")) {
             if me == nil {
@@ -63,15 +77,20 @@ struct WhosHere {
                     strings.makeProfile
                 }
             } else if let mine = myCheckIn, mine.checkIn.placeID == place.id {
-                el(.p, .class("meta")) {
+                el(.p, attributes: [.class("meta")] + CheckInChange.statusAttributes(focused: change == .checkedIn)) {
                     strings.checkedInHere(
                         TimeFormat.short(mine.checkIn.expiresAt, timeZone: timeZone, language: language))
                 }
                 form(
                     action: Paths.checkOut(), label: strings.checkOut, style: "button secondary",
-                    next: Paths.place(place.id)
+                    next: Paths.place(place.id, query: [("checked", "out")], fragment: Self.statusID)
                 )
             } else {
+                if change == .checkedOut {
+                    el(.p, attributes: [.class("meta")] + CheckInChange.statusAttributes(focused: true)) {
+                        strings.checkedOut
+                    }
+                }
                 if let mine = myCheckIn { el(.p, .class("meta")) { strings.checkedInElsewhere(mine.placeName) } }
                 form(action: Paths.checkIn(place.id), label: strings.checkIn, style: "button", next: nil)
             }
@@ -84,5 +103,21 @@ struct WhosHere {
             if let next { el(.input, .type("hidden"), .name("next"), .value(next)) }
             el(.button, .type("submit"), .class(style)) { label }
         }
+    }
+}
+
+/// A check-in or check-out the person just made, read from the `checked` query field its redirect sets.
+enum CheckInChange: String {
+    case checkedIn = "in"
+    case checkedOut = "out"
+
+    /// The attributes of the line saying the person's check-in state: its id for the redirect's fragment and, just
+    /// after a change, a status role and the focus (app.js), so a screen reader says what happened.
+    static func statusAttributes(focused: Bool) -> [Attribute] {
+        var attributes: [Attribute] = [.id(WhosHere.statusID)]
+        if focused {
+            attributes += [Attribute("role", "status"), Attribute("tabindex", "-1"), .data("focus-on-load", "")]
+        }
+        return attributes
     }
 }

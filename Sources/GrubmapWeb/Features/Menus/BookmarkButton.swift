@@ -17,7 +17,8 @@ struct BookmarkButton {
         let name = place.name.text(in: strings.language)
         return el(
             .form, .class("bookmark bookmark-\(style)"), Attribute("method", "post"),
-            Attribute("action", Paths.bookmark(place.id)), .data("place", place.id.rawValue)
+            Attribute("action", Paths.bookmark(place.id)), .data("place", place.id.rawValue),
+            .data("added", strings.bookmarkAdded(name)), .data("removed", strings.bookmarkRemoved(name))
         ) {
             el(.input, .type("hidden"), .name("csrf"), .value(csrfToken))
             el(.input, .type("hidden"), .name("bookmarked"), .value(isBookmarked ? "0" : "1"))

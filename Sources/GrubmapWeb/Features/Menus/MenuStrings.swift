@@ -26,6 +26,9 @@ struct MenuStrings: Sendable {
     /// The star's label: "Bookmark Geumjeong Hall"; `aria-pressed` says whether it is on.
     let bookmarkPlace: @Sendable (String) -> String
     let bookmark: String
+    /// Said after the star is pressed: "Geumjeong Hall is bookmarked." and "… is no longer bookmarked."
+    let bookmarkAdded: @Sendable (String) -> String
+    let bookmarkRemoved: @Sendable (String) -> String
     let makeDefaultArea: String
     let isDefaultArea: String
 
@@ -76,6 +79,8 @@ struct MenuStrings: Sendable {
         pricesLabel: "Prices",
         bookmarkPlace: { "Bookmark \($0)" },
         bookmark: "Bookmark",
+        bookmarkAdded: { "\($0) is bookmarked." },
+        bookmarkRemoved: { "\($0) is no longer bookmarked." },
         makeDefaultArea: "Open Grubmap here",
         isDefaultArea: "Grubmap opens here"
     )
@@ -116,6 +121,8 @@ struct MenuStrings: Sendable {
         pricesLabel: "가격",
         bookmarkPlace: { "\($0) 즐겨찾기" },
         bookmark: "즐겨찾기",
+        bookmarkAdded: { "\($0)을(를) 즐겨찾기에 넣었습니다." },
+        bookmarkRemoved: { "\($0)을(를) 즐겨찾기에서 뺐습니다." },
         makeDefaultArea: "처음 화면으로 설정",
         isDefaultArea: "처음 화면으로 설정됨"
     )

@@ -33,9 +33,11 @@ struct OnboardingPage {
                                 .ariaLabel(strings.onboardingClose), .title(strings.onboardingClose)
                             ) { Icons.close }
                         }
+                        if flow.style == .progress { pauseButton }
                     }
                     if flow.style == .basic {
-                        features(content.allRows)
+                        // One sheet: the rows sit right under the page's heading.
+                        features(content.allRows, heading: .h2)
                         el(.div, .class("sheet-foot")) {
                             el(.button, .type("submit"), .name("outcome"), .value("started"), .class("button")) {
                                 strings.onboardingStart
@@ -52,6 +54,19 @@ struct OnboardingPage {
 
     private var current: Int { flow.currentPage ?? 0 }
 
+    /// Stops and restarts the pages that move on by themselves (WCAG 2.2.2); the script shows it and keeps its
+    /// name in step, since without a script nothing moves.
+    private var pauseButton: Node {
+        el(
+            .button, .type("button"), .class("close pause-button"), Attribute("data-action", "pause"),
+            Attribute("hidden", nil), .ariaLabel(strings.onboardingPause), .title(strings.onboardingPause),
+            .data("pause", strings.onboardingPause), .data("play", strings.onboardingPlay)
+        ) {
+            Icons.pause
+            Icons.play
+        }
+    }
+
     private var bars: Node {
         el(.div, .class("bars"), Attribute("aria-hidden", "true")) {
             for (index, state) in flow.bars.enumerated() {
@@ -63,7 +78,9 @@ struct OnboardingPage {
     }
 
     private var pages: Node {
-        el(.div, .class("slides")) {
+        // The script makes this a polite live region while the person turns the pages, and silent while they turn
+        // by themselves, so a screen reader reads a page the person asked for and is never talked over.
+        el(.div, .class("slides"), .id("slides")) {
             for (index, page) in content.pages.enumerated() {
                 let hidden: [Attribute] = index == current ? [] : [Attribute("hidden", nil)]
                 el(
@@ -71,7 +88,7 @@ struct OnboardingPage {
                     attributes: [.class("slide"), Attribute("data-slide", "\(index)"), .ariaLabel(page.title)] + hidden
                 ) {
                     el(.h2) { page.title }
-                    features(page.rows)
+                    features(page.rows, heading: .h3)
                 }
             }
         }
@@ -125,13 +142,14 @@ struct OnboardingPage {
         }
     }
 
-    private func features(_ rows: [OnboardingContent.Row]) -> Node {
+    /// The feature rows, each titled by a heading one level under the heading above them.
+    private func features(_ rows: [OnboardingContent.Row], heading: Tag) -> Node {
         el(.ul, .class("features")) {
             for row in rows {
                 el(.li) {
                     el(.span, .class("feature-badge")) { Icons.feature(row.icon) }
                     el(.div) {
-                        el(.h3) { row.title }
+                        el(heading) { row.title }
                         el(.p) { row.text }
                     }
                 }

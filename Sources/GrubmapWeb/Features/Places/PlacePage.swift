@@ -25,7 +25,7 @@ struct PlacePage {
             }
             el(.div, .class("detail")) {
                 el(.section, .class("card panel wide")) {
-                    el(.h1) { name }
+                    el(.h1, attributes: place.name.langAttributes(on: language)) { name }
                     if let secondary = place.name.local(area.localLanguage, shownIn: language) {
                         el(.p, .class("subtitle"), .lang(secondary.language)) {
                             secondary.text
@@ -34,7 +34,9 @@ struct PlacePage {
                     el(.span, .class("kind")) { strings.kindName(place.kind) }
                     if let bookmark { bookmark.node }
                     if let description = place.description {
-                        el(.p, .class("description")) { description.text(in: language) }
+                        el(.p, attributes: [.class("description")] + description.langAttributes(on: language)) {
+                            description.text(in: language)
+                        }
                     }
                 }
                 if let menu { menu.node }
@@ -57,7 +59,7 @@ struct PlacePage {
         el(.dl, .class("facts")) {
             if let address = place.address {
                 el(.dt) { strings.address }
-                el(.dd) { address }
+                el(.dd, attributes: TextLanguage.attributes(area.localLanguage, on: strings.language)) { address }
             }
             if let phone = place.phone {
                 el(.dt) { strings.phone }

@@ -124,7 +124,8 @@ struct ProfileFeature: RouteCollection {
             strings: context.strings, checkInStrings: CheckInStrings.forLanguage(context.language), profile: profile,
             draft: draft ?? ProfileDraft(firstName: "", lastName: ""), problems: problems,
             csrfToken: context.visitor.csrfToken, next: Request.localPath(next), isSaved: isSaved, checkIn: checkIn,
-            timeZone: timeZone, areas: try context.headerAreas())
+            timeZone: timeZone, areas: try context.headerAreas(),
+            justCheckedOut: context.request.query["checked"] == CheckInChange.checkedOut.rawValue)
     }
 
     /// The profile form's text fields (the picture is a file part).

@@ -17,6 +17,16 @@ struct ProfilePage {
     let checkIn: (place: Place, until: Date)?
     let timeZone: TimeZone
     let areas: [Area]
+    /// Whether the person just checked out from this page (`?checked=out`), said where the focus lands.
+    var justCheckedOut = false
+
+    /// The fields in the order the form shows them, with their labels, for the summary of problems.
+    private var fieldLabels: [(name: String, label: String)] {
+        [
+            ("avatar", checkInStrings.avatar), ("firstName", checkInStrings.firstName),
+            ("lastName", checkInStrings.lastName), ("company", checkInStrings.company), ("bio", checkInStrings.bio),
+        ]
+    }
 
     func render() -> String {
         let text = checkInStrings
@@ -24,7 +34,14 @@ struct ProfilePage {
             el(.h1) { text.profile }
             el(.p, .class("meta")) { text.profileIntro }
             if isSaved { el(.p, .class("notice success"), Attribute("role", "status")) { text.profileSaved } }
-            if !problems.isEmpty { el(.p, .class("notice"), Attribute("role", "alert")) { text.fixTheFields } }
+            if !problems.isEmpty {
+                ErrorSummary(
+                    title: text.fixTheFields,
+                    items: fieldLabels.compactMap { field in
+                        problemText(field.name).map { (field.name, "\(field.label): \($0)") }
+                    }
+                ).node
+            }
             el(
                 .form, Attribute("method", "post"), Attribute("action", Paths.profile()),
                 Attribute("enctype", "multipart/form-data"), .class("card panel profile-form"),
@@ -41,9 +58,11 @@ struct ProfilePage {
                     el(.div, .class("field")) {
                         el(.label, Attribute("for", "avatar")) { text.avatar }
                         el(
-                            .input, .type("file"), .id("avatar"), .name("avatar"),
-                            Attribute("accept", "image/png,image/jpeg"),
-                            Attribute("aria-describedby", "avatar-hint avatar-problem"))
+                            .input,
+                            attributes: [
+                                .type("file"), .id("avatar"), .name("avatar"),
+                                Attribute("accept", "image/png,image/jpeg"),
+                            ] + description("avatar", hints: ["avatar-hint"]))
                         el(.small, .id("avatar-hint"), .class("hint")) { text.avatarHint }
                         problem("avatar")
                         if profile?.avatarType != nil {
@@ -72,42 +91,55 @@ struct ProfilePage {
         }
     }
 
+    /// The problem with a field, in the page's language.
+    private func problemText(_ name: String) -> String? {
+        guard let message = problems[name] else { return nil }
+        return strings.language == .english ? message : checkInStrings.fieldProblem(name, message)
+    }
+
     private func problem(_ name: String) -> Node {
-        guard let message = problems[name] else { return .fragment([]) }
-        return el(.p, .id("\(name)-problem"), .class("problem")) {
-            strings.language == .english ? message : checkInStrings.fieldProblem(name, message)
-        }
+        guard let message = problemText(name) else { return .fragment([]) }
+        return el(.p, .id("\(name)-problem"), .class("problem")) { message }
+    }
+
+    /// `aria-describedby` with the ids of a field's hint and problem that are on the page, and `aria-invalid` when
+    /// it has a problem.
+    private func description(_ name: String, hints: [String] = []) -> [Attribute] {
+        let ids = hints + (problems[name] == nil ? [] : ["\(name)-problem"])
+        return (ids.isEmpty ? [] : [Attribute("aria-describedby", ids.joined(separator: " "))])
+            + (problems[name] == nil ? [] : [Attribute("aria-invalid", "true")])
     }
 
     private func field(_ name: String, label: String, value: String, limit: ClosedRange<Int>) -> Node {
-        let invalid: [Attribute] = problems[name] == nil ? [] : [Attribute("aria-invalid", "true")]
-        return el(.div, .class("field")) {
+        el(.div, .class("field")) {
             el(.label, Attribute("for", name)) { label }
             el(
                 .input,
                 attributes: [
                     .type("text"), .id(name), .name(name), .value(value), Attribute("maxlength", "\(limit.upperBound)"),
-                    Attribute("aria-describedby", "\(name)-problem"),
-                ] + (limit.lowerBound > 0 ? [Attribute("required", nil)] : []) + invalid)
+                    Attribute("autocomplete", Self.autocomplete[name] ?? "off"),
+                ] + (limit.lowerBound > 0 ? [Attribute("required", nil)] : []) + description(name))
             problem(name)
         }
     }
 
+    /// What browsers may fill each field with (WCAG 1.3.5, identify input purpose).
+    private static let autocomplete = ["firstName": "given-name", "lastName": "family-name", "company": "organization"]
+
     private var bioField: Node {
         let limit = ProfileDraft.bioLimit.characters.upperBound
-        let invalid: [Attribute] = problems["bio"] == nil ? [] : [Attribute("aria-invalid", "true")]
         return el(.div, .class("field")) {
             el(.label, Attribute("for", "bio")) { checkInStrings.bio }
             el(
                 .textarea,
                 attributes: [
                     .id("bio"), .name("bio"), Attribute("rows", "3"), Attribute("maxlength", "\(limit)"),
-                    Attribute("data-counter", "bio-left"), Attribute("aria-describedby", "bio-left bio-problem"),
-                ] + invalid
+                    Attribute("data-counter", "bio-left"),
+                ] + description("bio", hints: ["bio-left"])
             ) { draft.bio }
+            // Not a live region: app.js reads the count out once typing pauses, not at every key.
             el(
-                .output, .id("bio-left"), .class("hint counter"), Attribute("for", "bio"),
-                Attribute("aria-live", "polite"),
+                .span, .id("bio-left"), .class("hint counter"),
                 Attribute("data-limit", "\(limit)"), Attribute("data-template-one", checkInStrings.charactersLeft(1)),
                 Attribute("data-template", checkInStrings.charactersLeft(999_999))
             ) { checkInStrings.charactersLeft(max(limit - draft.bio.count, 0)) }
@@ -119,16 +151,30 @@ struct ProfilePage {
         el(.section, .class("card panel"), Attribute("aria-labelledby", "your-check-in")) {
             el(.h2, .id("your-check-in")) { checkInStrings.yourCheckIn }
             if let checkIn {
-                el(.p) {
-                    el(.a, .href(Paths.place(checkIn.place.id))) { checkIn.place.name.text(in: strings.language) }
+                el(.p, .id(WhosHere.statusID)) {
+                    el(
+                        .a,
+                        attributes: [.href(Paths.place(checkIn.place.id))]
+                            + checkIn.place.name.langAttributes(on: strings.language)
+                    ) {
+                        checkIn.place.name.text(in: strings.language)
+                    }
                     " · "
                         + checkInStrings.untilTime(
                             TimeFormat.short(checkIn.until, timeZone: timeZone, language: strings.language))
                 }
                 el(.form, Attribute("method", "post"), Attribute("action", Paths.checkOut())) {
                     el(.input, .type("hidden"), .name("csrf"), .value(csrfToken))
-                    el(.input, .type("hidden"), .name("next"), .value(Paths.profile()))
+                    el(
+                        .input, .type("hidden"), .name("next"),
+                        .value(
+                            Paths.profile(
+                                query: [("checked", CheckInChange.checkedOut.rawValue)], fragment: WhosHere.statusID)))
                     el(.button, .type("submit"), .class("button secondary")) { checkInStrings.checkOut }
+                }
+            } else if justCheckedOut {
+                el(.p, attributes: [.class("meta")] + CheckInChange.statusAttributes(focused: true)) {
+                    checkInStrings.checkedOut + " " + checkInStrings.notCheckedIn
                 }
             } else {
                 el(.p, .class("meta")) { checkInStrings.notCheckedIn }

@@ -36,8 +36,13 @@ struct SettingsFeature: RouteCollection {
             try preferences.save(form.changes, for: context)
             return .redirect(to: Paths.settings(query: [("saved", "1")]))
         } catch let error as PreferenceError {
+            // Nothing was saved, but the form shows every choice the person made that could have been.
+            var typed = context.preferences
+            for (name, value) in form.changes.values {
+                try? PreferenceChanges([name: value]).apply(to: &typed, catalog: context.catalog)
+            }
             let page = SettingsPage(
-                strings: context.strings, areas: try context.headerAreas(), preferences: context.preferences,
+                strings: context.strings, areas: try context.headerAreas(), preferences: typed,
                 csrfToken: context.visitor.csrfToken, problem: (error.field, error.message))
             return .html(page.render(), status: .badRequest)
         }

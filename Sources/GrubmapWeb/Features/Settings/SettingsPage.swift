@@ -18,10 +18,15 @@ struct SettingsPage {
                 el(.p, .class("notice success"), Attribute("role", "status")) { strings.settingsSaved }
             }
             if let problem {
-                el(.p, .class("notice"), Attribute("role", "alert")) { "\(problem.field): \(problem.message)" }
+                ErrorSummary(
+                    title: strings.settingsNotSaved,
+                    items: [(fieldID(problem.field), "\(label(problem.field)): \(problem.message)")]
+                ).node
             }
-            el(.form, Attribute("method", "post"), Attribute("action", Paths.settings()), .class("card panel settings"))
-            {
+            el(
+                .form, .id("settings-form"), Attribute("method", "post"), Attribute("action", Paths.settings()),
+                .class("card panel settings")
+            ) {
                 el(.input, .type("hidden"), .name("csrf"), .value(csrfToken))
                 areaField
                 radios(
@@ -36,6 +41,7 @@ struct SettingsPage {
                 radios(
                     "language", legend: strings.languageLabel,
                     options: [("auto", strings.languageAutomatic, nil), ("en", "English", nil), ("ko", "한국어", nil)],
+                    languages: ["en": "en", "ko": "ko"],
                     selected: preferences[PreferenceKeys.language]?.rawValue ?? "auto")
                 el(.div, .class("sheet-foot")) {
                     el(.button, .type("submit"), .class("button")) { strings.save }
@@ -52,34 +58,76 @@ struct SettingsPage {
         }
     }
 
+    /// The id of the control a summary's link for `field` goes to: the select, or a group's first choice.
+    private func fieldID(_ field: String) -> String {
+        switch field {
+        case "defaultArea": "default-area"
+        case "onboardingStyle": "onboardingStyle-\(OnboardingStyle.allCases[0].rawValue)"
+        case "units": "units-\(DistanceUnit.allCases[0].rawValue)"
+        case "language": "language-auto"
+        default: "settings-form"
+        }
+    }
+
+    /// A field's label, as the form shows it.
+    private func label(_ field: String) -> String {
+        switch field {
+        case "defaultArea": strings.defaultAreaLabel
+        case "onboardingStyle": strings.onboardingStyleLabel
+        case "units": strings.unitsLabel
+        case "language": strings.languageLabel
+        default: field
+        }
+    }
+
+    /// The problem under a field, when it is the refused one.
+    private func problemNode(_ field: String) -> Node {
+        guard let problem, problem.field == field else { return .fragment([]) }
+        return el(.p, .id("\(field)-problem"), .class("problem")) { problem.message }
+    }
+
+    /// `aria-describedby` for the refused field, and `aria-invalid` when it is one control (not a group).
+    private func problemAttributes(_ field: String, isControl: Bool = true) -> [Attribute] {
+        guard problem?.field == field else { return [] }
+        return [Attribute("aria-describedby", "\(field)-problem")]
+            + (isControl ? [Attribute("aria-invalid", "true")] : [])
+    }
+
     private var areaField: Node {
         let selected = preferences[PreferenceKeys.defaultArea]
         return el(.div, .class("field")) {
             el(.label, Attribute("for", "default-area")) { strings.defaultAreaLabel }
-            el(.select, .id("default-area"), .name("defaultArea")) {
+            el(.select, attributes: [.id("default-area"), .name("defaultArea")] + problemAttributes("defaultArea")) {
                 for area in areas {
                     el(
                         .option,
                         attributes: [.value(area.id.rawValue)]
                             + (area.id == selected ? [Attribute("selected", nil)] : [])
+                            + area.name.langAttributes(on: strings.language)
                     ) { area.name.text(in: strings.language) }
                 }
             }
+            problemNode("defaultArea")
         }
     }
 
-    private func radios(_ name: String, legend: String, options: [(String, String, String?)], selected: String) -> Node
-    {
-        el(.fieldset, .class("field")) {
+    /// A group of choices; `languages` gives the language of a choice's label by value (each language's own name
+    /// is written in that language).
+    private func radios(
+        _ name: String, legend: String, options: [(String, String, String?)], languages: [String: String] = [:],
+        selected: String
+    ) -> Node {
+        el(.fieldset, attributes: [.class("field")] + problemAttributes(name, isControl: false)) {
             el(.legend) { legend }
+            problemNode(name)
             el(.div, .class("choices")) {
                 for (value, label, hint) in options {
                     el(.label, .class("choice")) {
                         el(
                             .input,
-                            attributes: [.type("radio"), .name(name), .value(value)]
+                            attributes: [.type("radio"), .name(name), .value(value), .id("\(name)-\(value)")]
                                 + (value == selected ? [Attribute("checked", nil)] : []))
-                        el(.span) {
+                        el(.span, attributes: TextLanguage.attributes(languages[value], on: strings.language)) {
                             el(.strong) { label }
                             if let hint { el(.small) { hint } }
                         }

@@ -6,20 +6,40 @@
   // On a phone the area switcher scrolls sideways: bring the current area into view.
   document.querySelector(".areas [aria-current=page]")?.scrollIntoView({ block: "nearest", inline: "center" });
 
+  // What a form post just did (a check-in, a saved profile with problems) is said where it happened: focus goes
+  // there, so a screen reader reads it and the keyboard carries on from it.
+  document.querySelector("[data-focus-on-load]")?.focus();
+
   const onboarding = document.querySelector("[data-onboarding]");
   if (onboarding) setUpOnboarding(onboarding);
   document.querySelectorAll("[data-locate]").forEach(setUpLocation);
   document.querySelectorAll("[data-counter]").forEach(setUpCounter);
 
-  // "N characters left" under a text field, counted as people count characters.
+  // Says `text` through the page's polite live region (Layout.swift). Emptied first and filled a moment later,
+  // so a message that repeats is read again.
+  function announce(text) {
+    const region = document.getElementById("announcer");
+    if (!region || !text) return;
+    region.textContent = "";
+    setTimeout(() => (region.textContent = text), 100);
+  }
+  window.grubmapAnnounce = announce;
+
+  // "N characters left" under a text field, counted as people count characters. It is read out once typing
+  // pauses for a second, not at every key.
   function setUpCounter(field) {
     const output = document.getElementById(field.dataset.counter);
     const limit = Number(output.dataset.limit);
+    let quiet = null;
     const update = () => {
       const left = Math.max(0, limit - [...new Intl.Segmenter().segment(field.value)].length);
       output.textContent = left === 1 ? output.dataset.templateOne : output.dataset.template.replace("999999", String(left));
     };
-    field.addEventListener("input", update);
+    field.addEventListener("input", () => {
+      update();
+      clearTimeout(quiet);
+      quiet = setTimeout(() => announce(output.textContent), 1000);
+    });
     update();
   }
 
@@ -34,6 +54,7 @@
     const back = root.querySelector('[data-action="back"]');
     const next = root.querySelector('[data-action="next"]');
     const start = root.querySelector('[data-action="start"]');
+    const pause = root.querySelector('[data-action="pause"]');
     const form = root.querySelector("form");
     const last = slides.length - 1;
     const interval = Number(root.dataset.intervalMs) || 3000;
@@ -41,12 +62,16 @@
     const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
     let page = Number(root.dataset.page) || 0;
     let shown = 0; // milliseconds the current page has been shown, unpaused
-    let held = 0; // how many reasons to pause are in force (hover, touch)
+    let held = 0; // how many reasons to pause are in force (hover, touch, keyboard focus in the sheet)
+    let choice = null; // "paused" or "playing" once the person pressed the pause button: it wins over the rest
     let finished = false;
 
-    const isPaused = () => held > 0 || reducedMotion.matches;
+    const isPaused = () => choice === "paused" || (choice !== "playing" && (held > 0 || reducedMotion.matches));
 
-    function show(index) {
+    // Shows page `index`. A page the person asked for is announced; one the timer turned to is not, so a screen
+    // reader is never talked over while the pages move on by themselves.
+    function show(index, byPerson = true) {
+      const focused = document.activeElement;
       page = Math.max(0, Math.min(last, index));
       shown = 0;
       slides.forEach((slide, i) => (slide.hidden = i !== page));
@@ -54,6 +79,11 @@
       back.hidden = page === 0;
       next.hidden = page === last;
       start.hidden = page !== last;
+      // The button that had the focus may have just been hidden: its neighbour takes over.
+      if (focused === next && next.hidden) start.focus();
+      if (focused === back && back.hidden) next.focus();
+      if (dots.includes(focused)) dots[page].focus();
+      if (byPerson) announce(`${dots[page].getAttribute("aria-label")}: ${slides[page].getAttribute("aria-label")}`);
       root.dataset.page = String(page);
       // Keep the address in step, so a reload shows the same page (the tour at / stays at / on its first page).
       if (location.pathname !== "/" || page !== 0) {
@@ -69,6 +99,12 @@
         bar.firstElementChild.style.transform = `scaleX(${fill})`;
       });
       root.dataset.paused = String(isPaused());
+      if (pause) {
+        const label = isPaused() ? pause.dataset.play : pause.dataset.pause;
+        pause.dataset.state = isPaused() ? "paused" : "playing";
+        pause.setAttribute("aria-label", label);
+        pause.title = label;
+      }
     }
 
     function finish() {
@@ -84,7 +120,7 @@
       if (!isPaused()) shown += milliseconds;
       if (shown >= interval) {
         if (page === last) return finish();
-        show(page + 1);
+        show(page + 1, false);
       }
       paint();
     }
@@ -125,7 +161,8 @@
       if (event.pointerType !== "mouse") hold(false);
     });
 
-    // The progress style pauses while the sheet is hovered or touched, and always under reduced motion.
+    // The progress style pauses while the sheet is hovered or touched, while the keyboard is in it, and always under
+    // reduced motion; the pause button stops or restarts it for good, whatever else holds.
     function hold(on) {
       held = Math.max(0, held + (on ? 1 : -1));
       paint();
@@ -133,10 +170,17 @@
     if (style === "progress") {
       sheet.addEventListener("mouseenter", () => hold(true));
       sheet.addEventListener("mouseleave", () => hold(false));
+      sheet.addEventListener("focusin", () => hold(true));
+      sheet.addEventListener("focusout", () => hold(false));
       reducedMotion.addEventListener("change", paint);
+      pause.hidden = false;
+      pause.addEventListener("click", () => {
+        choice = isPaused() ? "playing" : "paused";
+        paint();
+      });
     }
 
-    show(page);
+    show(page, false);
     if (manualClock) {
       // Tests move time by hand instead of waiting.
       window.grubmapOnboarding = { tick, get page() { return page; }, get paused() { return isPaused(); } };
@@ -175,6 +219,7 @@
           const { latitude, longitude } = position.coords;
           const value = encodeURIComponent(`${latitude.toFixed(6)},${longitude.toFixed(6)}`);
           document.cookie = `grubmap_position=${value}; path=/; max-age=3600; samesite=lax`;
+          sessionStorage.setItem("grubmap-located", "1");
           const url = new URL(location.href);
           url.searchParams.delete("locate");
           url.searchParams.delete("near");
@@ -187,6 +232,13 @@
     }
 
     button.addEventListener("click", locate);
-    if (panel.dataset.locate === "auto") locate();
+    // Back from the reload a found position caused: the focus returns to the button and the new order is said.
+    if (sessionStorage.getItem("grubmap-located")) {
+      sessionStorage.removeItem("grubmap-located");
+      button.focus();
+      announce(panel.dataset.located);
+    } else if (panel.dataset.locate === "auto") {
+      locate();
+    }
   }
 })();

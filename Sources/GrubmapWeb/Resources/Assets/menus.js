@@ -29,6 +29,7 @@
       reorder(answer.bookmarks);
       button.disabled = false;
       button.focus({ preventScroll: true }); // moving the row took the focus away
+      window.grubmapAnnounce?.(answer.bookmarked ? form.dataset.added : form.dataset.removed);
     } catch {
       form.submit(); // fall back to the plain form post and its redirect
     } finally {
@@ -76,6 +77,7 @@
       if (!fresh) throw new Error("no menu in the page");
       current.replaceWith(fresh);
       unfold(fresh);
+      rove(fresh);
       if (push) history.pushState({ menu: true }, "", url);
       fresh.querySelector(".days [aria-current=page]")?.focus({ preventScroll: true });
     } catch {
@@ -89,6 +91,26 @@
     event.preventDefault();
     showDay(link.href, true);
   });
+  // The days are one stop for the Tab key: the arrow keys (and Home, End) move between them, Enter opens one,
+  // as in a tab list. Without this script every day is its own stop.
+  function rove(root) {
+    const days = [...(root?.querySelectorAll(".days a") ?? [])];
+    const current = days.find((day) => day.getAttribute("aria-current") === "page") ?? days[0];
+    days.forEach((day) => (day.tabIndex = day === current ? 0 : -1));
+  }
+  rove(section());
+  document.addEventListener("keydown", (event) => {
+    const day = event.target.closest?.("#menu .days a");
+    if (!day) return;
+    const days = [...day.parentElement.querySelectorAll("a")];
+    const index = days.indexOf(day);
+    const target = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: days.length - 1 }[event.key];
+    if (target === undefined || target < 0 || target >= days.length) return;
+    event.preventDefault();
+    days.forEach((other, i) => (other.tabIndex = i === target ? 0 : -1));
+    days[target].focus();
+  });
+
   window.addEventListener("popstate", () => {
     if (section()) showDay(location.href, false);
   });
