@@ -7,8 +7,11 @@ import Testing
 /// of controls people need to see, such as field borders and the focus ring, 3:1 (1.4.11). The themes' custom
 /// properties are read from the style sheet itself; each pair below is a place the pages put one on the other.
 @Suite struct ContrastTests {
-    /// Text and what it sits on, by custom property.
-    static let textPairs: [(text: String, on: String, usedBy: String)] = [
+    /// A colour, what it sits on (both custom properties), and where the pages put them together.
+    typealias Pair = (foreground: String, background: String, usedBy: String)
+
+    /// Text and what it sits on.
+    static let textPairs: [Pair] = [
         ("text", "bg", "body text"), ("text", "card", "cards"), ("text", "chip", "chips, secondary buttons"),
         ("text", "accent-soft", "selected choices"), ("muted", "bg", "hints on the page"),
         ("muted", "card", "hints in cards"), ("muted", "chip", "notes on meals"), ("accent", "card", "links"),
@@ -18,53 +21,58 @@ import Testing
         ("problem", "card", "a field's problem"), ("problem", "bg", "a field's problem on the page"),
     ]
 
-    /// Boundaries of controls and indicators, by custom property.
-    static let controlPairs: [(part: String, on: String, usedBy: String)] = [
+    /// Boundaries of controls and indicators, and what they sit on.
+    static let controlPairs: [Pair] = [
         ("control", "card", "text fields and selects in cards"), ("control", "bg", "text fields on the page"),
         ("accent", "card", "the focus ring, a chosen card's border"), ("accent", "bg", "the focus ring on the page"),
         ("control", "card", "the tour's page dots"), ("accent", "chip", "a hovered star"),
     ]
 
-    /// Colours written out in the style sheet rather than taken from the theme: each with the rule that uses it
-    /// (checked to be in the style sheet as written) and the minimum ratio it needs.
-    static let fixedPairs: [(foreground: String, background: String, rule: String, minimum: Double)] = [
-        ("#14532d", "#dcfce7", ".notice.success{background:#dcfce7;color:#14532d}", 4.5),
-        ("#bbf7d0", "#14321f", ".notice.success{background:#14321f;color:#bbf7d0}", 4.5),
-        ("#92400e", "#fef3c7", "[aria-pressed=true]{background:#fef3c7;color:#92400e}", 4.5),
-        ("#fcd34d", "#3b2a0c", "[aria-pressed=true]{background:#3b2a0c;color:#fcd34d}", 4.5),
-        ("#d97706", "#ffffff", ".bookmark-button[aria-pressed=true]{color:#d97706}", 3),
-        ("#fbbf24", "#1f1c19", ".bookmark-button[aria-pressed=true]{color:#fbbf24}", 3),
-        ("#dc2626", "#ffffff", ".day-name{color:#dc2626}", 4.5),
-        ("#2563eb", "#ffffff", ".day-name{color:#2563eb}", 4.5),
-        ("#f87171", "#1f1c19", ".day-name{color:#f87171}", 4.5),
-        ("#60a5fa", "#1f1c19", ".day-name{color:#60a5fa}", 4.5),
-        ("#ffffff", "#15803d", ".pin.busy path{fill:#15803d}", 4.5),
-        ("#1c1917", "#eef2ea", ".map-ground{fill:#eef2ea}", 4.5),
-        ("#f5f1ec", "#1d2420", ".map-ground{fill:#1d2420}", 4.5),
-    ]
+    /// Colours written out in the style sheet rather than taken from the theme, one per line: the foreground, what
+    /// it sits on, the minimum ratio it needs, and the rule that uses them (checked to be in the style sheet as
+    /// written, so a changed colour cannot slip past).
+    static let fixedPairs = """
+        #14532d #dcfce7 4.5 .notice.success{background:#dcfce7;color:#14532d}
+        #bbf7d0 #14321f 4.5 .notice.success{background:#14321f;color:#bbf7d0}
+        #92400e #fef3c7 4.5 [aria-pressed=true]{background:#fef3c7;color:#92400e}
+        #fcd34d #3b2a0c 4.5 [aria-pressed=true]{background:#3b2a0c;color:#fcd34d}
+        #d97706 #ffffff 3 .bookmark-button[aria-pressed=true]{color:#d97706}
+        #fbbf24 #1f1c19 3 .bookmark-button[aria-pressed=true]{color:#fbbf24}
+        #dc2626 #ffffff 4.5 .day-name{color:#dc2626}
+        #2563eb #ffffff 4.5 .day-name{color:#2563eb}
+        #f87171 #1f1c19 4.5 .day-name{color:#f87171}
+        #60a5fa #1f1c19 4.5 .day-name{color:#60a5fa}
+        #ffffff #15803d 4.5 .pin.busy path{fill:#15803d}
+        #1c1917 #eef2ea 4.5 .map-ground{fill:#eef2ea}
+        #f5f1ec #1d2420 4.5 .map-ground{fill:#1d2420}
+        """
 
     @Test(arguments: Theme.allCases)
     func textIsAtLeastFourAndAHalfToOne(theme: Theme) throws {
-        let colors = try theme.colors()
-        for (text, background, usedBy) in Self.textPairs {
-            let ratio = try #require(
-                Self.ratio(colors[text], colors[background]), "\(theme): --\(text) or --\(background)")
-            #expect(ratio >= 4.5, "\(theme): --\(text) on --\(background) (\(usedBy)) is \(Self.format(ratio)):1")
-        }
+        try expect(Self.textPairs, atLeast: 4.5, in: theme)
     }
 
     @Test(arguments: Theme.allCases)
     func controlsAreAtLeastThreeToOne(theme: Theme) throws {
+        try expect(Self.controlPairs, atLeast: 3, in: theme)
+    }
+
+    private func expect(_ pairs: [Pair], atLeast minimum: Double, in theme: Theme) throws {
         let colors = try theme.colors()
-        for (part, background, usedBy) in Self.controlPairs {
+        for (foreground, background, usedBy) in pairs {
             let ratio = try #require(
-                Self.ratio(colors[part], colors[background]), "\(theme): --\(part) or --\(background)")
-            #expect(ratio >= 3, "\(theme): --\(part) on --\(background) (\(usedBy)) is \(Self.format(ratio)):1")
+                Self.ratio(colors[foreground], colors[background]), "\(theme): --\(foreground) or --\(background)")
+            #expect(
+                ratio >= minimum, "\(theme): --\(foreground) on --\(background) (\(usedBy)) is \(Self.format(ratio)):1")
         }
     }
 
     @Test func fixedColoursMeetTheirMinimums() throws {
-        for (foreground, background, rule, minimum) in Self.fixedPairs {
+        for line in Self.fixedPairs.split(separator: "\n") {
+            let fields = line.split(separator: " ", maxSplits: 3).map(String.init)
+            let (foreground, background, minimum, rule) = (
+                fields[0], fields[1], try #require(Double(fields[2])), fields[3]
+            )
             #expect(Stylesheet.css.contains(rule), "the style sheet no longer has \(rule)")
             let ratio = try #require(Self.ratio(foreground, background))
             #expect(ratio >= minimum, "\(foreground) on \(background) in \(rule) is \(Self.format(ratio)):1")

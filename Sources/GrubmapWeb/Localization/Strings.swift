@@ -55,6 +55,8 @@ struct Strings: Sendable {
     let locatedNearestFirst: String
     /// The heading over the settings form's problems; nothing was saved.
     let settingsNotSaved: String
+    /// Why a settings field was refused, from the English message the preferences give.
+    let settingsProblem: @Sendable (String) -> String
     let settings: String
     let settingsSaved: String
     let defaultAreaLabel: String
@@ -145,6 +147,7 @@ struct Strings: Sendable {
         onboardingPlay: "Play the tour",
         locatedNearestFirst: "Found your position: places are listed nearest first.",
         settingsNotSaved: "Your settings were not saved",
+        settingsProblem: { $0 },
         settings: "Settings",
         settingsSaved: "Your settings are saved.",
         defaultAreaLabel: "Open Grubmap at",
@@ -248,6 +251,7 @@ struct Strings: Sendable {
         onboardingPlay: "안내 계속 넘기기",
         locatedNearestFirst: "위치를 찾았습니다. 가까운 곳부터 보여 드립니다.",
         settingsNotSaved: "설정을 저장하지 않았습니다",
+        settingsProblem: { _ in "목록에 있는 것 가운데에서 골라 주세요." },
         settings: "설정",
         settingsSaved: "설정을 저장했습니다.",
         defaultAreaLabel: "처음 열 곳",

@@ -59,6 +59,8 @@ extension Stylesheet {
         .hint{color:var(--muted);font-size:.85rem}
         .problem{color:var(--problem);margin:0;font-size:.9rem;font-weight:600}
         .check{display:flex;gap:8px;align-items:center;font-weight:400}
+        @media (forced-colors:active){#view-list:checked~.view-switch label[for=view-list],\
+        #view-map:checked~.view-switch label[for=view-map]{outline:2px solid Highlight}}
         @media (min-width:760px){
         .view-switch,.view-choice{display:none}
         .explore-panes{display:grid;grid-template-columns:minmax(0,1.1fr) minmax(0,1fr);gap:16px;align-items:start}

@@ -38,7 +38,10 @@ struct ProfilePage {
                 ErrorSummary(
                     title: text.fixTheFields,
                     items: fieldLabels.compactMap { field in
-                        problemText(field.name).map { (field.name, "\(field.label): \($0)") }
+                        problemText(field.name).map {
+                            // English problems already name their field ("First name is required").
+                            (field.name, $0.hasPrefix(field.label) ? $0 : "\(field.label): \($0)")
+                        }
                     }
                 ).node
             }

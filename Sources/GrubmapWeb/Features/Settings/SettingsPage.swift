@@ -20,7 +20,9 @@ struct SettingsPage {
             if let problem {
                 ErrorSummary(
                     title: strings.settingsNotSaved,
-                    items: [(fieldID(problem.field), "\(label(problem.field)): \(problem.message)")]
+                    items: [
+                        (fieldID(problem.field), "\(label(problem.field)): \(strings.settingsProblem(problem.message))")
+                    ]
                 ).node
             }
             el(
@@ -83,7 +85,7 @@ struct SettingsPage {
     /// The problem under a field, when it is the refused one.
     private func problemNode(_ field: String) -> Node {
         guard let problem, problem.field == field else { return .fragment([]) }
-        return el(.p, .id("\(field)-problem"), .class("problem")) { problem.message }
+        return el(.p, .id("\(field)-problem"), .class("problem")) { strings.settingsProblem(problem.message) }
     }
 
     /// `aria-describedby` for the refused field, and `aria-invalid` when it is one control (not a group).
