@@ -42,7 +42,7 @@ screenshots:
 	@scripts/install-deps test
 	@scripts/python-env
 	$(SWIFT) build --product grubmap
-	cd Tests/Browser && ../../.venv/bin/python screenshots.py ../../screenshots
+	cd Tests/Browser && ../../.venv/bin/python screenshots.py ../../screenshots $(SCREENSHOTS_ARGS)
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests

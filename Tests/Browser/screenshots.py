@@ -1,8 +1,10 @@
 """Takes screenshots of Grubmap's pages at phone and desktop sizes, light and dark, English and Korean.
 
-Usage: .venv/bin/python Tests/Browser/screenshots.py OUTPUT_FOLDER [NAME_FILTER]
-Each shot is OUTPUT_FOLDER/<page>-<language>-<scheme>-<width>.png. Nothing here is a test: it is for people
-to look at the pages (and for the images in docs/).
+Usage: .venv/bin/python Tests/Browser/screenshots.py OUTPUT_FOLDER [NAME_FILTER] [--zoom] [--forced-colors]
+Each shot is OUTPUT_FOLDER/<page>-<language>-<scheme>-<width>.png. `--zoom` shows each size at 200% (half the CSS
+pixels, twice the density: what a person who zooms in sees), `--forced-colors` as Windows' high-contrast themes
+force it (named ...-zoom.png, ...-forced.png). Nothing here is a test: it is for people to look at the pages (and
+for the images in docs/).
 """
 
 import sys
@@ -12,37 +14,18 @@ from pathlib import Path
 from selenium.webdriver.common.by import By
 
 from conftest import GrubmapServer, make_browser, wait_for
+from pages import Person, emulate, prepare
 
 SIZES = [(390, 844), (1280, 800)]
 POSITION = {"latitude": 37.3318, "longitude": -121.8863, "accuracy": 20}
 
 
-def session_with(driver, server, style=None, seen=True, area="san-jose-convention-center", check_in=None):
-    """Sets the person's preferences through the settings page, as a person would."""
-    driver.get(server.url("/settings"))
-    if style:
-        driver.find_element(By.CSS_SELECTOR, f'input[name=onboardingStyle][value="{style}"]').click()
-    driver.find_element(By.CSS_SELECTOR, f"select[name=defaultArea] option[value={area}]").click()
-    driver.find_element(By.CSS_SELECTOR, "form[action='/settings'] button[type=submit]").click()
-    wait_for(driver, lambda d: "saved=1" in d.current_url)
-    if seen:
-        driver.get(server.url("/onboarding"))
-        driver.find_element(By.CSS_SELECTOR, "button[value=skipped], button[value=started]").click()
-        wait_for(driver, lambda d: "/areas/" in d.current_url)
-    if check_in:
-        driver.get(server.url("/profile"))
-        driver.find_element(By.ID, "firstName").send_keys("Grace")
-        driver.find_element(By.ID, "lastName").send_keys("Hopper")
-        driver.find_element(By.ID, "company").send_keys("Navy")
-        driver.find_element(By.ID, "bio").send_keys("Compilers, COBOL, and a nanosecond of wire.")
-        driver.find_element(By.CSS_SELECTOR, ".profile-form button[type=submit]").click()
-        wait_for(driver, lambda d: "saved=1" in d.current_url)
-        driver.get(server.url(f"/places/{check_in}"))
-        driver.find_element(By.CSS_SELECTOR, f"form[action='/places/{check_in}/checkin'] button").click()
-        wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "form[action='/checkout']"))
+def session_with(driver, server, style="basic", seen=True, area="san-jose-convention-center", check_in=None):
+    """Sets the person's preferences and check-in through the pages, as a person would."""
+    prepare(driver, server, Person(style=style, area=area, seen=seen, check_in=check_in))
 
 
-def shots(server, output, name_filter):
+def shots(server, output, name_filter, zoom=False, forced=False):
     pages = [
         ("onboarding-basic", {"style": "basic", "seen": False}, "/onboarding", None),
         ("onboarding-slides", {"style": "slides", "seen": False}, "/onboarding?page=1", None),
@@ -66,9 +49,13 @@ def shots(server, output, name_filter):
             continue
         for language in ("en", "ko"):
             for dark in (False, True):
-                for width, height in SIZES:
+                # At 200%, the desktop window: a zoomed phone would be narrower than the 320 px WCAG asks for.
+                for width, height in SIZES[1:] if zoom else SIZES:
                     driver = make_browser(language=language, width=width, height=height, dark=dark)
                     try:
+                        if zoom or forced:
+                            emulate(driver, language, dark, width // 2 if zoom else width,
+                                    height // 2 if zoom else height, 2 if zoom else 1, forced_colors=forced)
                         if position:
                             driver.execute_cdp_cmd("Browser.grantPermissions",
                                                    {"origin": server.base, "permissions": ["geolocation"]})
@@ -79,13 +66,14 @@ def shots(server, output, name_filter):
                             driver.find_element(By.CSS_SELECTOR, "[data-action=locate]").click()
                             wait_for(driver, lambda d: d.get_cookie("grubmap_position") is not None)
                         driver.get(server.url(path))
-                        if path.endswith("#map") and width < 600:
+                        if path.endswith("#map") and (width < 600 or zoom):
                             driver.find_element(By.CSS_SELECTOR, "label[for=view-map]").click()
                         if "locate=1" in path:
                             wait_for(driver, lambda d: any(e.is_displayed() for e in
                                                            d.find_elements(By.CSS_SELECTOR, "[data-location-problem]")))
                         scheme = "dark" if dark else "light"
-                        driver.save_screenshot(str(output / f"{name}-{language}-{scheme}-{width}.png"))
+                        mode = "-zoom" if zoom else "-forced" if forced else ""
+                        driver.save_screenshot(str(output / f"{name}-{language}-{scheme}-{width}{mode}.png"))
                     finally:
                         driver.quit()
 
@@ -96,7 +84,9 @@ def main():
     with tempfile.TemporaryDirectory() as folder:
         server = GrubmapServer(folder, ["--onboarding-interval-ms", "3000"]).start()
         try:
-            shots(server, output, sys.argv[2] if len(sys.argv) > 2 else None)
+            arguments = [argument for argument in sys.argv[2:] if not argument.startswith("--")]
+            shots(server, output, arguments[0] if arguments else None, zoom="--zoom" in sys.argv,
+                  forced="--forced-colors" in sys.argv)
         finally:
             server.stop()
     print(f"screenshots in {output}")
