@@ -126,7 +126,7 @@ def test_first_visit_to_settings_by_keyboard_alone(lunchtime_server, browser):
     first = driver.find_element(By.ID, "firstName")
     assert first.get_attribute("aria-invalid") == "true"
     assert first.get_attribute("aria-describedby") == "firstName-problem"
-    assert tab_to(driver, lambda e: e["tag"] == "a")[-1]["name"].startswith("First name:")
+    assert tab_to(driver, lambda e: e["tag"] == "a")[-1]["name"].startswith("First name is required")
     press(driver, Keys.ENTER)
     assert focused(driver)["id"] == "firstName"
     press(driver, "Grace", Keys.ENTER)
