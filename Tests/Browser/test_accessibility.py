@@ -47,7 +47,8 @@ class PageRunner:
 @pytest.fixture(scope="module")
 def runner():
     with tempfile.TemporaryDirectory() as folder:
-        server = GrubmapServer(folder, ["--onboarding-interval-ms", "3000"]).start()
+        # One browser sends every form of the matrix, a few hundred a run: more than a person's writes a minute.
+        server = GrubmapServer(folder, ["--onboarding-interval-ms", "3000", "--writes-per-minute", "100000"]).start()
         driver = make_browser()
         try:
             yield PageRunner(server, driver)
