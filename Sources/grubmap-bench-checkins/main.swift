@@ -1,13 +1,19 @@
-// grubmap-bench-checkins: check-ins per second through PostgresStore, the code path of POST /api/v1/me/checkin
-// without HTTP. Run by scripts/bench-postgres (`make bench`), which runs pgbench with an INSERT … ON CONFLICT of the
-// same shape against the same database in the same run, as the reference. Build it in release mode.
+// grubmap-bench-checkins: check-ins per second through PostgresStore (or SQLiteStore), the code path of
+// POST /api/v1/me/checkin without HTTP. Run by scripts/bench-postgres (`make bench`), which runs pgbench with an
+// INSERT … ON CONFLICT of the same shape against the same database in the same run, as the reference. Build it in
+// release mode.
 //
-//     grubmap-bench-checkins prepare --database URL [--profiles N]
+//     grubmap-bench-checkins prepare --database URL|PATH [--profiles N]
 //         migrates, saves an area with two places, and N sessions with profiles p1…pN
-//     grubmap-bench-checkins run --database URL [--clients 8] [--seconds 5] [--profiles N]
+//     grubmap-bench-checkins run --database URL|PATH [--clients 8] [--seconds 5] [--profiles N]
 //         C threads check random profiles in at alternating places for S seconds; prints `CHECKINS_PER_SECOND`
+//     grubmap-bench-checkins count --database URL|PATH --checkins N [--profiles N]
+//         one thread checks profiles p1…pN in, in turn, N times, reading the area's presence after each (the store
+//         work of a check-in and an area page); the same calls every time, for counting instructions under
+//         `valgrind --tool=callgrind --toggle-collect='*checkInAndLook*'`
 //
 // Each thread borrows a connection from the store's pool (C connections) per check-in, as the server's threads do.
+// A `--database` that is not a postgres:// URL is a SQLite file.
 
 import Foundation
 import GrubmapCore
@@ -20,11 +26,12 @@ struct Options {
     var profiles = 1000
     var clients = 8
     var seconds = 5.0
+    var checkins = 2000
 
     init(_ arguments: [String]) {
         var rest = arguments[...]
         command = rest.popFirst() ?? ""
-        guard ["prepare", "run"].contains(command) else { Self.fail("say prepare or run") }
+        guard ["prepare", "run", "count"].contains(command) else { Self.fail("say prepare, run or count") }
         while let name = rest.popFirst() {
             guard let value = rest.popFirst() else { Self.fail("\(name) needs a value") }
             switch name {
@@ -32,10 +39,11 @@ struct Options {
             case "--profiles": profiles = Self.positive(value, name)
             case "--clients": clients = Self.positive(value, name)
             case "--seconds": seconds = Double(Self.positive(value, name))
+            case "--checkins": checkins = Self.positive(value, name)
             default: Self.fail("unknown option \(name)")
             }
         }
-        guard PostgresConfiguration.isPostgresURL(database) else { Self.fail("--database must be a postgres:// URL") }
+        guard !database.isEmpty else { Self.fail("--database needs a postgres:// URL or a SQLite file") }
     }
 
     static func positive(_ text: String, _ name: String) -> Int {
@@ -50,8 +58,11 @@ struct Options {
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
-let configuration = PostgresConfiguration(url: options.database, maximumConnections: options.clients)
-let store = try PostgresStore(configuration: configuration)
+let store: any Store =
+    PostgresConfiguration.isPostgresURL(options.database)
+    ? try PostgresStore(
+        configuration: PostgresConfiguration(url: options.database, maximumConnections: options.clients))
+    : try SQLiteStore(path: options.database, maximumConnections: options.clients)
 let area = try Area.ID("bench")
 let places = [try Place.ID("bench-a"), try Place.ID("bench-b")]
 
@@ -79,6 +90,28 @@ if options.command == "prepare" {
 }
 
 let profileIDs = try (1...options.profiles).map { try Profile.ID("p\($0)") }
+
+/// The count mode's loop, named for callgrind's `--toggle-collect`: check-ins in turn, each followed by the area's
+/// presence, at one fixed time so every run makes the same calls.
+@inline(never)
+func checkInAndLook(times: Int) throws -> Int {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    var seen = 0
+    for index in 0..<times {
+        try store.checkIn(
+            CheckIn(
+                profileID: profileIDs[index % profileIDs.count], placeID: places[index % 2], startedAt: now,
+                expiresAt: now.addingTimeInterval(3 * 3600)))
+        seen += try store.presence(inArea: area, at: now, sample: 3).count
+    }
+    return seen
+}
+
+if options.command == "count" {
+    let seen = try checkInAndLook(times: options.checkins)
+    print("\(options.checkins) check-ins, \(seen) places with people seen")
+    exit(0)
+}
 let done = Atomic<Int>(0)
 let failures = Mutex<[String]>([])
 let deadline = ContinuousClock.now + .milliseconds(Int(options.seconds * 1000))
