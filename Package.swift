@@ -17,9 +17,11 @@ let package = Package(
         .target(name: "GrubmapCrypto", dependencies: ["CSodium"]),
         .target(name: "CImaging", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
         .target(name: "GrubmapImaging", dependencies: ["CImaging", "GrubmapCore"]),
+        .target(name: "GrubmapStore", dependencies: ["GrubmapCore"]),
+        .target(name: "GrubmapSQL", dependencies: ["GrubmapStore", "GrubmapCore", "CSQLite", "CLibPQ"]),
         .target(
-            name: "GrubmapStore",
-            dependencies: ["GrubmapCore", "CSQLite", "CLibPQ"],
+            name: "GrubmapImport",
+            dependencies: ["GrubmapStore", "GrubmapCore"],
             resources: [.copy("Resources/Demo"), .copy("Resources/DemoMenus")]
         ),
         .target(name: "GrubmapHTTP", dependencies: ["CMicroHTTPD"]),
@@ -28,16 +30,27 @@ let package = Package(
             dependencies: ["GrubmapCore", "GrubmapCrypto", "GrubmapImaging", "GrubmapStore", "GrubmapHTTP"],
             resources: [.copy("Resources/Onboarding"), .copy("Resources/Assets")]
         ),
-        .executableTarget(name: "grubmap", dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapHTTP", "GrubmapWeb"]),
+        .executableTarget(
+            name: "grubmap",
+            dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapSQL", "GrubmapImport", "GrubmapHTTP", "GrubmapWeb"]),
         .executableTarget(name: "grubmap-bench", dependencies: ["GrubmapCore"]),
-        .executableTarget(name: "grubmap-bench-checkins", dependencies: ["GrubmapCore", "GrubmapStore"]),
+        .executableTarget(name: "grubmap-bench-checkins", dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapSQL"]),
         .testTarget(name: "GrubmapCoreTests", dependencies: ["GrubmapCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "GrubmapStoreTests", dependencies: ["GrubmapStore", "GrubmapCore"]),
+        .target(
+            name: "GrubmapSQLTestSupport", dependencies: ["GrubmapSQL", "GrubmapStore", "GrubmapCore"],
+            path: "Tests/GrubmapSQLTestSupport"),
+        .testTarget(
+            name: "GrubmapSQLTests",
+            dependencies: ["GrubmapSQL", "GrubmapSQLTestSupport", "GrubmapStore", "GrubmapCore"]),
+        .testTarget(
+            name: "GrubmapImportTests",
+            dependencies: ["GrubmapImport", "GrubmapSQLTestSupport", "GrubmapSQL", "GrubmapStore", "GrubmapCore"]),
         .testTarget(name: "GrubmapCryptoTests", dependencies: ["GrubmapCrypto"]),
         .testTarget(name: "GrubmapImagingTests", dependencies: ["GrubmapImaging", "GrubmapCore"]),
         .testTarget(name: "GrubmapHTTPTests", dependencies: ["GrubmapHTTP"]),
         .testTarget(
-            name: "GrubmapWebTests", dependencies: ["GrubmapWeb", "GrubmapStore", "GrubmapHTTP", "GrubmapCore"],
+            name: "GrubmapWebTests",
+            dependencies: ["GrubmapWeb", "GrubmapStore", "GrubmapSQL", "GrubmapImport", "GrubmapHTTP", "GrubmapCore"],
             exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]

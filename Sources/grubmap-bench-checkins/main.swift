@@ -17,6 +17,7 @@
 
 import Foundation
 import GrubmapCore
+import GrubmapSQL
 import GrubmapStore
 import Synchronization
 

@@ -1,4 +1,5 @@
 import Foundation
+import GrubmapSQL
 import GrubmapStore
 
 /// Grubmap's subcommands.

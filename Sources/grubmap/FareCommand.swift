@@ -1,5 +1,7 @@
 import Foundation
 import GrubmapCore
+import GrubmapImport
+import GrubmapSQL
 import GrubmapStore
 
 /// `grubmap fare`: what a ride would cost with each ride type, as a table.

@@ -1,6 +1,6 @@
 import Foundation
 import GrubmapCore
-import GrubmapStore
+import GrubmapImport
 
 /// `grubmap import KIND …`: reads data into the database. Each kind of data is one case of ``run(_:)``.
 enum ImportCommand {

@@ -1,4 +1,4 @@
-import GrubmapStore
+import GrubmapSQL
 
 /// `grubmap migrate`: creates or upgrades the database schema and says where it stands.
 enum MigrateCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import GrubmapCore
 import GrubmapHTTP
+import GrubmapImport
 import GrubmapStore
 import GrubmapWeb
 

@@ -1,6 +1,7 @@
 import Foundation
 import GrubmapCore
 import GrubmapHTTP
+import GrubmapSQL
 import GrubmapStore
 import GrubmapWeb
 import Synchronization

@@ -1,0 +1,160 @@
+import Foundation
+import GrubmapCore
+import GrubmapStore
+
+/// Menus in three tables (migration 3): `menu_days` (closed or not, the currency, a note), `menu_meals` (each meal
+/// with its category and positions) and `menu_prices` (each price in the currency's minor units, an exact integer).
+extension SQLStore {
+    public func menu(placeID: Place.ID, on date: CalendarDate) throws -> Menu? {
+        try read { connection in
+            guard
+                let day = try connection.fetchOne(
+                    "SELECT closed, currency, note FROM menu_days WHERE place_id = ? AND date = ?",
+                    arguments: [placeID.rawValue, date.description])
+            else { return nil }
+            let row = MenuRow(place: placeID, date: date)
+            let currency = try row.read("currency") { try Currency(code: try day.value(named: "currency")) }
+            let note: String? = try row.read("note") { try day.value(named: "note") }
+            if try row.read("closed", { try day.value(named: "closed", as: Bool.self) }) {
+                return try row.read("closed") { try Menu(date: date, status: .closed, currency: currency, note: note) }
+            }
+            var prices: [MenuMealKey: [MealPrice]] = [:]
+            for price in try connection.fetchAll(
+                """
+                SELECT category_position, meal_position, role, amount_minor FROM menu_prices
+                WHERE place_id = ? AND date = ?
+                """, arguments: [placeID.rawValue, date.description])
+            {
+                let key = MenuMealKey(
+                    category: try price.value(named: "category_position"), meal: try price.value(named: "meal_position")
+                )
+                let role = try row.read("menu_prices.role") {
+                    let text: String = try price.value(named: "role")
+                    guard let role = PriceRole(rawValue: text) else { throw UnknownPriceRole(text: text) }
+                    return role
+                }
+                let minor: Int64 = try price.value(named: "amount_minor")
+                prices[key, default: []].append(MealPrice(role: role, minorUnits: minor, currency: currency))
+            }
+            var categories: [(position: Int, name: String, meals: [Meal])] = []
+            for meal in try connection.fetchAll(
+                """
+                SELECT category_position, category, position, name, notes FROM menu_meals
+                WHERE place_id = ? AND date = ? ORDER BY category_position, position
+                """, arguments: [placeID.rawValue, date.description])
+            {
+                let position: Int = try meal.value(named: "category_position")
+                let key = MenuMealKey(category: position, meal: try meal.value(named: "position"))
+                let built = try row.read("menu_meals") {
+                    let notes = try JSONDecoder().decode(
+                        [String].self, from: Data(try meal.value(named: "notes", as: String.self).utf8))
+                    return try Meal(name: try meal.value(named: "name"), notes: notes, prices: prices[key] ?? [])
+                }
+                if categories.last?.position == position {
+                    categories[categories.count - 1].meals.append(built)
+                } else {
+                    categories.append((position, try meal.value(named: "category"), [built]))
+                }
+            }
+            return try row.read("menu_meals") {
+                try Menu(
+                    date: date,
+                    status: .serving(try categories.map { try MenuCategory(name: $0.name, meals: $0.meals) }),
+                    currency: currency, note: note)
+            }
+        }
+    }
+
+    public func menuDays(placeID: Place.ID, in dates: ClosedRange<CalendarDate>) throws -> [CalendarDate: MenuDayKind] {
+        try withConnection { connection in
+            var days: [CalendarDate: MenuDayKind] = [:]
+            for row in try connection.fetchAll(
+                "SELECT date, closed FROM menu_days WHERE place_id = ? AND date >= ? AND date <= ?",
+                arguments: [placeID.rawValue, dates.lowerBound.description, dates.upperBound.description])
+            {
+                let text: String = try row.value(named: "date")
+                guard let date = try? CalendarDate(parsing: text) else { continue }
+                days[date] = try row.value(named: "closed", as: Bool.self) ? .closed : .serving
+            }
+            return days
+        }
+    }
+
+    /// Deletes each given date's menu (its meals and prices cascade) and inserts the new one, all in one write
+    /// transaction that holds the place's row locked (``SQLDialect/lockingClause``), so two imports for one place
+    /// apply one after the other. Dates must be unique in the call and the place must exist; otherwise nothing
+    /// changes.
+    public func replaceMenus(_ menus: [Menu], placeID: Place.ID) throws {
+        var seen = Set<CalendarDate>()
+        for menu in menus where !seen.insert(menu.date).inserted {
+            throw StoreError.duplicateMenuDate(place: placeID.rawValue, date: menu.date.description)
+        }
+        try write { connection in
+            let place = try connection.fetchOne(
+                "SELECT id FROM places WHERE id = ?\(dialect.lockingClause)", arguments: [placeID.rawValue])
+            guard place != nil else { throw StoreError.unknownPlace(id: placeID.rawValue) }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.withoutEscapingSlashes]
+            for menu in menus {
+                let place = placeID.rawValue
+                let date = menu.date.description
+                try connection.execute(
+                    "DELETE FROM menu_days WHERE place_id = ? AND date = ?", arguments: [place, date])
+                try connection.execute(
+                    "INSERT INTO menu_days (place_id, date, closed, currency, note) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [place, date, menu.isClosed, menu.currency.code, menu.note])
+                for (categoryPosition, category) in menu.categories.enumerated() {
+                    for (position, meal) in category.meals.enumerated() {
+                        let notes = String(decoding: try encoder.encode(meal.notes), as: UTF8.self)
+                        try connection.execute(
+                            """
+                            INSERT INTO menu_meals (place_id, date, category_position, category, position, name, notes)
+                            VALUES (?, ?, ?, ?, ?, ?, ?)
+                            """,
+                            arguments: [place, date, categoryPosition, category.name, position, meal.name, notes])
+                        for price in meal.prices {
+                            try connection.execute(
+                                """
+                                INSERT INTO menu_prices
+                                    (place_id, date, category_position, meal_position, role, amount_minor)
+                                VALUES (?, ?, ?, ?, ?, ?)
+                                """,
+                                arguments: [
+                                    place, date, categoryPosition, position, price.role.rawValue,
+                                    price.minorUnits(in: menu.currency),
+                                ])
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A meal's place in its day: which category, which meal in it.
+private struct MenuMealKey: Hashable {
+    let category: Int
+    let meal: Int
+}
+
+private struct UnknownPriceRole: Error, CustomStringConvertible {
+    let text: String
+    var description: String {
+        "\"\(text)\" is not one of \(PriceRole.allCases.map(\.rawValue).joined(separator: ", "))"
+    }
+}
+
+/// Names the menu a stored value belongs to when it cannot be read back.
+private struct MenuRow {
+    let place: Place.ID
+    let date: CalendarDate
+
+    func read<T>(_ column: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw StoreError.unreadableRow(
+                table: "menu_days", id: "\(place) \(date)", column: column, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import GrubmapCore
+import GrubmapStore
+
+/// The ``Store``, written once in SQL for both databases. ``SQLiteStore`` and ``PostgresStore`` conform by naming
+/// their pool and dialect; every store method is implemented in this protocol's extensions (`SQLStore+….swift`).
+///
+/// One-statement reads and writes run outside an explicit transaction (a single statement is atomic on both
+/// databases); reads of several statements share one snapshot (``SQLConnectionPool/read(_:)``), and writes of
+/// several statements run in one transaction (``SQLConnectionPool/write(_:)``). A PostgreSQL connection failure
+/// is thrown as ``DatabaseUnavailableError``.
+public protocol SQLStore: Store {
+    /// The pool's type.
+    associatedtype Pool: SQLConnectionPool
+    /// The connections the store borrows.
+    var pool: Pool { get }
+    /// What differs in SQL between the databases.
+    var dialect: SQLDialect { get }
+    /// The areas and places as last read, reused while the database's catalog version stays the same.
+    var catalogCache: CatalogCache { get }
+}
+
+extension SQLStore {
+    /// Lends a connection outside any transaction, for one statement.
+    func withConnection<T>(_ body: (Pool.Connection) throws -> T) throws -> T {
+        try DatabaseUnavailableError.translating { try pool.withConnection(body) }
+    }
+
+    /// Runs `body` in a transaction with one snapshot for all its reads.
+    func read<T>(_ body: (Pool.Connection) throws -> T) throws -> T {
+        try DatabaseUnavailableError.translating { try pool.read(body) }
+    }
+
+    /// Runs `body` in a write transaction: all or nothing.
+    func write<T>(_ body: (Pool.Connection) throws -> T) throws -> T {
+        try DatabaseUnavailableError.translating { try pool.write(body) }
+    }
+
+    // MARK: Areas and places
+
+    /// Every area and place, decoded once per change rather than once per request: each call asks only for the
+    /// catalog's version (one tiny query, so a change made by another server or by `grubmap import` shows at
+    /// once), and reads everything again when it moved.
+    public func catalog() throws -> Catalog {
+        let version = try withConnection { connection in
+            try connection.fetchOne("SELECT version FROM catalog_version WHERE id = 1", arguments: [])?
+                .value(named: "version", as: Int64.self) ?? 0
+        }
+        if let cached = catalogCache.current, cached.version == version { return cached }
+        let fresh = try read { connection in
+            let version =
+                try connection.fetchOne("SELECT version FROM catalog_version WHERE id = 1", arguments: [])?
+                .value(named: "version", as: Int64.self) ?? 0
+            var areas: [Area] = []
+            var areaErrors: [String: StoreError] = [:]
+            for row in try connection.fetchAll("SELECT \(StoreRows.areaColumns) FROM areas ORDER BY id", arguments: [])
+            {
+                do {
+                    areas.append(try StoreRows.area(from: row))
+                } catch {
+                    areaErrors[Self.text(row, "id")] = Self.storeError(error, table: "areas", id: Self.text(row, "id"))
+                }
+            }
+            var places: [Place] = []
+            var placeErrors: [String: (area: String, error: StoreError)] = [:]
+            for row in try connection.fetchAll(
+                "SELECT \(StoreRows.placeColumns) FROM places ORDER BY id", arguments: [])
+            {
+                do {
+                    places.append(try StoreRows.place(from: row))
+                } catch {
+                    let id = Self.text(row, "id")
+                    placeErrors[id] = (Self.text(row, "area_id"), Self.storeError(error, table: "places", id: id))
+                }
+            }
+            return Catalog(
+                version: version, areas: areas, places: places, areaErrors: areaErrors, placeErrors: placeErrors)
+        }
+        catalogCache.current = fresh
+        return fresh
+    }
+
+    private static func text(_ row: Row, _ column: String) -> String {
+        switch try? row.databaseValue(named: column) {
+        case .text(let text): text
+        case let value?: value.description
+        case nil: "?"
+        }
+    }
+
+    private static func storeError(_ error: any Error, table: String, id: String) -> StoreError {
+        error as? StoreError ?? .unreadableRow(table: table, id: id, column: "?", reason: "\(error)")
+    }
+
+    /// Upserts the area and its places in one write transaction.
+    ///
+    /// Every place must belong to `area` and ids must be unique in the call; otherwise nothing is saved.
+    /// Existing rows are updated in place (`ON CONFLICT … DO UPDATE`), never deleted and re-inserted, so
+    /// saving an area keeps the places not given (a `REPLACE` would cascade-delete them).
+    public func save(area: Area, places: [Place]) throws {
+        var seen = Set<Place.ID>()
+        for place in places {
+            guard place.areaID == area.id else {
+                throw StoreError.placeInOtherArea(
+                    place: place.id.rawValue, placeArea: place.areaID.rawValue, savedArea: area.id.rawValue)
+            }
+            guard seen.insert(place.id).inserted else { throw StoreError.duplicatePlace(id: place.id.rawValue) }
+        }
+        let areaArguments = try StoreRows.arguments(for: area)
+        let placeArguments = try places.map(StoreRows.arguments(for:))
+        try write { connection in
+            try connection.execute(StoreRows.upsertArea, arguments: areaArguments)
+            for arguments in placeArguments {
+                try connection.execute(StoreRows.upsertPlace, arguments: arguments)
+            }
+        }
+    }
+
+    public func isEmpty() throws -> Bool {
+        try withConnection { connection in try connection.fetchOne("SELECT id FROM areas LIMIT 1", arguments: []) == nil
+        }
+    }
+
+    public func serverSecret(orCreate make: () -> [UInt8]) throws -> [UInt8] {
+        try withConnection { connection in
+            let select = "SELECT secret FROM server_secret WHERE id = 1"
+            if let stored = try connection.fetchOne(select, arguments: []) {
+                return try stored.value(named: "secret", as: [UInt8].self)
+            }
+            try connection.execute(
+                "INSERT INTO server_secret (id, secret) VALUES (1, ?) ON CONFLICT (id) DO NOTHING", arguments: [make()])
+            guard let stored = try connection.fetchOne(select, arguments: []) else {
+                throw StoreError.unhealthy("the server secret was not stored")
+            }
+            return try stored.value(named: "secret", as: [UInt8].self)
+        }
+    }
+
+    public func checkHealth() throws {
+        let answer = try withConnection { connection in
+            try connection.fetchOne("SELECT 1 AS one", arguments: [])?.value(named: "one", as: Int.self)
+        }
+        guard answer == 1 else {
+            throw StoreError.unhealthy("SELECT 1 answered \(answer.map(String.init) ?? "nothing")")
+        }
+    }
+}

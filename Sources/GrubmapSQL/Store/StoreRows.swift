@@ -1,0 +1,150 @@
+import Foundation
+import GrubmapCore
+import GrubmapStore
+
+/// The SQL of areas, places, profiles and check-ins, and turning them into bound arguments and back, with errors
+/// that name the row. Shared by every ``SQLStore``.
+enum StoreRows {
+    static let areaColumns = """
+        id, name, short_name, center_latitude, center_longitude, south, west, north, east, time_zone, currency,
+        locale, fare_schedule
+        """
+
+    static let placeColumns = """
+        id, area_id, name, kind, latitude, longitude, address, phone, website, description, opening_hours
+        """
+
+    static let upsertArea = """
+        INSERT INTO areas (\(areaColumns))
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (id) DO UPDATE SET
+            name = excluded.name, short_name = excluded.short_name, center_latitude = excluded.center_latitude,
+            center_longitude = excluded.center_longitude, south = excluded.south, west = excluded.west,
+            north = excluded.north, east = excluded.east, time_zone = excluded.time_zone,
+            currency = excluded.currency, locale = excluded.locale, fare_schedule = excluded.fare_schedule
+        """
+
+    static let upsertPlace = """
+        INSERT INTO places (\(placeColumns))
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (id) DO UPDATE SET
+            area_id = excluded.area_id, name = excluded.name, kind = excluded.kind, latitude = excluded.latitude,
+            longitude = excluded.longitude, address = excluded.address, phone = excluded.phone,
+            website = excluded.website, description = excluded.description,
+            opening_hours = excluded.opening_hours
+        """
+
+    /// The values of ``areaColumns``, in that order.
+    static func arguments(for area: Area) throws -> StatementArguments {
+        [
+            area.id.rawValue, try json(area.name), try area.shortName.map(json), area.center.latitude,
+            area.center.longitude, area.bounds.southWest.latitude, area.bounds.southWest.longitude,
+            area.bounds.northEast.latitude, area.bounds.northEast.longitude, area.timeZone, area.currency,
+            area.locale, try area.fareSchedule.map(json),
+        ]
+    }
+
+    /// The values of ``placeColumns``, in that order.
+    static func arguments(for place: Place) throws -> StatementArguments {
+        [
+            place.id.rawValue, place.areaID.rawValue, try json(place.name), place.kind.rawValue,
+            place.coordinate.latitude, place.coordinate.longitude, place.address, place.phone, place.website,
+            try place.description.map(json), try json(place.openingHours),
+        ]
+    }
+
+    static func area(from row: Row) throws -> Area {
+        let reader = RowReader(row: row, table: "areas")
+        return Area(
+            id: try reader.read("id") { try Area.ID(row.value(named: "id", as: String.self)) },
+            name: try reader.json("name"),
+            center: try reader.read("center_latitude, center_longitude") {
+                try Coordinate(
+                    latitude: row.value(named: "center_latitude"), longitude: row.value(named: "center_longitude"))
+            },
+            bounds: try reader.read("south, west, north, east") {
+                try Bounds(
+                    southWest: Coordinate(latitude: row.value(named: "south"), longitude: row.value(named: "west")),
+                    northEast: Coordinate(latitude: row.value(named: "north"), longitude: row.value(named: "east")))
+            },
+            timeZone: try reader.read("time_zone") { try row.value(named: "time_zone") },
+            currency: try reader.read("currency") { try row.value(named: "currency") },
+            locale: try reader.read("locale") { try row.value(named: "locale") },
+            shortName: try reader.json("short_name", as: LocalizedText?.self),
+            fareSchedule: try reader.json("fare_schedule", as: FareSchedule?.self))
+    }
+
+    static func place(from row: Row) throws -> Place {
+        let reader = RowReader(row: row, table: "places")
+        return Place(
+            id: try reader.read("id") { try Place.ID(row.value(named: "id", as: String.self)) },
+            areaID: try reader.read("area_id") { try Area.ID(row.value(named: "area_id", as: String.self)) },
+            name: try reader.json("name"),
+            kind: try reader.read("kind") {
+                let text: String = try row.value(named: "kind")
+                guard let kind = Place.Kind(rawValue: text) else { throw UnknownKind(text: text) }
+                return kind
+            },
+            coordinate: try reader.read("latitude, longitude") {
+                try Coordinate(latitude: row.value(named: "latitude"), longitude: row.value(named: "longitude"))
+            },
+            address: try reader.read("address") { try row.value(named: "address") },
+            phone: try reader.read("phone") { try row.value(named: "phone") },
+            website: try reader.read("website") { try row.value(named: "website") },
+            description: try reader.json("description", as: LocalizedText?.self),
+            openingHours: try reader.json("opening_hours"))
+    }
+
+    static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}
+
+private struct UnknownKind: Error, CustomStringConvertible {
+    let text: String
+    var description: String {
+        "\"\(text)\" is not one of \(Place.Kind.allCases.map(\.rawValue).joined(separator: ", "))"
+    }
+}
+
+/// Reads columns of one row, wrapping any failure in ``StoreError/unreadableRow(table:id:column:reason:)``.
+private struct RowReader {
+    let row: Row
+    let table: String
+
+    /// The row's id as stored, for the error message even when it is not a valid id.
+    var id: String {
+        switch try? row.databaseValue(named: "id") {
+        case .text(let text): text
+        case let value?: value.description
+        case nil: "?"
+        }
+    }
+
+    /// Runs `body`, naming `columns` and the row in any error it throws.
+    func read<T>(_ columns: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DecodingError {
+            let reason = "invalid JSON: \(error.readableDescription())"
+            throw StoreError.unreadableRow(table: table, id: id, column: columns, reason: reason)
+        } catch BoundsError.cornersOutOfOrder {
+            let reason = "the south-west corner is not south-west of the north-east corner"
+            throw StoreError.unreadableRow(table: table, id: id, column: columns, reason: reason)
+        } catch {
+            throw StoreError.unreadableRow(table: table, id: id, column: columns, reason: "\(error)")
+        }
+    }
+
+    /// Decodes a JSON text column; `NULL` decodes as `nil` when `T` is optional.
+    func json<T: Decodable>(_ column: String, as type: T.Type = T.self) throws -> T {
+        try read(column) {
+            guard let text: String = try row.value(named: column) else {
+                return try JSONDecoder().decode(T.self, from: Data("null".utf8))
+            }
+            return try JSONDecoder().decode(T.self, from: Data(text.utf8))
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import GrubmapCore
+
+/// Where Grubmap keeps its data. The web layer talks to these protocols only; the executable picks the
+/// implementation (GrubmapSQL's `SQLiteStore` by default, or its `PostgresStore`).
+///
+/// The store is the sum of slices, one per kind of data, so each feature of the web layer can say which slice it
+/// uses. Methods are synchronous: they run on the HTTP server's own threads, and an implementation is safe to call
+/// from many threads at once.
+public protocol Store: CatalogStore, SessionStore, MenuStore, ProfileStore, CheckInStore, HealthCheck {}
+
+/// Areas and places.
+public protocol CatalogStore: Sendable {
+    /// Every area and place as they are now: one snapshot to consult for a whole request, reread only when the
+    /// database's catalog changed (by this server, another, or `grubmap import`).
+    func catalog() throws -> Catalog
+    /// Inserts or replaces an area and inserts or replaces the given places in it, in one transaction:
+    /// on error nothing changes. Places of the area that are not given are left as they are.
+    func save(area: Area, places: [Place]) throws
+    /// Whether the store holds no area yet.
+    func isEmpty() throws -> Bool
+}
+
+/// Whether the database answers.
+public protocol HealthCheck: Sendable {
+    /// Throws when the database cannot answer a trivial query.
+    func checkHealth() throws
+}
+
+/// Sessions, their preferences, and the servers' signing secret.
+public protocol SessionStore: Sendable {
+    /// The secret the servers sharing this database sign cookies with: the stored one, or `make()`'s bytes stored
+    /// now when there is none yet (when several servers start at once, all get the one stored first).
+    func serverSecret(orCreate make: () -> [UInt8]) throws -> [UInt8]
+    /// Records a new session.
+    func createSession(_ session: Session) throws
+    /// The session with this token, expired or not, or `nil` when there is none.
+    func session(token: String) throws -> Session?
+    /// Moves a session's expiry to `expiresAt`.
+    func extendSession(token: String, until expiresAt: Date) throws
+    /// Deletes sessions (and their preferences) that expired before `date`; returns how many.
+    @discardableResult
+    func deleteSessions(expiredBefore date: Date) throws -> Int
+    /// The preferences of a session; empty for an unknown session.
+    func preferences(sessionToken: String) throws -> Preferences
+    /// Reads a session's preferences, lets `change` edit them, and stores the result, in one transaction: when
+    /// `change` throws, nothing is stored. Returns what was stored.
+    @discardableResult
+    func updatePreferences(sessionToken: String, _ change: (inout Preferences) throws -> Void) throws -> Preferences
+}
+
+/// Menus of places by day.
+public protocol MenuStore: Sendable {
+    /// The menu of a place on a date, or `nil` when none is known ("no menu yet", unlike a closed day).
+    func menu(placeID: Place.ID, on date: CalendarDate) throws -> Menu?
+    /// Which dates in `dates` have a menu for the place, and whether each is closed or serving.
+    func menuDays(placeID: Place.ID, in dates: ClosedRange<CalendarDate>) throws -> [CalendarDate: MenuDayKind]
+    /// Replaces the place's menus on the dates of `menus` (other dates are left alone), in one transaction: on
+    /// error nothing changes. Throws ``StoreError/unknownPlace(id:)`` for a place that does not exist.
+    func replaceMenus(_ menus: [Menu], placeID: Place.ID) throws
+}
+
+/// The profiles people make of themselves.
+public protocol ProfileStore: Sendable {
+    /// The profile of a session, or `nil` when it has none yet.
+    func profile(sessionToken: String) throws -> Profile?
+    /// The profile with this id, or `nil`.
+    func profile(id: Profile.ID) throws -> Profile?
+    /// Creates or updates a session's profile and changes its avatar as asked, in one transaction.
+    func saveProfile(_ profile: Profile, sessionToken: String, avatar: AvatarChange) throws
+    /// The uploaded avatar of a profile, or `nil`.
+    func avatar(profileID: Profile.ID) throws -> Avatar?
+}
+
+/// Who is checked in where.
+public protocol CheckInStore: Sendable {
+    /// Records a check-in. A profile has at most one: checking in elsewhere moves it (atomically, so concurrent
+    /// check-ins of one profile leave exactly one).
+    func checkIn(_ checkIn: CheckIn) throws
+    /// Ends a profile's check-in; returns whether there was one.
+    @discardableResult
+    func checkOut(profileID: Profile.ID) throws -> Bool
+    /// A profile's check-in that is active at `date`, or `nil`.
+    func checkIn(profileID: Profile.ID, activeAt date: Date) throws -> CheckIn?
+    /// The people checked in at a place at `date`, newest first.
+    func presence(atPlace id: Place.ID, at date: Date) throws -> [(profile: Profile, checkIn: CheckIn)]
+    /// Per place of an area with anyone checked in at `date`: the count and the `sample` newest profiles.
+    func presence(inArea id: Area.ID, at date: Date, sample: Int) throws -> [Place.ID: PlacePresence]
+}
+
+extension CatalogStore {
+    /// Every area, ordered by id (reads the catalog; a request should read it once and keep it).
+    public func areas() throws -> [Area] { try catalog().allAreas() }
+    /// The area with this id, or `nil` (reads the catalog).
+    public func area(id: Area.ID) throws -> Area? { try catalog().area(id) }
+    /// The places of an area, ordered by id; empty for an unknown area (reads the catalog).
+    public func places(inArea id: Area.ID) throws -> [Place] { try catalog().places(inArea: id) }
+    /// The place with this id, or `nil` (reads the catalog).
+    public func place(id: Place.ID) throws -> Place? { try catalog().place(id) }
+}

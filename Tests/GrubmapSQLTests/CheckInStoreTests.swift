@@ -1,0 +1,175 @@
+import Foundation
+import GrubmapCore
+import GrubmapSQL
+import GrubmapSQLTestSupport
+import GrubmapStore
+import Testing
+
+/// Profiles and check-ins, on every database (see ``StoreKind``).
+@Suite("Store: profiles and check-ins")
+struct CheckInStoreTests {
+    static let area = Area(
+        id: try! Area.ID("campus"), name: LocalizedText("Campus"),
+        center: try! Coordinate(latitude: 35, longitude: 129),
+        bounds: try! Bounds(
+            southWest: Coordinate(latitude: 34.9, longitude: 128.9),
+            northEast: Coordinate(latitude: 35.1, longitude: 129.1)),
+        timeZone: "Asia/Seoul", currency: "KRW", locale: "ko-KR")
+
+    static func place(_ id: String) -> Place {
+        Place(
+            id: try! Place.ID(id), areaID: area.id, name: LocalizedText(id), kind: .cafeteria,
+            coordinate: try! Coordinate(latitude: 35, longitude: 129))
+    }
+
+    /// A store with two places and `people` sessions, each with a profile.
+    static func withPeople(
+        _ people: Int, on kind: StoreKind, _ body: (any Store, [Profile], TestDatabase) throws -> Void
+    ) throws {
+        try kind.withDatabase { database throws in
+            let store = try database.openStore()
+            try store.save(area: area, places: [place("a"), place("b")])
+            var profiles: [Profile] = []
+            for index in 0..<people {
+                let token = "session-\(index)-" + String(repeating: "x", count: 32)
+                try store.createSession(
+                    Session(
+                        token: token, csrfToken: "c", createdAt: Date(timeIntervalSince1970: 0),
+                        expiresAt: Date(timeIntervalSince1970: 4_000_000_000)))
+                let profile = Profile(id: try Profile.ID("p\(index)"), firstName: "P\(index)", lastName: "Q")
+                try store.saveProfile(profile, sessionToken: token, avatar: .keep)
+                profiles.append(profile)
+            }
+            try body(store, profiles, database)
+        }
+    }
+
+    static func at(_ seconds: Double) -> Date { Date(timeIntervalSince1970: 1_800_000_000 + seconds) }
+
+    @Test(arguments: StoreKind.tested)
+    func profilesAndAvatarsRoundTrip(kind: StoreKind) throws {
+        try Self.withPeople(1, on: kind) { store, profiles, _ throws in
+            let token = "session-0-" + String(repeating: "x", count: 32)
+            var profile = profiles[0]
+            #expect(try store.profile(sessionToken: token) == profile)
+            let picture = try Avatar(bytes: [0xFF, 0xD8, 0xFF, 0x00, 0x00, 0xFF, 0xD9])
+            try store.saveProfile(profile, sessionToken: token, avatar: .replace(picture))
+            profile.avatarType = .jpeg
+            #expect(try store.profile(id: profile.id) == profile)
+            #expect(try store.avatar(profileID: profile.id) == picture)
+            profile.bio = "새 소개"
+            try store.saveProfile(profile, sessionToken: token, avatar: .keep)
+            #expect(try store.profile(id: profile.id)?.bio == "새 소개")
+            #expect(try store.avatar(profileID: profile.id) == picture)
+            try store.saveProfile(profile, sessionToken: token, avatar: .remove)
+            #expect(try store.avatar(profileID: profile.id) == nil)
+            #expect(try store.profile(id: profile.id)?.avatarType == nil)
+        }
+    }
+
+    @Test(arguments: StoreKind.tested)
+    func aProfileHasOneCheckInThatMovesAndEnds(kind: StoreKind) throws {
+        try Self.withPeople(2, on: kind) { store, profiles, _ throws in
+            try store.checkIn(
+                CheckIn(
+                    profileID: profiles[0].id, placeID: Self.place("a").id, startedAt: Self.at(0),
+                    expiresAt: Self.at(100)))
+            try store.checkIn(
+                CheckIn(
+                    profileID: profiles[1].id, placeID: Self.place("a").id, startedAt: Self.at(5),
+                    expiresAt: Self.at(100)))
+            #expect(
+                try store.presence(atPlace: Self.place("a").id, at: Self.at(10)).map(\.profile.id) == [
+                    profiles[1].id, profiles[0].id,
+                ])
+            try store.checkIn(
+                CheckIn(
+                    profileID: profiles[0].id, placeID: Self.place("b").id, startedAt: Self.at(20),
+                    expiresAt: Self.at(120)))
+            let presence = try store.presence(inArea: Self.area.id, at: Self.at(30), sample: 4)
+            #expect(presence[Self.place("a").id]?.count == 1)
+            #expect(presence[Self.place("b").id]?.count == 1)
+            #expect(try store.checkOut(profileID: profiles[0].id))
+            #expect(!(try store.checkOut(profileID: profiles[0].id)))
+            #expect(try store.checkIn(profileID: profiles[0].id, activeAt: Self.at(30)) == nil)
+        }
+    }
+
+    @Test(arguments: StoreKind.tested)
+    func expiredCheckInsNeverShow(kind: StoreKind) throws {
+        try Self.withPeople(1, on: kind) { store, profiles, _ throws in
+            try store.checkIn(
+                CheckIn(
+                    profileID: profiles[0].id, placeID: Self.place("a").id, startedAt: Self.at(0),
+                    expiresAt: Self.at(60)))
+            #expect(
+                try store.presence(inArea: Self.area.id, at: Self.at(59), sample: 4)[Self.place("a").id]?.count == 1)
+            #expect(try store.presence(inArea: Self.area.id, at: Self.at(60), sample: 4).isEmpty)
+            #expect(try store.presence(atPlace: Self.place("a").id, at: Self.at(60)).isEmpty)
+            #expect(try store.checkIn(profileID: profiles[0].id, activeAt: Self.at(60)) == nil)
+        }
+    }
+
+    @Test(arguments: StoreKind.tested)
+    func concurrentCheckInsOfManyPeopleLeaveExactCounts(kind: StoreKind) throws {
+        try Self.withPeople(20, on: kind) { store, profiles, _ throws in
+            onThreads(20) { index in
+                for round in 0..<5 {
+                    try? store.checkIn(
+                        CheckIn(
+                            profileID: profiles[index].id, placeID: Self.place(round % 2 == 0 ? "a" : "b").id,
+                            startedAt: Self.at(Double(round)), expiresAt: Self.at(1000)))
+                }
+            }
+            let presence = try store.presence(inArea: Self.area.id, at: Self.at(10), sample: 4)
+            #expect(presence[Self.place("a").id]?.count == 20)
+            #expect(presence[Self.place("b").id] == nil)
+            #expect(presence[Self.place("a").id]?.newest.count == 4)
+        }
+    }
+
+    @Test(arguments: StoreKind.tested)
+    func deletingASessionDeletesItsProfileAndCheckIn(kind: StoreKind) throws {
+        try Self.withPeople(1, on: kind) { store, profiles, _ throws in
+            try store.checkIn(
+                CheckIn(
+                    profileID: profiles[0].id, placeID: Self.place("a").id, startedAt: Self.at(0),
+                    expiresAt: Self.at(100)))
+            #expect(try store.deleteSessions(expiredBefore: Date(timeIntervalSince1970: 5_000_000_000)) == 1)
+            #expect(try store.profile(id: profiles[0].id) == nil)
+            #expect(try store.presence(atPlace: Self.place("a").id, at: Self.at(10)).isEmpty)
+        }
+    }
+
+    /// Two servers (two stores, each with its own pool) take check-ins of the same profiles at the same time, each
+    /// profile from two threads at once: every profile still has exactly one check-in.
+    @Test(arguments: StoreKind.tested)
+    func concurrentCheckInsThroughTwoServersLeaveOneCheckInPerProfile(kind: StoreKind) throws {
+        try Self.withPeople(40, on: kind) { first, profiles, database throws in
+            let servers = [first, try database.openStore(maximumConnections: 4)]
+            let failures = Failures()
+            onThreads(16) { thread in
+                for round in 0..<10 {
+                    for (index, profile) in profiles.enumerated() where index % 8 == thread % 8 {
+                        do {
+                            try servers[(thread + round) % 2].checkIn(
+                                CheckIn(
+                                    profileID: profile.id, placeID: Self.place(round % 2 == 0 ? "a" : "b").id,
+                                    startedAt: Self.at(Double(round)), expiresAt: Self.at(1000)))
+                        } catch {
+                            failures.add("\(error)")
+                        }
+                    }
+                }
+            }
+            #expect(failures.all.isEmpty)
+            for server in servers {
+                let presence = try server.presence(inArea: Self.area.id, at: Self.at(20), sample: 0)
+                #expect(presence.values.map(\.count).reduce(0, +) == 40)
+            }
+            for profile in profiles {
+                #expect(try servers[1].checkIn(profileID: profile.id, activeAt: Self.at(20)) != nil)
+            }
+        }
+    }
+}
