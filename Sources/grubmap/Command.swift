@@ -37,7 +37,7 @@ enum Command {
             guard rest.first == "places" else {
                 throw UsageError("grubmap export: say what to export: grubmap export places --area ID")
             }
-            return try PlacesTransfer.exportPlaces(Array(rest.dropFirst()))
+            return try PlacesCommand.exportPlaces(Array(rest.dropFirst()))
         case "--help", "-h", "help":
             print(usage)
             return 0

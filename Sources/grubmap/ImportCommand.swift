@@ -21,7 +21,7 @@ enum ImportCommand {
         let rest = Array(arguments.dropFirst())
         switch kind {
         case "menu": return try importMenu(rest)
-        case "places": return try PlacesTransfer.importPlaces(rest)
+        case "places": return try PlacesCommand.importPlaces(rest)
         case "--help", "-h", "help":
             print(help)
             return 0

@@ -1,9 +1,11 @@
 import Foundation
 import GrubmapCore
+import GrubmapImport
 import GrubmapStore
 
-/// `grubmap import places` and `grubmap export places`: an area's places as GeoJSON.
-enum PlacesTransfer {
+/// `grubmap import places` and `grubmap export places`: their arguments and what they print; GrubmapImport's
+/// ``PlacesTransfer`` does the work.
+enum PlacesCommand {
     static let importHelp = """
         Usage: grubmap import places FILE.geojson --area ID [--database PATH|postgres://…]
 
@@ -35,18 +37,10 @@ enum PlacesTransfer {
         }
         let places: [Place]
         do {
-            places = try PlaceGeoJSON.decode(data, area: area.id, localLanguage: area.localLanguage)
-        } catch {
+            places = try PlacesTransfer.importPlaces(data, into: area, store: store)
+        } catch let error as PlacesImportError {
             throw UsageError("grubmap import places: \(path): \(error.description); nothing was imported")
         }
-        for place in places {
-            if let existing = try store.place(id: place.id), existing.areaID != area.id {
-                throw UsageError(
-                    "grubmap import places: \(path): the id \"\(place.id)\" belongs to a place of \(existing.areaID); "
-                        + "nothing was imported")
-            }
-        }
-        try store.save(area: area, places: places)
         print("imported \(places.count) places into \(area.id)")
         return 0
     }
@@ -61,8 +55,7 @@ enum PlacesTransfer {
             throw UsageError("grubmap export places: unexpected argument \"\(options.positional[0])\"")
         }
         let (store, area) = try open(options, command: "export places")
-        FileHandle.standardOutput.write(
-            PlaceGeoJSON.encode(try store.places(inArea: area.id), localLanguage: area.localLanguage))
+        FileHandle.standardOutput.write(try PlacesTransfer.exportPlaces(of: area, from: store))
         FileHandle.standardOutput.write(Data("\n".utf8))
         return 0
     }
