@@ -105,7 +105,7 @@ import Testing
             #expect(try store.menu(placeID: Self.place, on: date("2026-11-14"))?.isClosed == true)
             // The replaced day's meals and prices are gone with it.
             let leftovers = try database.connect().fetchOne(
-                "SELECT count(*) AS n FROM menu_prices WHERE date = '2026-11-09'", arguments: []
+                "SELECT count(*) AS n FROM menu_prices WHERE date = '2026-11-09'"
             )?.value(named: "n", as: Int.self)
             #expect(leftovers == 0)
         }
@@ -171,7 +171,7 @@ import Testing
                 """
             _ = try OpenMensaImporter.importFeed(Data(feed.utf8), placeID: place.id, into: store, now: Self.now)
             let stored = try database.connect().fetchAll(
-                "SELECT amount_minor FROM menu_prices ORDER BY role DESC", arguments: []
+                "SELECT amount_minor FROM menu_prices ORDER BY role DESC"
             ).map { try $0.value(named: "amount_minor", as: Int64.self) }
             #expect(stored == [10, 20])
             let meal = try #require(
@@ -201,9 +201,9 @@ import Testing
             _ = try OpenMensaImporter.importFeed(
                 Data(OpenMensaFeeds.version21.utf8), placeID: Self.place, into: store, now: Self.now)
             let connection = try database.connect()
-            try connection.execute("DELETE FROM places WHERE id = ?", arguments: [Self.place.rawValue])
+            try connection.execute("DELETE FROM places WHERE id = \(Self.place.rawValue)")
             let rows = try connection.fetchOne(
-                "SELECT (SELECT count(*) FROM menu_days) + (SELECT count(*) FROM menu_meals) AS n", arguments: []
+                "SELECT (SELECT count(*) FROM menu_days) + (SELECT count(*) FROM menu_meals) AS n"
             )?.value(named: "n", as: Int.self)
             #expect(rows == 0)
         }

@@ -37,8 +37,8 @@ public enum TestPostgres {
     ) throws -> T {
         let name = "grubmap_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         let admin = try PostgresConnection(configuration: configuration())
-        try admin.execute("CREATE DATABASE \(name) TEMPLATE template0 ENCODING 'UTF8'")
-        defer { try? admin.execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)") }
+        try admin.execute("CREATE DATABASE \(sql: .identifier(name)) TEMPLATE template0 ENCODING 'UTF8'")
+        defer { try? admin.execute("DROP DATABASE IF EXISTS \(sql: .identifier(name)) WITH (FORCE)") }
         return try body(
             PostgresConfiguration(
                 url: url(database: name), timeoutSeconds: timeoutSeconds, maximumConnections: maximumConnections))

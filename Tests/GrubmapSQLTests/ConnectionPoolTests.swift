@@ -18,10 +18,10 @@ struct ConnectionPoolTests {
                 do {
                     for n in 0..<insertsPerThread {
                         try pool.write { database in
-                            try database.execute("INSERT INTO t VALUES (?, ?)", arguments: [thread, n])
+                            try database.execute("INSERT INTO t VALUES (\(thread), \(n))")
                         }
                         let count = try pool.read { database in
-                            try database.fetchOne("SELECT count(*) FROM t WHERE thread = ?", arguments: [thread])?
+                            try database.fetchOne("SELECT count(*) FROM t WHERE thread = \(thread)")?
                                 .value(at: 0, as: Int.self)
                         }
                         if count != n + 1 { failures.add("thread \(thread) read \(count ?? -1) after \(n + 1)") }
@@ -44,7 +44,7 @@ struct ConnectionPoolTests {
             let failures = Failures()
             onThreads(6) { n in
                 do {
-                    try pool.write { try $0.execute("INSERT INTO t VALUES (?)", arguments: [n]) }
+                    try pool.write { try $0.execute("INSERT INTO t VALUES (\(n))") }
                 } catch {
                     failures.add("\(error)")
                 }

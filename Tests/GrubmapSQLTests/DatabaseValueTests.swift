@@ -11,7 +11,7 @@ struct DatabaseValueTests {
         try withTemporaryPath { path in
             let database = try Database(path: path)
             try database.execute("CREATE TABLE t (v)")
-            try database.execute("INSERT INTO t (v) VALUES (?)", arguments: [value])
+            try database.execute("INSERT INTO t (v) VALUES (\(value))")
             let row = try #require(try database.fetchOne("SELECT v, typeof(v) AS type FROM t"))
             return try row.databaseValue(named: "v")
         }
@@ -38,7 +38,7 @@ struct DatabaseValueTests {
         try withTemporaryPath { path in
             let database = try Database(path: path)
             try database.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v)")
-            try database.execute("INSERT INTO t (v) VALUES (?), (?), (?)", arguments: ["", [UInt8](), nil])
+            try database.execute("INSERT INTO t (v) VALUES (\("")), (\([UInt8]())), (\(String?.none))")
             let types = try database.fetchAll("SELECT typeof(v) AS type, length(v) AS n FROM t ORDER BY id")
             #expect(try types.map { try $0.value(named: "type", as: String.self) } == ["text", "blob", "null"])
             #expect(try types.map { try $0.value(named: "n", as: Int?.self) } == [0, 0, nil])
@@ -50,9 +50,7 @@ struct DatabaseValueTests {
             let database = try Database(path: path)
             let text = "x\u{0}y 부산 🍚"
             let row = try #require(
-                try database.fetchOne(
-                    "SELECT ? AS v, length(CAST(? AS BLOB)) AS n",
-                    arguments: [text, text]))
+                try database.fetchOne("SELECT \(text) AS v, length(CAST(\(text) AS BLOB)) AS n"))
             #expect(try row.value(named: "v", as: String.self) == text)
             #expect(try row.value(named: "n", as: Int.self) == text.utf8.count)
         }
@@ -64,8 +62,10 @@ struct DatabaseValueTests {
             let data = Data([0, 1, 2, 0])
             let row = try #require(
                 try database.fetchOne(
-                    "SELECT ? AS i, ? AS i64, ? AS d, ? AS s, ? AS t, ? AS f, ? AS bytes, ? AS data, ? AS none",
-                    arguments: [42, Int64.min, 2.5, "s", true, false, [UInt8]([9, 0]), data, String?.none]))
+                    """
+                    SELECT \(42) AS i, \(Int64.min) AS i64, \(2.5) AS d, \("s") AS s, \(true) AS t, \(false) AS f,
+                        \([UInt8]([9, 0])) AS bytes, \(data) AS data, \(String?.none) AS none
+                    """))
             #expect(try row.value(named: "i", as: Int.self) == 42)
             #expect(try row.value(named: "i64", as: Int64.self) == .min)
             #expect(try row.value(named: "d", as: Double.self) == 2.5)
@@ -87,7 +87,7 @@ struct DatabaseValueTests {
         try withTemporaryPath { path in
             let database = try Database(path: path)
             let sql = "SELECT '12' AS text, NULL AS absent"
-            let row = try #require(try database.fetchOne(sql))
+            let row = try #require(try database.fetchOne("SELECT '12' AS text, NULL AS absent"))
             #expect(
                 throws: RowDecodingError.typeMismatch(column: "text", expected: "Int", found: .text("12"), sql: sql)
             ) {

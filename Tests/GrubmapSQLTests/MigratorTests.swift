@@ -8,14 +8,14 @@ import Testing
 @Suite("Migrations")
 struct MigratorTests {
     private func versions(_ database: any MigrationConnection) throws -> [Int] {
-        try database.fetchAll("SELECT version FROM grubmap_migrations ORDER BY version", arguments: []).map {
+        try database.fetchAll("SELECT version FROM grubmap_migrations ORDER BY version").map {
             try $0.value(at: 0, as: Int.self)
         }
     }
 
     /// Tables and indexes, by name.
     private func tables(_ database: any MigrationConnection) throws -> [String] {
-        let sql =
+        let sql: SQL =
             switch database.dialect {
             case .sqlite: "SELECT name FROM sqlite_master WHERE type IN ('table', 'index') ORDER BY name"
             default:
@@ -24,7 +24,7 @@ struct MigratorTests {
                 UNION SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() ORDER BY name
                 """
             }
-        return try database.fetchAll(sql, arguments: []).map { try $0.value(at: 0, as: String.self) }
+        return try database.fetchAll(sql).map { try $0.value(at: 0, as: String.self) }
     }
 
     @Test(arguments: StoreKind.tested)
@@ -41,7 +41,7 @@ struct MigratorTests {
                 try Set(tables(database)).isSuperset(of: ["areas", "places", "places_area_id", "grubmap_migrations"]))
             let record = try #require(
                 try database.fetchOne(
-                    "SELECT name, applied_at FROM grubmap_migrations WHERE version = 1", arguments: []))
+                    "SELECT name, applied_at FROM grubmap_migrations WHERE version = 1"))
             #expect(try record.value(named: "name", as: String.self) == "create areas and places")
             #expect(try record.value(named: "applied_at", as: String.self) == "2023-11-14T22:13:20Z")
             #expect(try Schema.migrator.pendingMigrations(database).isEmpty)
@@ -86,7 +86,7 @@ struct MigratorTests {
                     Migration(version: 99, name: "from the future", sql: "CREATE TABLE future (x TEXT)")
                 ]
             try Migrator(migrations: future).migrate(newer)
-            let before = try newer.fetchAll("SELECT * FROM grubmap_migrations ORDER BY version", arguments: [])
+            let before = try newer.fetchAll("SELECT * FROM grubmap_migrations ORDER BY version")
             let tablesBefore = try tables(newer)
 
             let error = #expect(throws: MigrationError.self) { try Schema.migrator.migrate(newer) }
@@ -95,7 +95,7 @@ struct MigratorTests {
                 error?.description
                     == "database schema version 99 is newer than this grubmap (\(Schema.migrator.newestVersion)); "
                     + "upgrade grubmap")
-            #expect(try newer.fetchAll("SELECT * FROM grubmap_migrations ORDER BY version", arguments: []) == before)
+            #expect(try newer.fetchAll("SELECT * FROM grubmap_migrations ORDER BY version") == before)
             #expect(try tables(newer) == tablesBefore)
             #expect(throws: MigrationError.self) { try test.openStore() }
         }
@@ -145,7 +145,7 @@ struct MigratorTests {
                 """
                 SELECT table_name || '.' || column_name AS name, data_type FROM information_schema.columns
                 WHERE table_schema = current_schema()
-                """, arguments: [])
+                """)
             let types = try Dictionary(
                 uniqueKeysWithValues: columns.map {
                     (try $0.value(named: "name", as: String.self), try $0.value(named: "data_type", as: String.self))

@@ -5,19 +5,18 @@ import Testing
 
 @Suite("Statements and parameters")
 struct StatementTests {
-    @Test func positionalAndNamedParameters() throws {
+    @Test func valuesAreBoundInOrder() throws {
         try withTemporaryPath { path in
             let database = try Database(path: path)
             try database.execute("CREATE TABLE t (a INTEGER, b TEXT)")
-            try database.execute("INSERT INTO t (a, b) VALUES (?, ?)", arguments: [1, "one"])
-            try database.execute("INSERT INTO t (a, b) VALUES (:a, :b)", arguments: ["a": 2, "b": "two"])
-            try database.execute("INSERT INTO t (a, b) VALUES (@a, $b)", arguments: ["@a": 3, "b": nil])
-            try database.execute("INSERT INTO t (a, b) VALUES (?2, ?1)", arguments: ["four", 4])
+            for (a, b) in [(1, "one"), (2, "two"), (3, nil), (4, "four")] as [(Int, String?)] {
+                try database.execute("INSERT INTO t (a, b) VALUES (\(a), \(b))")
+            }
             let rows = try database.fetchAll("SELECT a, b FROM t ORDER BY a")
             #expect(try rows.map { try $0.value(named: "a", as: Int.self) } == [1, 2, 3, 4])
             #expect(try rows.map { try $0.value(named: "b", as: String?.self) } == ["one", "two", nil, "four"])
             #expect(database.lastInsertRowID == 4)
-            try database.execute("UPDATE t SET b = 'x' WHERE a >= ?", arguments: [2])
+            try database.execute("UPDATE t SET b = 'x' WHERE a >= \(2)")
             #expect(database.changes == 3)
         }
     }
@@ -27,13 +26,15 @@ struct StatementTests {
             let database = try Database(path: path)
             try database.execute("CREATE TABLE t (a INTEGER)")
             let insert = try database.prepare("INSERT INTO t (a) VALUES (?)")
-            for value in 1...5 { try insert.execute([value]) }
-            try insert.bind(6, at: 1)
-            try insert.execute()
-            let select = try database.prepare("SELECT a FROM t WHERE a > :min ORDER BY a")
+            for value in 1...6 {
+                try insert.bind([.integer(Int64(value))])
+                try insert.execute()
+            }
+            let select = try database.prepare("SELECT a FROM t WHERE a > ? ORDER BY a")
             #expect(select.columnNames == ["a"])
-            #expect(try select.fetchAll(["min": 3]).map { try $0.value(at: 0, as: Int.self) } == [4, 5, 6])
-            try select.bind(5, named: "min")
+            try select.bind([.integer(3)])
+            #expect(try select.fetchAll().map { try $0.value(at: 0, as: Int.self) } == [4, 5, 6])
+            try select.bind([.integer(5)])
             #expect(try select.step())
             #expect(try select.currentRow().value(at: 0, as: Int.self) == 6)
             #expect(try !select.step())
@@ -42,22 +43,22 @@ struct StatementTests {
         }
     }
 
-    @Test func wrongArgumentsAreRefused() throws {
+    @Test func aWrongNumberOfValuesIsRefusedAndLeavesNothingBound() throws {
         try withTemporaryPath { path in
             let database = try Database(path: path)
-            let sql = "SELECT ? + :b"
-            for arguments: StatementArguments in [
-                [1], [1, 2, 3], ["c": 1],
-                StatementArguments(positional: [.integer(1)], named: ["b": .integer(2), "zzz": .null]),
-            ] {
-                let error = #expect(throws: DatabaseError.self) { try database.fetchOne(sql, arguments: arguments) }
+            let statement = try database.prepare("SELECT ? + ?")
+            for values: [DatabaseValue] in [[], [.integer(1)], [.integer(1), .integer(2), .integer(3)]] {
+                let error = #expect(throws: DatabaseError.self) { try statement.bind(values) }
                 #expect(error?.resultCode == .range)
-                #expect(error?.sql == sql)
+                #expect(error?.sql == "SELECT ? + ?")
+                // Nothing of a refused binding stays: unbound parameters are NULL.
+                #expect(try statement.fetchOne()?.databaseValue(at: 0) == .null)
             }
-            #expect(
-                try database.fetchOne(
-                    sql, arguments: StatementArguments(positional: [.integer(1)], named: ["b": .integer(2)]))?
-                    .value(at: 0, as: Int.self) == 3)
+            // A `?` written in the SQL rather than through a value is a parameter without one.
+            let stray = #expect(throws: DatabaseError.self) { try database.fetchOne("SELECT ? + \(1)") }
+            #expect(stray?.resultCode == .range)
+            try statement.bind([.integer(1), .integer(2)])
+            #expect(try statement.fetchOne()?.value(at: 0, as: Int.self) == 3)
         }
     }
 
@@ -65,10 +66,11 @@ struct StatementTests {
         try withTemporaryPath { path in
             let database = try Database(path: path)
             try database.execute("CREATE TABLE t (a)")
-            let sql = "INSERT INTO t VALUES (1); DROP TABLE t"
-            let error = #expect(throws: DatabaseError.self) { try database.execute(sql) }
+            let error = #expect(throws: DatabaseError.self) {
+                try database.execute("INSERT INTO t VALUES (1); DROP TABLE t")
+            }
             #expect(error?.resultCode == .misuse)
-            #expect(error?.sql == sql)
+            #expect(error?.sql == "INSERT INTO t VALUES (1); DROP TABLE t")
             #expect(try database.fetchOne("SELECT count(*) FROM t")?.value(at: 0, as: Int.self) == 0)
             // Trailing separators and comments are fine.
             try database.execute("INSERT INTO t VALUES (1);  -- done\n /* really */ ;")

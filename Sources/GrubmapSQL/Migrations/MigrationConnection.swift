@@ -2,7 +2,7 @@
 public protocol MigrationConnection: SQLConnection {
     /// The database's SQL differences (how a migration's `BLOB` is spelled, how to ask whether a table exists).
     var dialect: SQLDialect { get }
-    /// Runs a script of several statements without arguments.
+    /// Runs a script of several statements without values.
     func executeScript(_ script: String) throws
     /// Runs `body` in a transaction that no other migrator can run at the same time, committed when `body` returns
     /// and rolled back when it throws.
@@ -29,7 +29,7 @@ extension PostgresConnection: MigrationConnection {
     /// transaction ends), so servers starting together migrate one after the other.
     public func inMigrationTransaction<T>(_ body: () throws -> T) throws -> T {
         try inTransaction(.readWrite) { connection in
-            try connection.execute("SELECT pg_advisory_xact_lock(?)", arguments: [Self.migrationLockKey])
+            try connection.execute("SELECT pg_advisory_xact_lock(\(Self.migrationLockKey))")
             return try body()
         }
     }

@@ -12,6 +12,8 @@ import Foundation
 public struct Migrator: Sendable {
     /// The name of the table recording applied migrations.
     public static let tableName = "grubmap_migrations"
+    /// The table's name in SQL.
+    private static let table = SQL.identifier(tableName)
 
     /// The migrations this binary knows, in version order.
     public let migrations: [Migration]
@@ -50,8 +52,10 @@ public struct Migrator: Sendable {
                 guard !versions.contains(migration.version) else { return false }
                 try database.executeScript(migration.statements(for: database.dialect))
                 try database.execute(
-                    "INSERT INTO \(Self.tableName) (version, name, applied_at) VALUES (?, ?, ?)",
-                    arguments: [migration.version, migration.name, now.formatted(.iso8601)])
+                    """
+                    INSERT INTO \(sql: Self.table) (version, name, applied_at)
+                    VALUES (\(migration.version), \(migration.name), \(now.formatted(.iso8601)))
+                    """)
                 return true
             }
             if ran { done.append(migration) }
@@ -61,9 +65,9 @@ public struct Migrator: Sendable {
 
     /// The versions recorded as applied, ascending; empty when the table does not exist.
     public func appliedVersions(_ database: some MigrationConnection) throws -> [Int] {
-        let exists = try database.fetchOne(database.dialect.tableExistsQuery, arguments: [Self.tableName])
+        let exists = try database.fetchOne(database.dialect.tableExists(Self.tableName))
         guard exists != nil else { return [] }
-        return try database.fetchAll("SELECT version FROM \(Self.tableName) ORDER BY version", arguments: [])
+        return try database.fetchAll("SELECT version FROM \(sql: Self.table) ORDER BY version")
             .map { row in try row.value(at: 0, as: Int.self) }
     }
 
@@ -76,12 +80,12 @@ public struct Migrator: Sendable {
     private func createTableIfNeeded(_ database: some MigrationConnection) throws {
         try database.execute(
             """
-            CREATE TABLE IF NOT EXISTS \(Self.tableName) (
+            CREATE TABLE IF NOT EXISTS \(sql: Self.table) (
                 version INTEGER PRIMARY KEY,
                 name TEXT NOT NULL,
                 applied_at TEXT NOT NULL
             )
-            """, arguments: [])
+            """)
     }
 
     private func refuseNewer(_ versions: [Int]) throws {

@@ -2,43 +2,29 @@ import CLibPQ
 import Foundation
 
 extension PostgresConnection {
-    /// Runs one statement with arguments, discarding any rows; ``changes`` then says how many rows it changed.
+    /// Runs one statement, discarding any rows; ``changes`` then says how many rows it changed.
     ///
-    /// Parameters are written `?` (rewritten to `$1`, `$2`, … outside literals and comments, see
-    /// ``PositionalParameters``) or `$1`, `$2`, … directly. Values are always bound, never spliced into the SQL.
-    public func execute(_ sql: String, arguments: StatementArguments = []) throws(PostgresError) {
-        _ = try run(sql, arguments: arguments)
+    /// The values are bound as `$1`, `$2`, … (see ``SQL/text(for:)``), never spliced into the SQL.
+    public func execute(_ sql: SQL) throws(PostgresError) {
+        _ = try send(sql.text(for: .postgreSQL), parameters: sql.values)
     }
 
     /// Every row of a query.
-    public func fetchAll(_ sql: String, arguments: StatementArguments = []) throws(PostgresError) -> [Row] {
-        try run(sql, arguments: arguments)
+    public func fetchAll(_ sql: SQL) throws(PostgresError) -> [Row] {
+        try send(sql.text(for: .postgreSQL), parameters: sql.values)
     }
 
     /// The first row of a query, or `nil` when there is none.
-    public func fetchOne(_ sql: String, arguments: StatementArguments = []) throws(PostgresError) -> Row? {
-        try run(sql, arguments: arguments).first
+    public func fetchOne(_ sql: SQL) throws(PostgresError) -> Row? {
+        try send(sql.text(for: .postgreSQL), parameters: sql.values).first
     }
 
-    /// Runs every statement of a script in order, without arguments (for migrations), with the simple query
+    /// Runs every statement of a script in order, without values (for migrations), with the simple query
     /// protocol (`PQsendQuery`), which is the only one that takes several statements.
     ///
     /// Outside a transaction the server runs the whole script as one; the first failing statement stops it.
     public func executeScript(_ script: String) throws(PostgresError) {
         _ = try send(script, parameters: nil)
-    }
-
-    private func run(_ sql: String, arguments: StatementArguments) throws(PostgresError) -> [Row] {
-        guard arguments.named.isEmpty else {
-            let message = "named parameters are not supported on PostgreSQL; use ? or $1, $2, …"
-            throw PostgresError(kind: .misuse, message: message, sql: sql)
-        }
-        let (rewritten, count) = PositionalParameters.rewrite(sql)
-        if count > 0, count != arguments.positional.count {
-            let message = "\(arguments.positional.count) arguments for \(count) parameters"
-            throw PostgresError(kind: .misuse, message: message, sql: sql)
-        }
-        return try send(rewritten, parameters: arguments.positional, shownSQL: sql)
     }
 
     /// Sends one statement (with parameters, through `PQsendQueryParams`) or a script (`parameters == nil`,
@@ -48,19 +34,18 @@ extension PostgresConnection {
     /// bound in binary format with its length, so embedded zero bytes survive; other values as text.
     /// - Returns: the rows of the last result.
     /// - Throws: the first error result; a timeout abandons the connection (see ``isBroken``).
-    func send(_ sql: String, parameters: [DatabaseValue]?, shownSQL: String? = nil) throws(PostgresError) -> [Row] {
-        let shown = shownSQL ?? sql
+    func send(_ sql: String, parameters: [DatabaseValue]?) throws(PostgresError) -> [Row] {
         guard !sql.utf8.contains(0) else {
-            throw PostgresError(kind: .misuse, message: "SQL text contains a NUL character", sql: shown)
+            throw PostgresError(kind: .misuse, message: "SQL text contains a NUL character", sql: sql)
         }
         guard !isBroken else {
-            throw PostgresError(kind: .connection, message: "the connection is broken: \(lastMessage)", sql: shown)
+            throw PostgresError(kind: .connection, message: "the connection is broken: \(lastMessage)", sql: sql)
         }
         let deadline = ContinuousClock.now + .milliseconds(configuration.answerMilliseconds)
         do throws(PostgresError) {
             let sent: Int32
             if let parameters {
-                let bound = try BoundParameters(parameters, sql: shown)
+                let bound = try BoundParameters(parameters, sql: sql)
                 sent = bound.withPointers { types, values, lengths, formats in
                     PQsendQueryParams(handle, sql, Int32(parameters.count), types, values, lengths, formats, 0)
                 }
@@ -68,9 +53,9 @@ extension PostgresConnection {
                 sent = PQsendQuery(handle, sql)
             }
             sentCount += 1
-            guard sent == 1 else { throw failure(sql: shown) }
-            try flush(until: deadline, sql: shown)
-            return try collect(until: deadline, sql: shown)
+            guard sent == 1 else { throw failure(sql: sql) }
+            try flush(until: deadline, sql: sql)
+            return try collect(until: deadline, sql: sql)
         } catch {
             if error.kind == .timeout { abandon() }
             throw error

@@ -1,12 +1,20 @@
 import CLibPQ
 
 /// How a PostgreSQL transaction begins.
-public enum PostgresTransactionMode: String, Sendable, CaseIterable {
+public enum PostgresTransactionMode: Sendable, CaseIterable {
     /// `BEGIN`: read committed, the server's default; for every transaction that writes.
-    case readWrite = "BEGIN"
+    case readWrite
     /// One consistent snapshot for every read of the transaction, which may not write. Read-only repeatable
     /// read transactions never fail with serialization errors.
-    case readOnlySnapshot = "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"
+    case readOnlySnapshot
+
+    /// The statement that begins such a transaction.
+    var begin: SQL {
+        switch self {
+        case .readWrite: "BEGIN"
+        case .readOnlySnapshot: "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"
+        }
+    }
 }
 
 extension PostgresConnection {
@@ -22,9 +30,9 @@ extension PostgresConnection {
     ) throws -> T {
         guard !isInTransaction else {
             let message = "a transaction is already open on this connection; transactions do not nest"
-            throw PostgresError(kind: .misuse, message: message, sql: mode.rawValue)
+            throw PostgresError(kind: .misuse, message: message, sql: mode.begin.description)
         }
-        try execute(mode.rawValue)
+        try execute(mode.begin)
         let result: T
         do {
             result = try body(self)

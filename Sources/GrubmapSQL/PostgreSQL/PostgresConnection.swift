@@ -53,8 +53,7 @@ public final class PostgresConnection: @unchecked Sendable {
         guard PQsetnonblocking(handle, 1) == 0 else {
             throw PostgresError(kind: .connection, message: "\(lastMessage) (making the socket non-blocking)")
         }
-        try execute(
-            "SELECT set_config('statement_timeout', ?, false)", arguments: ["\(configuration.timeoutMilliseconds)"])
+        try execute("SELECT set_config('statement_timeout', \(String(configuration.timeoutMilliseconds)), false)")
     }
 
     deinit {
@@ -66,7 +65,7 @@ public final class PostgresConnection: @unchecked Sendable {
     public func changeTimeout(seconds: Double) throws(PostgresError) {
         var changed = configuration
         changed.timeoutSeconds = seconds
-        try execute("SELECT set_config('statement_timeout', ?, false)", arguments: ["\(changed.timeoutMilliseconds)"])
+        try execute("SELECT set_config('statement_timeout', \(String(changed.timeoutMilliseconds)), false)")
         configuration = changed
     }
 

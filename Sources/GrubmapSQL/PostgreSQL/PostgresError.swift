@@ -39,14 +39,17 @@ public struct PostgresError: Error, Hashable, Sendable, CustomStringConvertible 
 
     /// Whether the error means the database cannot be reached now, rather than that the statement was wrong:
     /// a failed or lost connection, a timeout, too many connections, the server shutting down or starting up
-    /// (SQLSTATE class `08`, `57P01`-`57P03`, `53300`). Asking again later may work.
+    /// (SQLSTATE class `08`, `57P01`-`57P03`, `53300`). Asking again later may work. A protocol violation
+    /// (`08P01`) is not one: the server answered, refusing what the client sent (a `$1` written into an
+    /// ``SQL``'s text with no value bound to it).
     public var isConnectionFailure: Bool {
         switch kind {
         case .connection, .timeout: return true
         case .misuse: return false
         case .server:
             guard let sqlState else { return false }
-            return sqlState.hasPrefix("08") || ["57P01", "57P02", "57P03", "53300"].contains(sqlState)
+            return (sqlState.hasPrefix("08") && sqlState != "08P01")
+                || ["57P01", "57P02", "57P03", "53300"].contains(sqlState)
         }
     }
 

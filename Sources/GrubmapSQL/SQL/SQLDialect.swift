@@ -1,30 +1,42 @@
 /// What differs between SQLite and PostgreSQL in Grubmap's SQL, all in one place.
 ///
-/// Everything else is written once: positional `?` parameters, `INSERT … ON CONFLICT … DO UPDATE`, `TEXT`,
-/// `BIGINT` and `DOUBLE PRECISION` columns. How transactions begin belongs to each ``SQLConnectionPool``, and
-/// "rows changed" to each ``SQLConnection``.
-public struct SQLDialect: Hashable, Sendable, CustomStringConvertible {
-    /// `SQLite` or `PostgreSQL`.
-    public let name: String
+/// Everything else is written once: values bound through ``SQL`` interpolation (its placeholders are the one
+/// thing rendered per database, by ``SQL/text(for:)``), `INSERT … ON CONFLICT … DO UPDATE`, `TEXT`, `BIGINT` and
+/// `DOUBLE PRECISION` columns. How transactions begin belongs to each ``SQLConnectionPool``, and "rows changed" to
+/// each ``SQLConnection``.
+public enum SQLDialect: String, Hashable, Sendable, CustomStringConvertible {
+    /// SQLite.
+    case sqlite = "SQLite"
+    /// PostgreSQL, in the connection's current schema.
+    case postgreSQL = "PostgreSQL"
+
     /// Added to a `SELECT` in a write transaction to lock the rows it reads until the transaction ends:
     /// nothing on SQLite, whose write transactions (`BEGIN IMMEDIATE`) already exclude every other writer;
     /// ` FOR UPDATE` on PostgreSQL, where concurrent writers would otherwise each read the old row.
-    public let lockingClause: String
+    public var lockingClause: SQL {
+        switch self {
+        case .sqlite: ""
+        case .postgreSQL: " FOR UPDATE"
+        }
+    }
+
     /// The type of byte columns in migrations, written `BLOB`: `BLOB` on SQLite, `BYTEA` on PostgreSQL.
-    public let blobType: String
-    /// A query with one parameter, a table name, that returns a row when the table exists.
-    public let tableExistsQuery: String
+    public var blobType: String {
+        switch self {
+        case .sqlite: "BLOB"
+        case .postgreSQL: "BYTEA"
+        }
+    }
 
-    /// SQLite.
-    public static let sqlite = SQLDialect(
-        name: "SQLite", lockingClause: "", blobType: "BLOB",
-        tableExistsQuery: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
-
-    /// PostgreSQL, in the connection's current schema.
-    public static let postgreSQL = SQLDialect(
-        name: "PostgreSQL", lockingClause: " FOR UPDATE", blobType: "BYTEA",
-        tableExistsQuery:
-            "SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?")
+    /// A query that returns a row when a table of this name exists.
+    public func tableExists(_ name: String) -> SQL {
+        switch self {
+        case .sqlite:
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = \(name)"
+        case .postgreSQL:
+            "SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = \(name)"
+        }
+    }
 
     /// A migration's SQL for this database: each `BLOB` type written as ``blobType``.
     ///
@@ -46,5 +58,6 @@ public struct SQLDialect: Hashable, Sendable, CustomStringConvertible {
         return result + (word == "BLOB" ? blobType : word)
     }
 
-    public var description: String { name }
+    /// `SQLite` or `PostgreSQL`.
+    public var description: String { rawValue }
 }

@@ -59,7 +59,7 @@ public final class Database: @unchecked Sendable {
     /// needs an exclusive lock and may answer `SQLITE_BUSY` at once, without waiting through the busy handler,
     /// when several processes open a new file together; it is then tried again until the busy timeout runs out.
     private func switchToWAL() throws(DatabaseError) -> String? {
-        func journalMode(_ sql: String) throws(DatabaseError) -> String? {
+        func journalMode(_ sql: SQL) throws(DatabaseError) -> String? {
             try fetchOne(sql).flatMap { try? $0.value(at: 0, as: String.self) }
         }
         if try journalMode("PRAGMA journal_mode")?.lowercased() == "wal" { return "wal" }
@@ -76,17 +76,25 @@ public final class Database: @unchecked Sendable {
 
     // MARK: Statements
 
-    /// Prepares one statement. More than one statement (other than trailing comments) is refused.
-    public func prepare(_ sql: String) throws(DatabaseError) -> Statement {
-        try Statement(database: self, sql: sql)
+    /// Prepares one statement, with `?` for its parameters. More than one statement (other than trailing comments)
+    /// is refused.
+    public func prepare(_ text: String) throws(DatabaseError) -> Statement {
+        try Statement(database: self, sql: text)
     }
 
-    /// Runs one statement with arguments, discarding any rows.
-    public func execute(_ sql: String, arguments: StatementArguments = []) throws(DatabaseError) {
-        try prepare(sql).execute(arguments)
+    /// Prepares `sql`'s text and binds its values.
+    private func bound(_ sql: SQL) throws(DatabaseError) -> Statement {
+        let statement = try prepare(sql.text(for: .sqlite))
+        try statement.bind(sql.values)
+        return statement
     }
 
-    /// Runs every statement of a script in order, without arguments (for migrations).
+    /// Runs one statement, discarding any rows.
+    public func execute(_ sql: SQL) throws(DatabaseError) {
+        try bound(sql).execute()
+    }
+
+    /// Runs every statement of a script in order, without values (for migrations).
     ///
     /// A failing statement stops the script and is named in the error; statements already run stay run
     /// unless the caller's transaction rolls them back.
@@ -122,13 +130,13 @@ public final class Database: @unchecked Sendable {
     }
 
     /// Every row of a query.
-    public func fetchAll(_ sql: String, arguments: StatementArguments = []) throws(DatabaseError) -> [Row] {
-        try prepare(sql).fetchAll(arguments)
+    public func fetchAll(_ sql: SQL) throws(DatabaseError) -> [Row] {
+        try bound(sql).fetchAll()
     }
 
     /// The first row of a query, or `nil` when there is none.
-    public func fetchOne(_ sql: String, arguments: StatementArguments = []) throws(DatabaseError) -> Row? {
-        try prepare(sql).fetchOne(arguments)
+    public func fetchOne(_ sql: SQL) throws(DatabaseError) -> Row? {
+        try bound(sql).fetchOne()
     }
 
     /// The rowid of the last successful `INSERT` on this connection (`sqlite3_last_insert_rowid`).
@@ -153,9 +161,9 @@ public final class Database: @unchecked Sendable {
     public func inTransaction<T>(_ kind: TransactionKind = .deferred, _ body: (Database) throws -> T) throws -> T {
         guard !isInTransaction else {
             let message = "a transaction is already open on this connection; transactions do not nest"
-            throw DatabaseError(resultCode: .misuse, message: message, sql: "BEGIN \(kind.rawValue) TRANSACTION")
+            throw DatabaseError(resultCode: .misuse, message: message, sql: kind.begin.description)
         }
-        try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        try execute(kind.begin)
         let result: T
         do {
             result = try body(self)

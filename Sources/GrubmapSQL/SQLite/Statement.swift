@@ -73,69 +73,27 @@ public final class Statement {
     /// The number of parameters (`?`, `?NNN`, `:name`, `@name`, `$name`), the highest index used.
     public var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
 
-    /// Binds a value to a parameter by 1-based position.
+    /// Clears earlier bindings, then binds `values` to parameters 1, 2, … in order; there must be exactly one value
+    /// per parameter. On error nothing stays bound.
     ///
     /// Text and blobs are copied by SQLite (`SQLITE_TRANSIENT`) with their exact byte length, so embedded NUL
     /// bytes survive; an empty string binds empty text and an empty blob a zero-length blob, never `NULL`.
     /// Integers bind as 64-bit. See <https://www.sqlite.org/c3ref/bind_blob.html>.
-    public func bind(_ value: some DatabaseValueConvertible, at index: Int) throws(DatabaseError) {
-        guard index >= 1, index <= parameterCount else {
-            let message = "no parameter \(index): the statement has \(parameterCount) (indexes start at 1)"
-            throw DatabaseError(resultCode: .range, message: message, sql: sql)
-        }
-        let code = bindRaw(value.databaseValue, at: Int32(index))
-        guard code == SQLITE_OK else { throw database.lastError(code: code, sql: sql) }
-    }
-
-    /// Binds a value to a named parameter; `name` may omit its `:`, `@` or `$` prefix.
-    public func bind(_ value: some DatabaseValueConvertible, named name: String) throws(DatabaseError) {
-        guard let index = parameterIndex(named: name) else {
-            throw DatabaseError(resultCode: .range, message: "no parameter named \(name) in the statement", sql: sql)
-        }
-        try bind(value, at: index)
-    }
-
-    /// Clears earlier bindings, then binds all arguments, checking that each parameter gets exactly one value.
-    public func bind(_ arguments: StatementArguments) throws(DatabaseError) {
+    public func bind(_ values: [DatabaseValue]) throws(DatabaseError) {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
-        let count = parameterCount
-        guard arguments.positional.count <= count else {
-            let message = "\(arguments.positional.count) positional arguments for \(count) parameters"
+        guard values.count == parameterCount else {
+            let message = "\(values.count) values for \(parameterCount) parameters"
             throw DatabaseError(resultCode: .range, message: message, sql: sql)
         }
-        var bound = Set<Int>()
-        for (offset, value) in arguments.positional.enumerated() {
-            try bind(value, at: offset + 1)
-            bound.insert(offset + 1)
-        }
-        for (name, value) in arguments.named.sorted(by: { $0.key < $1.key }) {
-            guard let index = parameterIndex(named: name) else {
-                throw DatabaseError(
-                    resultCode: .range, message: "no parameter named \(name) in the statement", sql: sql)
+        for (offset, value) in values.enumerated() {
+            let code = bindRaw(value, at: Int32(offset + 1))
+            guard code == SQLITE_OK else {
+                let error = database.lastError(code: code, sql: sql)
+                sqlite3_clear_bindings(handle)
+                throw error
             }
-            guard bound.insert(index).inserted else {
-                let message = "parameter \(name) (index \(index)) is given two values"
-                throw DatabaseError(resultCode: .range, message: message, sql: sql)
-            }
-            try bind(value, at: index)
         }
-        guard bound.count == count else {
-            let missing = (1..<count + 1).filter { !bound.contains($0) }.map { index in
-                sqlite3_bind_parameter_name(handle, Int32(index)).map { String(cString: $0) } ?? "?\(index)"
-            }
-            let message = "no value for parameter \(missing.joined(separator: ", "))"
-            throw DatabaseError(resultCode: .range, message: message, sql: sql)
-        }
-    }
-
-    private func parameterIndex(named name: String) -> Int? {
-        let candidates = name.first.map { ":@$".contains($0) } == true ? [name] : [":", "@", "$"].map { $0 + name }
-        for candidate in candidates {
-            let index = sqlite3_bind_parameter_index(handle, candidate)
-            if index > 0 { return Int(index) }
-        }
-        return nil
     }
 
     private func bindRaw(_ value: DatabaseValue, at index: Int32) -> Int32 {
@@ -189,27 +147,26 @@ public final class Statement {
         sqlite3_reset(handle)
     }
 
-    /// Binds `arguments` (unless `nil`, which keeps the current bindings), runs the statement to completion and
-    /// resets it.
-    public func execute(_ arguments: StatementArguments? = nil) throws(DatabaseError) {
+    /// Runs the statement to completion with its current bindings and resets it.
+    public func execute() throws(DatabaseError) {
         defer { sqlite3_reset(handle) }
-        if let arguments { try bind(arguments) } else { sqlite3_reset(handle) }
+        sqlite3_reset(handle)
         while try step() {}
     }
 
-    /// Binds `arguments` (unless `nil`), returns every row and resets the statement.
-    public func fetchAll(_ arguments: StatementArguments? = nil) throws(DatabaseError) -> [Row] {
+    /// Runs the statement with its current bindings, returns every row and resets it.
+    public func fetchAll() throws(DatabaseError) -> [Row] {
         defer { sqlite3_reset(handle) }
-        if let arguments { try bind(arguments) } else { sqlite3_reset(handle) }
+        sqlite3_reset(handle)
         var rows: [Row] = []
         while try step() { rows.append(currentRow()) }
         return rows
     }
 
-    /// Binds `arguments` (unless `nil`), returns the first row or `nil`, and resets the statement.
-    public func fetchOne(_ arguments: StatementArguments? = nil) throws(DatabaseError) -> Row? {
+    /// Runs the statement with its current bindings, returns the first row or `nil`, and resets it.
+    public func fetchOne() throws(DatabaseError) -> Row? {
         defer { sqlite3_reset(handle) }
-        if let arguments { try bind(arguments) } else { sqlite3_reset(handle) }
+        sqlite3_reset(handle)
         return try step() ? currentRow() : nil
     }
 

@@ -10,16 +10,15 @@ extension SQLStore {
     public func profile(sessionToken: String) throws -> Profile? {
         try withConnection { connection in
             try connection.fetchOne(
-                "SELECT \(StoreRows.profileColumns) FROM profiles WHERE session_token = ?", arguments: [sessionToken]
+                "SELECT \(sql: StoreRows.profileColumns) FROM profiles WHERE session_token = \(sessionToken)"
             ).map(StoreRows.profile(from:))
         }
     }
 
     public func profile(id: Profile.ID) throws -> Profile? {
         try withConnection { connection in
-            try connection.fetchOne(
-                "SELECT \(StoreRows.profileColumns) FROM profiles WHERE id = ?", arguments: [id.rawValue]
-            ).map(StoreRows.profile(from:))
+            try connection.fetchOne("SELECT \(sql: StoreRows.profileColumns) FROM profiles WHERE id = \(id)")
+                .map(StoreRows.profile(from:))
         }
     }
 
@@ -28,25 +27,22 @@ extension SQLStore {
             try connection.execute(
                 """
                 INSERT INTO profiles (id, session_token, first_name, last_name, company, bio)
-                VALUES (?, ?, ?, ?, ?, ?)
+                VALUES (\(profile.id), \(sessionToken), \(profile.firstName), \(profile.lastName), \(profile.company),
+                    \(profile.bio))
                 ON CONFLICT (id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name,
                     company = excluded.company, bio = excluded.bio
-                """,
-                arguments: [
-                    profile.id.rawValue, sessionToken, profile.firstName, profile.lastName, profile.company,
-                    profile.bio,
-                ])
+                """)
             switch avatar {
             case .keep:
                 break
             case .remove:
-                try connection.execute(
-                    "UPDATE profiles SET avatar = NULL, avatar_type = NULL WHERE id = ?",
-                    arguments: [profile.id.rawValue])
+                try connection.execute("UPDATE profiles SET avatar = NULL, avatar_type = NULL WHERE id = \(profile.id)")
             case .replace(let picture):
                 try connection.execute(
-                    "UPDATE profiles SET avatar = ?, avatar_type = ? WHERE id = ?",
-                    arguments: [picture.bytes, picture.type.rawValue, profile.id.rawValue])
+                    """
+                    UPDATE profiles SET avatar = \(picture.bytes), avatar_type = \(picture.type.rawValue)
+                    WHERE id = \(profile.id)
+                    """)
             }
         }
     }
@@ -55,7 +51,7 @@ extension SQLStore {
         try withConnection { connection in
             guard
                 let row = try connection.fetchOne(
-                    "SELECT avatar FROM profiles WHERE id = ? AND avatar IS NOT NULL", arguments: [profileID.rawValue]),
+                    "SELECT avatar FROM profiles WHERE id = \(profileID) AND avatar IS NOT NULL"),
                 let bytes = try row.value(named: "avatar", as: [UInt8]?.self)
             else { return nil }
             return try Avatar(bytes: bytes)
@@ -66,21 +62,18 @@ extension SQLStore {
         try withConnection { connection in
             try connection.execute(
                 """
-                INSERT INTO check_ins (profile_id, place_id, started_at, expires_at) VALUES (?, ?, ?, ?)
+                INSERT INTO check_ins (profile_id, place_id, started_at, expires_at)
+                VALUES (\(checkIn.profileID), \(checkIn.placeID), \(checkIn.startedAt), \(checkIn.expiresAt))
                 ON CONFLICT (profile_id) DO UPDATE SET place_id = excluded.place_id,
                     started_at = excluded.started_at, expires_at = excluded.expires_at
-                """,
-                arguments: [
-                    checkIn.profileID.rawValue, checkIn.placeID.rawValue, StoreRows.seconds(checkIn.startedAt),
-                    StoreRows.seconds(checkIn.expiresAt),
-                ])
+                """)
         }
     }
 
     @discardableResult
     public func checkOut(profileID: Profile.ID) throws -> Bool {
         try withConnection { connection in
-            try connection.execute("DELETE FROM check_ins WHERE profile_id = ?", arguments: [profileID.rawValue])
+            try connection.execute("DELETE FROM check_ins WHERE profile_id = \(profileID)")
             return connection.changes > 0
         }
     }
@@ -90,9 +83,8 @@ extension SQLStore {
             try connection.fetchOne(
                 """
                 SELECT profile_id, place_id, started_at, expires_at FROM check_ins
-                WHERE profile_id = ? AND started_at <= ? AND expires_at > ?
-                """,
-                arguments: [profileID.rawValue, StoreRows.seconds(date), StoreRows.seconds(date)]
+                WHERE profile_id = \(profileID) AND started_at <= \(date) AND expires_at > \(date)
+                """
             ).map(StoreRows.checkIn(from:))
         }
     }
@@ -104,10 +96,9 @@ extension SQLStore {
                 SELECT p.id, p.first_name, p.last_name, p.company, p.bio, p.avatar_type,
                     c.profile_id, c.place_id, c.started_at, c.expires_at
                 FROM check_ins c JOIN profiles p ON p.id = c.profile_id
-                WHERE c.place_id = ? AND c.started_at <= ? AND c.expires_at > ?
+                WHERE c.place_id = \(id) AND c.started_at <= \(date) AND c.expires_at > \(date)
                 ORDER BY c.started_at DESC, p.id
-                """,
-                arguments: [id.rawValue, StoreRows.seconds(date), StoreRows.seconds(date)]
+                """
             ).map { row in (try StoreRows.profile(from: row), try StoreRows.checkIn(from: row)) }
         }
     }
@@ -118,10 +109,9 @@ extension SQLStore {
                 """
                 SELECT c.place_id, p.id, p.first_name, p.last_name, p.company, p.bio, p.avatar_type
                 FROM check_ins c JOIN profiles p ON p.id = c.profile_id JOIN places pl ON pl.id = c.place_id
-                WHERE pl.area_id = ? AND c.started_at <= ? AND c.expires_at > ?
+                WHERE pl.area_id = \(id) AND c.started_at <= \(date) AND c.expires_at > \(date)
                 ORDER BY c.place_id, c.started_at DESC, p.id
-                """,
-                arguments: [id.rawValue, StoreRows.seconds(date), StoreRows.seconds(date)])
+                """)
         }
         var counts: [Place.ID: Int] = [:]
         var newest: [Place.ID: [Profile]] = [:]
@@ -139,7 +129,7 @@ extension SQLStore {
 }
 
 extension StoreRows {
-    static let profileColumns = "id, first_name, last_name, company, bio, avatar_type"
+    static let profileColumns: SQL = "id, first_name, last_name, company, bio, avatar_type"
 
     static func profile(from row: Row) throws -> Profile {
         Profile(
@@ -153,6 +143,6 @@ extension StoreRows {
         CheckIn(
             profileID: try Profile.ID(try row.value(named: "profile_id", as: String.self)),
             placeID: try Place.ID(try row.value(named: "place_id", as: String.self)),
-            startedAt: try date(row, "started_at"), expiresAt: try date(row, "expires_at"))
+            startedAt: try row.value(named: "started_at"), expiresAt: try row.value(named: "expires_at"))
     }
 }

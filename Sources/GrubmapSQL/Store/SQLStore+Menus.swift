@@ -9,8 +9,8 @@ extension SQLStore {
         try read { connection in
             guard
                 let day = try connection.fetchOne(
-                    "SELECT closed, currency, note FROM menu_days WHERE place_id = ? AND date = ?",
-                    arguments: [placeID.rawValue, date.description])
+                    "SELECT closed, currency, note FROM menu_days WHERE place_id = \(placeID) AND date = \(date.description)"
+                )
             else { return nil }
             let row = MenuRow(place: placeID, date: date)
             let currency = try row.read("currency") { try Currency(code: try day.value(named: "currency")) }
@@ -22,8 +22,8 @@ extension SQLStore {
             for price in try connection.fetchAll(
                 """
                 SELECT category_position, meal_position, role, amount_minor FROM menu_prices
-                WHERE place_id = ? AND date = ?
-                """, arguments: [placeID.rawValue, date.description])
+                WHERE place_id = \(placeID) AND date = \(date.description)
+                """)
             {
                 let key = MenuMealKey(
                     category: try price.value(named: "category_position"), meal: try price.value(named: "meal_position")
@@ -40,8 +40,8 @@ extension SQLStore {
             for meal in try connection.fetchAll(
                 """
                 SELECT category_position, category, position, name, notes FROM menu_meals
-                WHERE place_id = ? AND date = ? ORDER BY category_position, position
-                """, arguments: [placeID.rawValue, date.description])
+                WHERE place_id = \(placeID) AND date = \(date.description) ORDER BY category_position, position
+                """)
             {
                 let position: Int = try meal.value(named: "category_position")
                 let key = MenuMealKey(category: position, meal: try meal.value(named: "position"))
@@ -69,8 +69,11 @@ extension SQLStore {
         try withConnection { connection in
             var days: [CalendarDate: MenuDayKind] = [:]
             for row in try connection.fetchAll(
-                "SELECT date, closed FROM menu_days WHERE place_id = ? AND date >= ? AND date <= ?",
-                arguments: [placeID.rawValue, dates.lowerBound.description, dates.upperBound.description])
+                """
+                SELECT date, closed FROM menu_days
+                WHERE place_id = \(placeID) AND date >= \(dates.lowerBound.description)
+                    AND date <= \(dates.upperBound.description)
+                """)
             {
                 let text: String = try row.value(named: "date")
                 guard let date = try? CalendarDate(parsing: text) else { continue }
@@ -91,38 +94,35 @@ extension SQLStore {
         }
         try write { connection in
             let place = try connection.fetchOne(
-                "SELECT id FROM places WHERE id = ?\(dialect.lockingClause)", arguments: [placeID.rawValue])
+                "SELECT id FROM places WHERE id = \(placeID)\(sql: dialect.lockingClause)")
             guard place != nil else { throw StoreError.unknownPlace(id: placeID.rawValue) }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.withoutEscapingSlashes]
             for menu in menus {
-                let place = placeID.rawValue
                 let date = menu.date.description
+                try connection.execute("DELETE FROM menu_days WHERE place_id = \(placeID) AND date = \(date)")
                 try connection.execute(
-                    "DELETE FROM menu_days WHERE place_id = ? AND date = ?", arguments: [place, date])
-                try connection.execute(
-                    "INSERT INTO menu_days (place_id, date, closed, currency, note) VALUES (?, ?, ?, ?, ?)",
-                    arguments: [place, date, menu.isClosed, menu.currency.code, menu.note])
+                    """
+                    INSERT INTO menu_days (place_id, date, closed, currency, note)
+                    VALUES (\(placeID), \(date), \(menu.isClosed), \(menu.currency.code), \(menu.note))
+                    """)
                 for (categoryPosition, category) in menu.categories.enumerated() {
                     for (position, meal) in category.meals.enumerated() {
                         let notes = String(decoding: try encoder.encode(meal.notes), as: UTF8.self)
                         try connection.execute(
                             """
                             INSERT INTO menu_meals (place_id, date, category_position, category, position, name, notes)
-                            VALUES (?, ?, ?, ?, ?, ?, ?)
-                            """,
-                            arguments: [place, date, categoryPosition, category.name, position, meal.name, notes])
+                            VALUES (\(placeID), \(date), \(categoryPosition), \(category.name), \(position),
+                                \(meal.name), \(notes))
+                            """)
                         for price in meal.prices {
                             try connection.execute(
                                 """
                                 INSERT INTO menu_prices
                                     (place_id, date, category_position, meal_position, role, amount_minor)
-                                VALUES (?, ?, ?, ?, ?, ?)
-                                """,
-                                arguments: [
-                                    place, date, categoryPosition, position, price.role.rawValue,
-                                    price.minorUnits(in: menu.currency),
-                                ])
+                                VALUES (\(placeID), \(date), \(categoryPosition), \(position), \(price.role.rawValue),
+                                    \(price.minorUnits(in: menu.currency)))
+                                """)
                         }
                     }
                 }

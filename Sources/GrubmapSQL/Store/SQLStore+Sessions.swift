@@ -6,11 +6,10 @@ extension SQLStore {
     public func createSession(_ session: Session) throws {
         try withConnection { connection in
             try connection.execute(
-                "INSERT INTO sessions (token, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?)",
-                arguments: [
-                    session.token, session.csrfToken, StoreRows.seconds(session.createdAt),
-                    StoreRows.seconds(session.expiresAt),
-                ])
+                """
+                INSERT INTO sessions (token, csrf_token, created_at, expires_at)
+                VALUES (\(session.token), \(session.csrfToken), \(session.createdAt), \(session.expiresAt))
+                """)
         }
     }
 
@@ -18,27 +17,24 @@ extension SQLStore {
         try withConnection { connection in
             guard
                 let row = try connection.fetchOne(
-                    "SELECT token, csrf_token, created_at, expires_at FROM sessions WHERE token = ?",
-                    arguments: [token])
+                    "SELECT token, csrf_token, created_at, expires_at FROM sessions WHERE token = \(token)")
             else { return nil }
             return Session(
                 token: try row.value(named: "token"), csrfToken: try row.value(named: "csrf_token"),
-                createdAt: try StoreRows.date(row, "created_at"), expiresAt: try StoreRows.date(row, "expires_at"))
+                createdAt: try row.value(named: "created_at"), expiresAt: try row.value(named: "expires_at"))
         }
     }
 
     public func extendSession(token: String, until expiresAt: Date) throws {
         try withConnection { connection in
-            try connection.execute(
-                "UPDATE sessions SET expires_at = ? WHERE token = ?",
-                arguments: [StoreRows.seconds(expiresAt), token])
+            try connection.execute("UPDATE sessions SET expires_at = \(expiresAt) WHERE token = \(token)")
         }
     }
 
     @discardableResult
     public func deleteSessions(expiredBefore date: Date) throws -> Int {
         try withConnection { connection in
-            try connection.execute("DELETE FROM sessions WHERE expires_at < ?", arguments: [StoreRows.seconds(date)])
+            try connection.execute("DELETE FROM sessions WHERE expires_at < \(date)")
             return connection.changes
         }
     }
@@ -56,14 +52,13 @@ extension SQLStore {
     {
         try write { connection in
             _ = try connection.fetchOne(
-                "SELECT token FROM sessions WHERE token = ?\(dialect.lockingClause)", arguments: [sessionToken])
+                "SELECT token FROM sessions WHERE token = \(sessionToken)\(sql: dialect.lockingClause)")
             var preferences = try Self.preferences(sessionToken, in: connection)
             try change(&preferences)
-            try connection.execute("DELETE FROM preferences WHERE session_token = ?", arguments: [sessionToken])
+            try connection.execute("DELETE FROM preferences WHERE session_token = \(sessionToken)")
             for (name, value) in preferences.storage.sorted(by: { $0.key < $1.key }) {
                 try connection.execute(
-                    "INSERT INTO preferences (session_token, name, value) VALUES (?, ?, ?)",
-                    arguments: [sessionToken, name, value])
+                    "INSERT INTO preferences (session_token, name, value) VALUES (\(sessionToken), \(name), \(value))")
             }
             return preferences
         }
@@ -71,23 +66,10 @@ extension SQLStore {
 
     private static func preferences(_ sessionToken: String, in connection: Pool.Connection) throws -> Preferences {
         var storage: [String: String] = [:]
-        for row in try connection.fetchAll(
-            "SELECT name, value FROM preferences WHERE session_token = ?", arguments: [sessionToken])
+        for row in try connection.fetchAll("SELECT name, value FROM preferences WHERE session_token = \(sessionToken)")
         {
             storage[try row.value(named: "name")] = try row.value(named: "value")
         }
         return Preferences(storage: storage)
-    }
-}
-
-extension StoreRows {
-    /// Whole seconds since 1970, as the schema stores times.
-    static func seconds(_ date: Date) -> Int64 {
-        Int64(date.timeIntervalSince1970.rounded(.down))
-    }
-
-    /// A time stored as whole seconds since 1970.
-    static func date(_ row: Row, _ column: String) throws -> Date {
-        Date(timeIntervalSince1970: Double(try row.value(named: column, as: Int64.self)))
     }
 }

@@ -43,18 +43,17 @@ extension SQLStore {
     /// once), and reads everything again when it moved.
     public func catalog() throws -> Catalog {
         let version = try withConnection { connection in
-            try connection.fetchOne("SELECT version FROM catalog_version WHERE id = 1", arguments: [])?
+            try connection.fetchOne("SELECT version FROM catalog_version WHERE id = 1")?
                 .value(named: "version", as: Int64.self) ?? 0
         }
         if let cached = catalogCache.current, cached.version == version { return cached }
         let fresh = try read { connection in
             let version =
-                try connection.fetchOne("SELECT version FROM catalog_version WHERE id = 1", arguments: [])?
+                try connection.fetchOne("SELECT version FROM catalog_version WHERE id = 1")?
                 .value(named: "version", as: Int64.self) ?? 0
             var areas: [Area] = []
             var areaErrors: [String: StoreError] = [:]
-            for row in try connection.fetchAll("SELECT \(StoreRows.areaColumns) FROM areas ORDER BY id", arguments: [])
-            {
+            for row in try connection.fetchAll("SELECT \(sql: StoreRows.areaColumns) FROM areas ORDER BY id") {
                 do {
                     areas.append(try StoreRows.area(from: row))
                 } catch {
@@ -63,9 +62,7 @@ extension SQLStore {
             }
             var places: [Place] = []
             var placeErrors: [String: (area: String, error: StoreError)] = [:]
-            for row in try connection.fetchAll(
-                "SELECT \(StoreRows.placeColumns) FROM places ORDER BY id", arguments: [])
-            {
+            for row in try connection.fetchAll("SELECT \(sql: StoreRows.placeColumns) FROM places ORDER BY id") {
                 do {
                     places.append(try StoreRows.place(from: row))
                 } catch {
@@ -106,30 +103,25 @@ extension SQLStore {
             }
             guard seen.insert(place.id).inserted else { throw StoreError.duplicatePlace(id: place.id.rawValue) }
         }
-        let areaArguments = try StoreRows.arguments(for: area)
-        let placeArguments = try places.map(StoreRows.arguments(for:))
+        let statements = try [StoreRows.upsert(area)] + places.map(StoreRows.upsert)
         try write { connection in
-            try connection.execute(StoreRows.upsertArea, arguments: areaArguments)
-            for arguments in placeArguments {
-                try connection.execute(StoreRows.upsertPlace, arguments: arguments)
-            }
+            for statement in statements { try connection.execute(statement) }
         }
     }
 
     public func isEmpty() throws -> Bool {
-        try withConnection { connection in try connection.fetchOne("SELECT id FROM areas LIMIT 1", arguments: []) == nil
-        }
+        try withConnection { connection in try connection.fetchOne("SELECT id FROM areas LIMIT 1") == nil }
     }
 
     public func serverSecret(orCreate make: () -> [UInt8]) throws -> [UInt8] {
         try withConnection { connection in
-            let select = "SELECT secret FROM server_secret WHERE id = 1"
-            if let stored = try connection.fetchOne(select, arguments: []) {
+            let select: SQL = "SELECT secret FROM server_secret WHERE id = 1"
+            if let stored = try connection.fetchOne(select) {
                 return try stored.value(named: "secret", as: [UInt8].self)
             }
             try connection.execute(
-                "INSERT INTO server_secret (id, secret) VALUES (1, ?) ON CONFLICT (id) DO NOTHING", arguments: [make()])
-            guard let stored = try connection.fetchOne(select, arguments: []) else {
+                "INSERT INTO server_secret (id, secret) VALUES (1, \(make())) ON CONFLICT (id) DO NOTHING")
+            guard let stored = try connection.fetchOne(select) else {
                 throw StoreError.unhealthy("the server secret was not stored")
             }
             return try stored.value(named: "secret", as: [UInt8].self)
@@ -138,7 +130,7 @@ extension SQLStore {
 
     public func checkHealth() throws {
         let answer = try withConnection { connection in
-            try connection.fetchOne("SELECT 1 AS one", arguments: [])?.value(named: "one", as: Int.self)
+            try connection.fetchOne("SELECT 1 AS one")?.value(named: "one", as: Int.self)
         }
         guard answer == 1 else {
             throw StoreError.unhealthy("SELECT 1 answered \(answer.map(String.init) ?? "nothing")")

@@ -2,55 +2,55 @@ import Foundation
 import GrubmapCore
 import GrubmapStore
 
-/// The SQL of areas, places, profiles and check-ins, and turning them into bound arguments and back, with errors
-/// that name the row. Shared by every ``SQLStore``.
+/// The SQL of areas, places, profiles and check-ins, and reading their rows back, with errors that name the row.
+/// Shared by every ``SQLStore``.
 enum StoreRows {
-    static let areaColumns = """
+    static let areaColumns: SQL = """
         id, name, short_name, center_latitude, center_longitude, south, west, north, east, time_zone, currency,
         locale, fare_schedule
         """
 
-    static let placeColumns = """
+    static let placeColumns: SQL = """
         id, area_id, name, kind, latitude, longitude, address, phone, website, description, opening_hours
         """
 
-    static let upsertArea = """
-        INSERT INTO areas (\(areaColumns))
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (id) DO UPDATE SET
-            name = excluded.name, short_name = excluded.short_name, center_latitude = excluded.center_latitude,
-            center_longitude = excluded.center_longitude, south = excluded.south, west = excluded.west,
-            north = excluded.north, east = excluded.east, time_zone = excluded.time_zone,
-            currency = excluded.currency, locale = excluded.locale, fare_schedule = excluded.fare_schedule
-        """
-
-    static let upsertPlace = """
-        INSERT INTO places (\(placeColumns))
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (id) DO UPDATE SET
-            area_id = excluded.area_id, name = excluded.name, kind = excluded.kind, latitude = excluded.latitude,
-            longitude = excluded.longitude, address = excluded.address, phone = excluded.phone,
-            website = excluded.website, description = excluded.description,
-            opening_hours = excluded.opening_hours
-        """
-
-    /// The values of ``areaColumns``, in that order.
-    static func arguments(for area: Area) throws -> StatementArguments {
-        [
-            area.id.rawValue, try json(area.name), try area.shortName.map(json), area.center.latitude,
-            area.center.longitude, area.bounds.southWest.latitude, area.bounds.southWest.longitude,
-            area.bounds.northEast.latitude, area.bounds.northEast.longitude, area.timeZone, area.currency,
-            area.locale, try area.fareSchedule.map(json),
-        ]
+    /// Inserts the area, or updates every column of the one with its id.
+    static func upsert(_ area: Area) throws -> SQL {
+        let (southWest, northEast) = (area.bounds.southWest, area.bounds.northEast)
+        let (name, shortName, fares) = (
+            try json(area.name), try area.shortName.map(json), try area.fareSchedule.map(json)
+        )
+        return """
+            INSERT INTO areas (id, name, short_name, center_latitude, center_longitude, south, west, north, east,
+                time_zone, currency, locale, fare_schedule)
+            VALUES (\(area.id), \(name), \(shortName), \(area.center.latitude), \(area.center.longitude),
+                \(southWest.latitude), \(southWest.longitude), \(northEast.latitude), \(northEast.longitude),
+                \(area.timeZone), \(area.currency), \(area.locale), \(fares))
+            ON CONFLICT (id) DO UPDATE SET
+                name = excluded.name, short_name = excluded.short_name, center_latitude = excluded.center_latitude,
+                center_longitude = excluded.center_longitude, south = excluded.south, west = excluded.west,
+                north = excluded.north, east = excluded.east, time_zone = excluded.time_zone,
+                currency = excluded.currency, locale = excluded.locale, fare_schedule = excluded.fare_schedule
+            """
     }
 
-    /// The values of ``placeColumns``, in that order.
-    static func arguments(for place: Place) throws -> StatementArguments {
-        [
-            place.id.rawValue, place.areaID.rawValue, try json(place.name), place.kind.rawValue,
-            place.coordinate.latitude, place.coordinate.longitude, place.address, place.phone, place.website,
-            try place.description.map(json), try json(place.openingHours),
-        ]
+    /// Inserts the place, or updates every column of the one with its id.
+    static func upsert(_ place: Place) throws -> SQL {
+        let (name, description, hours) = (
+            try json(place.name), try place.description.map(json), try json(place.openingHours)
+        )
+        return """
+            INSERT INTO places (id, area_id, name, kind, latitude, longitude, address, phone, website, description,
+                opening_hours)
+            VALUES (\(place.id), \(place.areaID), \(name), \(place.kind.rawValue), \(place.coordinate.latitude),
+                \(place.coordinate.longitude), \(place.address), \(place.phone), \(place.website), \(description),
+                \(hours))
+            ON CONFLICT (id) DO UPDATE SET
+                area_id = excluded.area_id, name = excluded.name, kind = excluded.kind, latitude = excluded.latitude,
+                longitude = excluded.longitude, address = excluded.address, phone = excluded.phone,
+                website = excluded.website, description = excluded.description,
+                opening_hours = excluded.opening_hours
+            """
     }
 
     static func area(from row: Row) throws -> Area {

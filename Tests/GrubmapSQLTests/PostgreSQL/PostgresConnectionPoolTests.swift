@@ -15,9 +15,9 @@ struct PostgresConnectionPoolTests {
             onThreads(8) { thread in
                 do {
                     for n in 0..<25 {
-                        try pool.write { try $0.execute("INSERT INTO t VALUES (?, ?)", arguments: [thread, n]) }
+                        try pool.write { try $0.execute("INSERT INTO t VALUES (\(thread), \(n))") }
                         let count = try pool.read {
-                            try $0.fetchOne("SELECT count(*) FROM t WHERE thread = ?", arguments: [thread])?
+                            try $0.fetchOne("SELECT count(*) FROM t WHERE thread = \(thread)")?
                                 .value(at: 0, as: Int.self)
                         }
                         if count != n + 1 { failures.add("thread \(thread) read \(count ?? -1) after \(n + 1)") }
@@ -61,14 +61,14 @@ struct PostgresConnectionPoolTests {
         let admin = try PostgresConnection(configuration: TestPostgres.configuration())
         for round in 0..<3 {
             let pid = try pool.withConnection { Int($0.backendProcessID) }
-            try admin.execute("SELECT pg_terminate_backend(?::integer)", arguments: [pid])
+            try admin.execute("SELECT pg_terminate_backend(\(pid)::integer)")
             if round == 1 {
                 // Once, wait until the server process is gone, so the pool finds the idle connection dead.
                 var gone = false
                 for _ in 0..<1000 where !gone {
                     gone =
                         try admin.fetchOne(
-                            "SELECT count(*) FROM pg_stat_activity WHERE pid = ?::integer", arguments: [pid])?
+                            "SELECT count(*) FROM pg_stat_activity WHERE pid = \(pid)::integer")?
                         .value(at: 0, as: Int.self) == 0
                 }
                 #expect(gone)

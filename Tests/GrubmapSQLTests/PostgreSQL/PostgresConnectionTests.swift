@@ -66,18 +66,17 @@ struct PostgresConnectionTests {
             .blob([]), .blob([0, 0, 1, 0, 255, 0]), .blob(Array(0...255)),
         ]
         for value in values {
-            let row = try #require(
-                try connection.fetchOne("SELECT ? AS v", arguments: StatementArguments(positional: [value])))
+            let row = try #require(try connection.fetchOne("SELECT \(value) AS v"))
             #expect(row.values == [value], "\(value)")
         }
-        let nan = try connection.fetchOne("SELECT ? AS v", arguments: [Double.nan])?.value(at: 0, as: Double.self)
+        let nan = try connection.fetchOne("SELECT \(Double.nan) AS v")?.value(at: 0, as: Double.self)
         #expect(nan?.isNaN == true)
-        // Several parameters in one statement, written ? or $n.
+        // Several values in one statement; a `?` or `$1` in a literal, a dollar-quoted string or a comment is text.
         let row = try #require(
-            try connection.fetchOne("SELECT ? AS a, ? AS b, '?' AS c, $$?$$ AS d -- ?\n", arguments: [1, "x"]))
-        #expect(row.values == [.integer(1), .text("x"), .text("?"), .text("?")])
-        let numbered = try connection.fetchOne("SELECT $2::text || $1::text AS v", arguments: ["a", "b"])
-        #expect(try numbered?.value(at: 0, as: String.self) == "ba")
+            try connection.fetchOne("SELECT \(1) AS a, \("x") AS b, '?' AS c, $$?$$ AS d, '$1' AS e -- ? $2\n"))
+        #expect(row.values == [.integer(1), .text("x"), .text("?"), .text("?"), .text("$1")])
+        let cast = try connection.fetchOne("SELECT \("a")::text || \("b")::text AS v")
+        #expect(try cast?.value(at: 0, as: String.self) == "ab")
     }
 
     @Test func columnsAreReadByTheirType() throws {
@@ -89,11 +88,11 @@ struct PostgresConnectionTests {
                     big NUMERIC, frac NUMERIC, b BOOLEAN, t TEXT, v VARCHAR(10), bytes BYTEA, j JSONB, d DATE)
                 """)
             try connection.execute(
-                "INSERT INTO t VALUES (?, ?, ?, ?, ?, 42, 123456789012345678901234567890, 12.50, true, ?, ?, ?, ?, ?)",
-                arguments: [
-                    -32768, 2_147_483_647, Int64.max, 1.5, 35.2328811, "부산", "café", [UInt8]([0, 1, 0]),
-                    "{\"en\": 1}", "2026-11-09",
-                ])
+                """
+                INSERT INTO t VALUES (\(-32768), \(2_147_483_647), \(Int64.max), \(1.5), \(35.2328811), 42,
+                    123456789012345678901234567890, 12.50, true, \("부산"), \("café"), \([UInt8]([0, 1, 0])),
+                    \("{\"en\": 1}"), \("2026-11-09"))
+                """)
             #expect(connection.changes == 1)
             try connection.execute("INSERT INTO t (b) VALUES (false)")
             let rows = try connection.fetchAll("SELECT * FROM t ORDER BY i2 NULLS LAST")
@@ -127,21 +126,27 @@ struct PostgresConnectionTests {
             #expect(syntax?.isConnectionFailure == false)
 
             try connection.execute("CREATE TABLE sessions (token TEXT PRIMARY KEY)")
-            let insert = "INSERT INTO sessions (token) VALUES (?)"
-            try connection.execute(insert, arguments: ["secret-token"])
-            let duplicate = #expect(throws: PostgresError.self) {
-                try connection.execute(insert, arguments: ["secret-token"])
+            func insert(_ token: String) throws {
+                try connection.execute("INSERT INTO sessions (token) VALUES (\(token))")
             }
+            try insert("secret-token")
+            let duplicate = #expect(throws: PostgresError.self) { try insert("secret-token") }
             #expect(duplicate?.sqlState == PostgresError.uniqueViolation)
             #expect(duplicate?.constraint == "sessions_pkey")
-            #expect(duplicate?.sql == insert)
+            #expect(duplicate?.sql == "INSERT INTO sessions (token) VALUES ($1)")
             #expect(duplicate?.description.contains("secret-token") == false)
             // The connection is fine afterwards.
             #expect(try connection.fetchOne("SELECT count(*) FROM sessions")?.value(at: 0, as: Int.self) == 1)
 
-            let arity = #expect(throws: PostgresError.self) { try connection.execute(insert, arguments: [1, 2]) }
-            #expect(arity?.kind == .misuse)
-            #expect(throws: PostgresError.self) { try connection.execute(insert, arguments: ["token": "x"]) }
+            // A placeholder written in the text rather than through a value has no value: the server refuses the
+            // statement (as a protocol violation) and the connection goes on.
+            let stray = #expect(throws: PostgresError.self) {
+                try connection.execute("INSERT INTO sessions (token) VALUES ($1)")
+            }
+            #expect(stray?.kind == .server)
+            #expect(stray?.sqlState == "08P01")
+            #expect(stray?.isConnectionFailure == false, "a mistake in the statement, not an outage")
+            #expect(try connection.fetchOne("SELECT count(*) FROM sessions")?.value(at: 0, as: Int.self) == 1)
         }
     }
 
@@ -262,7 +267,7 @@ struct PostgresConnectionTests {
     @Test func aTerminatedSessionBreaksItsConnection() throws {
         let connection = try connect()
         let admin = try connect()
-        try admin.execute("SELECT pg_terminate_backend(?::integer)", arguments: [Int(connection.backendProcessID)])
+        try admin.execute("SELECT pg_terminate_backend(\(Int(connection.backendProcessID))::integer)")
         let error = #expect(throws: PostgresError.self) { try connection.execute("SELECT 1") }
         #expect(error?.isConnectionFailure == true)
         #expect(connection.isBroken)

@@ -1,0 +1,24 @@
+import Foundation
+import GrubmapCore
+
+extension Slug: DatabaseValueConvertible {
+    /// An id is stored as its text.
+    public var databaseValue: DatabaseValue { .text(rawValue) }
+
+    /// Text that is a valid id; anything else (another type, text that breaks the id rules) reads as `nil`.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Slug? {
+        guard case .text(let text) = value else { return nil }
+        return try? Slug(text)
+    }
+}
+
+extension Date: DatabaseValueConvertible {
+    /// Whole seconds since 1970, rounded down, as Grubmap's schema stores times (`BIGINT` columns).
+    public var databaseValue: DatabaseValue { .integer(Int64(timeIntervalSince1970.rounded(.down))) }
+
+    /// An integer of seconds since 1970.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Date? {
+        guard case .integer(let seconds) = value else { return nil }
+        return Date(timeIntervalSince1970: Double(seconds))
+    }
+}
