@@ -27,8 +27,9 @@ extension PostgresConnection {
         _ = try send(script, parameters: nil)
     }
 
-    /// Sends one statement (with parameters, through `PQsendQueryParams`) or a script (`parameters == nil`,
-    /// through `PQsendQuery`), and collects the results, waiting at most the configured timeout.
+    /// Sends one statement with parameters, as a named prepared statement (``preparedStatement(_:types:until:)``,
+    /// then `PQsendQueryPrepared`), or a script (`parameters == nil`, through `PQsendQuery`), and collects the
+    /// results, waiting at most the configured timeout.
     ///
     /// Text results are asked for; see ``PostgresType/value(type:bytes:)`` for how columns are read. A blob is
     /// bound in binary format with its length, so embedded zero bytes survive; other values as text.
@@ -43,23 +44,51 @@ extension PostgresConnection {
         }
         let deadline = ContinuousClock.now + .milliseconds(configuration.answerMilliseconds)
         do throws(PostgresError) {
-            let sent: Int32
-            if let parameters {
-                let bound = try BoundParameters(parameters, sql: sql)
-                sent = bound.withPointers { types, values, lengths, formats in
-                    PQsendQueryParams(handle, sql, Int32(parameters.count), types, values, lengths, formats, 0)
-                }
-            } else {
-                sent = PQsendQuery(handle, sql)
+            guard let parameters else {
+                return try roundTrip(sql, until: deadline) { PQsendQuery(handle, sql) }
             }
-            sentCount += 1
-            guard sent == 1 else { throw failure(sql: sql) }
-            try flush(until: deadline, sql: sql)
-            return try collect(until: deadline, sql: sql)
+            let bound = try BoundParameters(parameters, sql: sql)
+            let name = try preparedStatement(sql, types: bound.types, until: deadline)
+            return try roundTrip(sql, until: deadline) {
+                bound.withPointers { values, lengths, formats in
+                    PQsendQueryPrepared(handle, name, Int32(parameters.count), values, lengths, formats, 0)
+                }
+            }
         } catch {
             if error.kind == .timeout { abandon() }
             throw error
         }
+    }
+
+    /// The name of this connection's prepared statement for `sql` with parameters of `types`, prepared now
+    /// (`PQsendPrepare`, one round trip) the first time. The server keeps it until the connection ends, so a
+    /// connection that is replaced takes its statements with it. The types are part of the key because the server
+    /// fixes them when it prepares: `SELECT $1` for an integer is another statement than for text.
+    private func preparedStatement(_ sql: String, types: [Oid], until deadline: ContinuousClock.Instant)
+        throws(PostgresError) -> String
+    {
+        let key = PreparedStatementKey(sql: sql, types: types)
+        if let name = preparedStatements[key] { return name }
+        let name = "grubmap_\(preparedStatements.count + 1)"
+        _ = try roundTrip(sql, until: deadline) {
+            types.withUnsafeBufferPointer { types in
+                PQsendPrepare(handle, name, sql, Int32(types.count), types.baseAddress)
+            }
+        }
+        // Only a statement the server accepted is remembered; a refused one is prepared again next time.
+        preparedStatements[key] = name
+        return name
+    }
+
+    /// Sends one request with `start` (a `PQsend…` call), then flushes it and collects its results.
+    private func roundTrip(_ sql: String, until deadline: ContinuousClock.Instant, _ start: () -> Int32)
+        throws(PostgresError) -> [Row]
+    {
+        let sent = start()
+        sentCount += 1
+        guard sent == 1 else { throw failure(sql: sql) }
+        try flush(until: deadline, sql: sql)
+        return try collect(until: deadline, sql: sql)
     }
 
     /// Sends what libpq has buffered (`PQflush` on a non-blocking connection), reading input meanwhile as the
@@ -143,8 +172,8 @@ extension PostgresConnection {
     }
 }
 
-/// Parameter values laid out as `PQsendQueryParams` takes them: one buffer of bytes, with a type, pointer,
-/// length and format per parameter. Text, integers and reals are sent as NUL-terminated text; blobs in
+/// Parameter values laid out as `PQsendPrepare` and `PQsendQueryPrepared` take them: one buffer of bytes, with a
+/// type, pointer, length and format per parameter. Text, integers and reals are sent as NUL-terminated text; blobs in
 /// binary format with their exact length; `NULL` as a null pointer.
 private struct BoundParameters {
     var types: [Oid] = []
@@ -189,9 +218,7 @@ private struct BoundParameters {
     }
 
     func withPointers<T>(
-        _ body: (
-            UnsafePointer<Oid>?, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?
-        ) -> T
+        _ body: (UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?) -> T
     ) -> T {
         bytes.withUnsafeBufferPointer { buffer in
             // Without any non-NULL value the buffer is empty and has no address; every pointer is then NULL.
@@ -199,15 +226,19 @@ private struct BoundParameters {
             let pointers = offsets.map { offset in
                 offset.flatMap { offset in base.map { ($0 + offset).assumingMemoryBound(to: CChar.self) } }
             }
-            return types.withUnsafeBufferPointer { types in
-                pointers.withUnsafeBufferPointer { values in
-                    lengths.withUnsafeBufferPointer { lengths in
-                        formats.withUnsafeBufferPointer { formats in
-                            body(types.baseAddress, values.baseAddress, lengths.baseAddress, formats.baseAddress)
-                        }
+            return pointers.withUnsafeBufferPointer { values in
+                lengths.withUnsafeBufferPointer { lengths in
+                    formats.withUnsafeBufferPointer { formats in
+                        body(values.baseAddress, lengths.baseAddress, formats.baseAddress)
                     }
                 }
             }
         }
     }
+}
+
+/// A prepared statement's identity on one connection: its text and the types its parameters were prepared with.
+struct PreparedStatementKey: Hashable {
+    let sql: String
+    let types: [Oid]
 }

@@ -4,10 +4,10 @@ import Foundation
 /// One connection to a PostgreSQL server through libpq, in the spirit of ``Database``.
 ///
 /// Every wait is bounded by ``PostgresConfiguration/timeoutSeconds``: the connection is made with libpq's
-/// non-blocking calls (`PQconnectStartParams`, `PQconnectPoll`) and each statement is sent with
-/// `PQsendQueryParams` on a non-blocking socket and read back with `poll(2)` on `PQsocket`, so a server that
-/// stops answering (down, restarting, a cable pulled) makes a call fail with ``PostgresError/Kind/timeout``
-/// instead of hanging. The same timeout is set as the session's `statement_timeout`, so the server itself
+/// non-blocking calls (`PQconnectStartParams`, `PQconnectPoll`) and each statement is sent as a named prepared
+/// statement (`PQsendPrepare` the first time, then `PQsendQueryPrepared`) on a non-blocking socket and read back
+/// with `poll(2)` on `PQsocket`, so a server that stops answering (down, restarting, a cable pulled) makes a call
+/// fail with ``PostgresError/Kind/timeout`` instead of hanging. The same timeout is set as the session's `statement_timeout`, so the server itself
 /// cancels a statement that runs too long (SQLSTATE 57014) and the connection stays usable; the client waits a
 /// little longer than that (see ``PostgresConfiguration/timeoutSeconds``) before it gives up. A connection that
 /// timed out mid-statement is given up: ``isBroken`` turns true and a pool drops it.
@@ -23,8 +23,11 @@ public final class PostgresConnection: @unchecked Sendable {
     private(set) var isAbandoned = false
     /// Rows changed by the last statement, from `PQcmdTuples`.
     public internal(set) var changes = 0
-    /// How many statements (or scripts) were sent on this connection, for the pool's retry rule.
+    /// How many requests (statements, scripts, and the preparing of statements) were sent on this connection, for
+    /// the pool's retry rule.
     var sentCount = 0
+    /// The statements prepared on this connection's server session, by text and parameter types, with their names.
+    var preparedStatements: [PreparedStatementKey: String] = [:]
 
     /// Connects, waiting at most the configured timeout, and sets the session's `statement_timeout`.
     ///

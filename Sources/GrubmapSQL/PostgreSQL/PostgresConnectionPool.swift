@@ -10,9 +10,10 @@
 /// - A connection returned broken (lost, or abandoned after a timeout) is dropped, and so are the idle ones,
 ///   which were most likely cut off by the same restart; fresh ones are opened on demand, so the pool recovers
 ///   by itself once the server is back.
-/// - When the first statement on a reused connection fails because the connection was lost (the server had
-///   ended that session before the statement reached it), the call is run once more on a fresh connection.
-///   Nothing had run yet, so this cannot apply a change twice.
+/// - When the first request on a reused connection fails because the connection was lost (the server had
+///   ended that session before the request reached it), the call is run once more on a fresh connection, which
+///   prepares its statements afresh. Nothing had run yet, so this cannot apply a change twice. (A statement whose
+///   preparing succeeded and whose run then lost the connection is two requests, and is not retried.)
 ///
 /// Borrowing blocks the calling thread: call the pool from ordinary threads, never from inside another
 /// borrowing closure.

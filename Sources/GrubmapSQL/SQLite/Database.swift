@@ -16,6 +16,8 @@ public final class Database: @unchecked Sendable {
     /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
     public let busyTimeoutSeconds: Double
     let handle: OpaquePointer
+    /// Statements prepared once and kept, by their SQL text (see ``cachedStatement(_:)``).
+    private var statements: [String: Statement] = [:]
 
     /// Opens the database at `path`, creating the file when missing (its folder must exist).
     ///
@@ -50,6 +52,8 @@ public final class Database: @unchecked Sendable {
     }
 
     deinit {
+        // Finalized first, so the connection closes now rather than when they go (`sqlite3_close_v2`).
+        statements.removeAll()
         sqlite3_close_v2(handle)
     }
 
@@ -76,22 +80,37 @@ public final class Database: @unchecked Sendable {
 
     // MARK: Statements
 
-    /// Prepares one statement, with `?` for its parameters. More than one statement (other than trailing comments)
-    /// is refused.
+    /// Prepares one statement, with `?` for its parameters, for the caller to keep. More than one statement (other
+    /// than trailing comments) is refused.
     public func prepare(_ text: String) throws(DatabaseError) -> Statement {
-        try Statement(database: self, sql: text)
+        try Statement(connection: handle, sql: text)
     }
 
-    /// Prepares `sql`'s text and binds its values.
-    private func bound(_ sql: SQL) throws(DatabaseError) -> Statement {
-        let statement = try prepare(sql.text(for: .sqlite))
-        try statement.bind(sql.values)
+    /// The statement for `text`, prepared on first use (`SQLITE_PREPARE_PERSISTENT`) and kept for the life of the
+    /// connection, as GRDB's `cachedStatement` does: parsing and planning a statement costs more than running most
+    /// of Grubmap's. The cache has no bound because its keys are SQL text the program wrote (values are bound,
+    /// never part of the text), so there are as many as the program has statements.
+    func cachedStatement(_ text: String) throws(DatabaseError) -> Statement {
+        if let statement = statements[text] { return statement }
+        let statement = try Statement(connection: handle, sql: text, persistent: true)
+        statements[text] = statement
         return statement
+    }
+
+    /// Runs `body` on `sql`'s cached statement with its values bound, and afterwards (also after an error) resets
+    /// the statement and unbinds the values, so a failed statement is never left half-run or holding values.
+    private func withStatement<T>(_ sql: SQL, _ body: (Statement) throws(DatabaseError) -> T) throws(DatabaseError)
+        -> T
+    {
+        let statement = try cachedStatement(sql.text(for: .sqlite))
+        defer { statement.clear() }
+        try statement.bind(sql.values)
+        return try body(statement)
     }
 
     /// Runs one statement, discarding any rows.
     public func execute(_ sql: SQL) throws(DatabaseError) {
-        try bound(sql).execute()
+        try withStatement(sql) { statement throws(DatabaseError) in try statement.execute() }
     }
 
     /// Runs every statement of a script in order, without values (for migrations).
@@ -113,10 +132,10 @@ public final class Database: @unchecked Sendable {
                 let consumedEnd = tail.flatMap { $0 > cursor ? $0 : nil } ?? end
                 let consumed = UnsafeRawBufferPointer(start: cursor, count: consumedEnd - cursor)
                 let text = String(decoding: consumed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                guard code == SQLITE_OK else { return lastError(code: code, sql: text) }
+                guard code == SQLITE_OK else { return DatabaseError(code: code, on: handle, sql: text) }
                 if let prepared {
                     do throws(DatabaseError) {
-                        try Statement(database: self, handle: prepared, sql: text).execute()
+                        try Statement(handle: prepared, sql: text).execute()
                     } catch {
                         return error
                     }
@@ -131,12 +150,12 @@ public final class Database: @unchecked Sendable {
 
     /// Every row of a query.
     public func fetchAll(_ sql: SQL) throws(DatabaseError) -> [Row] {
-        try bound(sql).fetchAll()
+        try withStatement(sql) { statement throws(DatabaseError) in try statement.fetchAll() }
     }
 
     /// The first row of a query, or `nil` when there is none.
     public func fetchOne(_ sql: SQL) throws(DatabaseError) -> Row? {
-        try bound(sql).fetchOne()
+        try withStatement(sql) { statement throws(DatabaseError) in try statement.fetchOne() }
     }
 
     /// The rowid of the last successful `INSERT` on this connection (`sqlite3_last_insert_rowid`).
@@ -179,16 +198,5 @@ public final class Database: @unchecked Sendable {
     func rollbackIfNeeded() {
         guard isInTransaction else { return }
         sqlite3_exec(handle, "ROLLBACK TRANSACTION", nil, nil, nil)
-    }
-
-    // MARK: Errors
-
-    /// The error for a failed call: the connection's extended code and message.
-    func lastError(code: Int32, sql: String?) -> DatabaseError {
-        let extended = sqlite3_extended_errcode(handle)
-        // The connection's code matches `code` unless another call overwrote it; trust `code` then.
-        let resultCode = extended & 0xFF == code & 0xFF ? extended : code
-        return DatabaseError(
-            resultCode: ResultCode(rawValue: resultCode), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
     }
 }

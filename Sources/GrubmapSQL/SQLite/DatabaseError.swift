@@ -1,3 +1,5 @@
+import CSQLite
+
 /// A failure reported by SQLite, or a call this module refused before reaching SQLite.
 ///
 /// Carries the extended result code, SQLite's message (`sqlite3_errmsg`) and the SQL that failed, so a log
@@ -25,5 +27,17 @@ public struct DatabaseError: Error, Hashable, Sendable, CustomStringConvertible 
         var text = "SQLite error \(resultCode.rawValue) (\(resultCode)): \(message)"
         if let sql { text += "; SQL: \(sql)" }
         return text
+    }
+}
+
+extension DatabaseError {
+    /// The error for a failed call on a connection (`sqlite3 *`): its extended code and message.
+    init(code: Int32, on connection: OpaquePointer, sql: String?) {
+        let extended = sqlite3_extended_errcode(connection)
+        // The connection's code matches `code` unless another call overwrote it; trust `code` then.
+        let resultCode = extended & 0xFF == code & 0xFF ? extended : code
+        self.init(
+            resultCode: ResultCode(rawValue: resultCode), message: String(cString: sqlite3_errmsg(connection)),
+            sql: sql)
     }
 }

@@ -2,47 +2,49 @@ import CSQLite
 
 /// One prepared SQL statement on a ``Database``: bind values, step through rows, reset, run again.
 ///
-/// A statement belongs to its connection and is used on the same thread; it keeps its ``Database`` alive and
-/// is finalized (`sqlite3_finalize`) when released. Make one with ``Database/prepare(_:)``.
+/// A statement belongs to its connection and is used on the same thread, and is finalized (`sqlite3_finalize`)
+/// when released. It does not keep its ``Database`` alive, so a connection can keep its own statements
+/// (``Database/cachedStatement(_:)``) without a cycle: a connection closed while statements live on (with
+/// `sqlite3_close_v2`) stays open inside SQLite until the last of them is finalized. Make one with
+/// ``Database/prepare(_:)``.
 public final class Statement {
-    /// The connection the statement runs on.
-    public let database: Database
     /// The SQL text, as given.
     public let sql: String
     let handle: OpaquePointer
 
-    /// Wraps a statement already prepared on `database`.
-    init(database: Database, handle: OpaquePointer, sql: String) {
-        self.database = database
+    /// Wraps a statement already prepared.
+    init(handle: OpaquePointer, sql: String) {
         self.handle = handle
         self.sql = sql
     }
 
-    /// Prepares exactly one statement (`sqlite3_prepare_v2`).
+    /// Prepares exactly one statement on `connection` (`sqlite3_prepare_v3`); a `persistent` one is meant to be
+    /// kept and reused (`SQLITE_PREPARE_PERSISTENT`, see <https://www.sqlite.org/c3ref/c_prepare_normalize.html>).
     ///
     /// Trailing whitespace, `;` and comments are allowed; a second statement is refused with
     /// ``ResultCode/misuse`` rather than silently ignored (SQLite itself would compile only the first one).
-    convenience init(database: Database, sql: String) throws(DatabaseError) {
+    convenience init(connection: OpaquePointer, sql: String, persistent: Bool = false) throws(DatabaseError) {
         if sql.utf8.contains(0) {
             throw DatabaseError(resultCode: .misuse, message: "SQL text contains a NUL character", sql: sql)
         }
+        let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
         let outcome: Result<OpaquePointer, DatabaseError> = sql.withCString { base in
             let end = base + sql.utf8.count
             var statement: OpaquePointer?
             var tail: UnsafePointer<CChar>?
-            let code = sqlite3_prepare_v2(database.handle, base, Int32(end - base), &statement, &tail)
-            guard code == SQLITE_OK else { return .failure(database.lastError(code: code, sql: sql)) }
+            let code = sqlite3_prepare_v3(connection, base, Int32(end - base), flags, &statement, &tail)
+            guard code == SQLITE_OK else { return .failure(DatabaseError(code: code, on: connection, sql: sql)) }
             guard let statement else {
                 return .failure(DatabaseError(resultCode: .misuse, message: "no SQL statement to prepare", sql: sql))
             }
-            if let tail, Statement.containsStatement(database: database, from: tail, to: end) {
+            if let tail, Statement.containsStatement(connection: connection, from: tail, to: end) {
                 sqlite3_finalize(statement)
                 let message = "more than one statement given to prepare; run scripts with executeScript(_:)"
                 return .failure(DatabaseError(resultCode: .misuse, message: message, sql: sql))
             }
             return .success(statement)
         }
-        self.init(database: database, handle: try outcome.get(), sql: sql)
+        self.init(handle: try outcome.get(), sql: sql)
     }
 
     deinit {
@@ -51,13 +53,13 @@ public final class Statement {
 
     /// Whether SQL text between two pointers holds anything but whitespace, `;` and comments.
     private static func containsStatement(
-        database: Database, from start: UnsafePointer<CChar>, to end: UnsafePointer<CChar>
+        connection: OpaquePointer, from start: UnsafePointer<CChar>, to end: UnsafePointer<CChar>
     ) -> Bool {
         var cursor = start
         while cursor < end {
             var statement: OpaquePointer?
             var tail: UnsafePointer<CChar>?
-            let code = sqlite3_prepare_v2(database.handle, cursor, Int32(end - cursor), &statement, &tail)
+            let code = sqlite3_prepare_v3(connection, cursor, Int32(end - cursor), 0, &statement, &tail)
             if let statement {
                 sqlite3_finalize(statement)
                 return true
@@ -66,6 +68,11 @@ public final class Statement {
             cursor = tail
         }
         return false
+    }
+
+    /// The error of a failed call on this statement, with its connection's message.
+    private func error(code: Int32) -> DatabaseError {
+        DatabaseError(code: code, on: sqlite3_db_handle(handle), sql: sql)
     }
 
     // MARK: Parameters
@@ -89,7 +96,7 @@ public final class Statement {
         for (offset, value) in values.enumerated() {
             let code = bindRaw(value, at: Int32(offset + 1))
             guard code == SQLITE_OK else {
-                let error = database.lastError(code: code, sql: sql)
+                let error = error(code: code)
                 sqlite3_clear_bindings(handle)
                 throw error
             }
@@ -135,7 +142,7 @@ public final class Statement {
         case SQLITE_DONE:
             return false
         default:
-            let error = database.lastError(code: code, sql: sql)
+            let error = error(code: code)
             sqlite3_reset(handle)
             throw error
         }
@@ -145,6 +152,21 @@ public final class Statement {
     /// was already thrown by ``step()``.
     public func reset() {
         sqlite3_reset(handle)
+    }
+
+    /// Rewinds the statement and unbinds every value, as a statement kept for reuse is left between uses: no
+    /// read left open, no copy of a value (which may be personal data) kept.
+    func clear() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// The SQL with the values bound now written in (`sqlite3_expanded_sql`), for tests and debugging; unbound
+    /// parameters read `NULL`.
+    var expandedSQL: String? {
+        guard let text = sqlite3_expanded_sql(handle) else { return nil }
+        defer { sqlite3_free(text) }
+        return String(cString: text)
     }
 
     /// Runs the statement to completion with its current bindings and resets it.
@@ -159,7 +181,13 @@ public final class Statement {
         defer { sqlite3_reset(handle) }
         sqlite3_reset(handle)
         var rows: [Row] = []
-        while try step() { rows.append(currentRow()) }
+        // The names are read once the first row is ready: a step may have prepared the statement again after a
+        // schema change, with other columns (`SELECT *`).
+        var names: [String] = []
+        while try step() {
+            if rows.isEmpty { names = columnNames }
+            rows.append(currentRow(columnNames: names))
+        }
         return rows
     }
 
@@ -175,13 +203,21 @@ public final class Statement {
     /// The number of result columns; 0 for statements that return no rows.
     public var columnCount: Int { Int(sqlite3_column_count(handle)) }
 
-    /// The result column names (`AS` names when given).
-    public private(set) lazy var columnNames: [String] = (0..<sqlite3_column_count(handle)).map { index in
-        sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
+    /// The result column names (`AS` names when given), read from SQLite each time: a statement kept for reuse is
+    /// prepared again by SQLite after a schema change, and `SELECT *` may then have other columns.
+    public var columnNames: [String] {
+        (0..<sqlite3_column_count(handle)).map { index in
+            sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
+        }
     }
 
     /// The row the last ``step()`` stopped at, copied out of SQLite.
     public func currentRow() -> Row {
+        currentRow(columnNames: columnNames)
+    }
+
+    /// The current row, given the statement's column names.
+    private func currentRow(columnNames: [String]) -> Row {
         Row(columnNames: columnNames, values: (0..<Int32(columnNames.count)).map(columnValue(at:)), sql: sql)
     }
 
