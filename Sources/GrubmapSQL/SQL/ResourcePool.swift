@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 
 /// Things that are costly to make, such as database connections, lent to one borrower at a time.
@@ -9,7 +10,9 @@ import Synchronization
 /// waiter, who makes a fresh one.
 ///
 /// Borrowing blocks the calling thread: use it from ordinary threads (the HTTP server's), never from Swift
-/// concurrency's cooperative pool, and never from inside another borrowing closure of the same pool.
+/// concurrency's cooperative pool, and never from inside another borrowing closure of the same pool. That last
+/// mistake works while resources are spare and hangs the thread once they are all lent, so debug builds trap on
+/// it at once, as GRDB's `DatabasePool` does: a thread holding one of the pool's resources that asks for another.
 final class ResourcePool<Resource: AnyObject & Sendable>: Sendable {
     /// How the pool makes, checks and tidies its resources.
     struct Behaviour: Sendable {
@@ -35,6 +38,10 @@ final class ResourcePool<Resource: AnyObject & Sendable>: Sendable {
         var idle: [Resource] = []
         var count = 0
         var waiters: [Waiter] = []
+        #if DEBUG
+            /// Who holds which resource now, to catch a thread borrowing twice.
+            var holders: [(thread: Int, resource: ObjectIdentifier)] = []
+        #endif
     }
 
     /// A borrower parked until a resource is handed to it, or until it may make one itself.
@@ -70,7 +77,27 @@ final class ResourcePool<Resource: AnyObject & Sendable>: Sendable {
     }
 
     /// A resource for one borrower, and whether it was lent before (so may have gone stale since).
+    ///
+    /// In debug builds, traps when the calling thread already holds one of the pool's resources.
     func acquire() throws -> (resource: Resource, reused: Bool) {
+        #if DEBUG
+            let thread = Int(bitPattern: pthread_self())
+            let reentered = state.withLock { $0.holders.contains { $0.thread == thread } }
+            precondition(
+                !reentered,
+                "borrowing from a connection pool is not reentrant: this thread already holds one of its "
+                    + "connections and asked for another, which hangs once every connection is lent; use the "
+                    + "connection it holds, or borrow after giving that one back")
+            let acquired = try take()
+            state.withLock { $0.holders.append((thread, ObjectIdentifier(acquired.resource))) }
+            return acquired
+        #else
+            return try take()
+        #endif
+    }
+
+    /// ``acquire()`` without the debug check.
+    private func take() throws -> (resource: Resource, reused: Bool) {
         let deadline = timeout.map { DispatchTime.now() + .nanoseconds(Int($0 / .nanoseconds(1))) }
         while true {
             let next = state.withLock { state -> Next in
@@ -128,6 +155,11 @@ final class ResourcePool<Resource: AnyObject & Sendable>: Sendable {
 
     /// Takes a resource back: to the first waiter, else to the idle ones; dropped when it is unfit.
     func release(_ resource: Resource) {
+        #if DEBUG
+            state.withLock { state in
+                state.holders.removeAll { $0.resource == ObjectIdentifier(resource) }
+            }
+        #endif
         guard behaviour.tidy(resource) else {
             let dropped =
                 behaviour.dropsIdleWhenOneFails
