@@ -29,25 +29,18 @@ extension PostgresConnection {
         _ mode: PostgresTransactionMode = .readWrite, _ body: (PostgresConnection) throws -> T
     ) throws -> T {
         guard !isInTransaction else {
-            let message = "a transaction is already open on this connection; transactions do not nest"
-            throw PostgresError(kind: .misuse, message: message, sql: mode.begin.description)
+            throw PostgresError(kind: .misuse, message: Self.nestedTransactionMessage, sql: mode.begin.description)
         }
-        try execute(mode.begin)
-        let result: T
-        do {
-            result = try body(self)
+        return try transaction(begin: mode.begin, commit: "COMMIT", rollback: rollbackIfNeeded) {
+            let result = try body(self)
             if PQtransactionStatus(handle) == PQTRANS_INERROR {
                 throw PostgresError(
                     kind: .server, sqlState: PostgresError.inFailedTransaction,
                     message: "a statement of the transaction failed, so it was rolled back, not committed",
                     sql: "COMMIT")
             }
-            try execute("COMMIT")
-        } catch {
-            rollbackIfNeeded()
-            throw error
+            return result
         }
-        return result
     }
 
     /// Rolls back the open transaction, if any, ignoring a failure (the caller is already reporting one, and a

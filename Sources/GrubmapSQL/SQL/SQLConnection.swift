@@ -14,6 +14,28 @@ public protocol SQLConnection: AnyObject {
     var changes: Int { get }
 }
 
+extension SQLConnection {
+    /// What a connection says when asked to begin a transaction inside another.
+    static var nestedTransactionMessage: String {
+        "a transaction is already open on this connection; transactions do not nest"
+    }
+
+    /// Runs `body` between `begin` and `commit`; when either `body` or the commit throws, calls `rollback` and
+    /// rethrows that first error, never one of the rollback (which the caller's `rollback` ignores). Each
+    /// connection's `inTransaction` checks for nesting first and says how it rolls back.
+    func transaction<T>(begin: SQL, commit: SQL, rollback: () -> Void, _ body: () throws -> T) throws -> T {
+        try execute(begin)
+        do {
+            let result = try body()
+            try execute(commit)
+            return result
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+}
+
 extension Database: SQLConnection {}
 
 extension PostgresConnection: SQLConnection {}

@@ -179,19 +179,12 @@ public final class Database: @unchecked Sendable {
     /// - Parameter kind: ``TransactionKind/immediate`` for any transaction that writes.
     public func inTransaction<T>(_ kind: TransactionKind = .deferred, _ body: (Database) throws -> T) throws -> T {
         guard !isInTransaction else {
-            let message = "a transaction is already open on this connection; transactions do not nest"
-            throw DatabaseError(resultCode: .misuse, message: message, sql: kind.begin.description)
+            throw DatabaseError(
+                resultCode: .misuse, message: Self.nestedTransactionMessage, sql: kind.begin.description)
         }
-        try execute(kind.begin)
-        let result: T
-        do {
-            result = try body(self)
-            try execute("COMMIT TRANSACTION")
-        } catch {
-            rollbackIfNeeded()
-            throw error
+        return try transaction(begin: kind.begin, commit: "COMMIT TRANSACTION", rollback: rollbackIfNeeded) {
+            try body(self)
         }
-        return result
     }
 
     /// Rolls back the open transaction, if any, ignoring a failure (the caller is already reporting one).
