@@ -46,12 +46,22 @@ public enum PreferenceKeys {
             if ids.count > maximumBookmarks { return "at most \(maximumBookmarks) places can be bookmarked" }
             return Set(ids).count == ids.count ? nil : "a place can be bookmarked only once"
         })
+    /// The price shown large on menus: whose it is (OpenMensa's roles: students, staff, pupils, guests).
+    public static let priceRole = PreferenceKey<PriceRole>("priceRole", default: .student)
+    /// The diet menus are filtered by.
+    public static let diet = PreferenceKey<Diet>("diet", default: .all)
+    /// The allergens whose meals menus hide, sorted, without repeats.
+    public static let avoidAllergens = PreferenceKey<[Allergen]>(
+        "avoidAllergens", default: [],
+        validate: { allergens in
+            allergens == Array(Set(allergens)).sorted() ? nil : "each allergen at most once, in the listed order"
+        })
     /// The most places ``bookmarks`` holds.
     public static let maximumBookmarks = 200
 
     /// Every key's name, for refusing unknown names in requests.
     public static let names: Set<String> = [
         seenOnboardingVersion.name, onboardingStyle.name, defaultArea.name, units.name, language.name,
-        bookmarks.name,
+        bookmarks.name, priceRole.name, diet.name, avoidAllergens.name,
     ]
 }
