@@ -55,6 +55,12 @@ public protocol MenuStore: Sendable {
     func menu(placeID: Place.ID, on date: CalendarDate) throws -> Menu?
     /// Which dates in `dates` have a menu for the place, and whether each is closed or serving.
     func menuDays(placeID: Place.ID, in dates: ClosedRange<CalendarDate>) throws -> [CalendarDate: MenuDayKind]
+    /// The menus of every place of an area on a date, by place; places without a menu that day are left out. One
+    /// read however many places the area has (the menu board's).
+    func menus(inArea id: Area.ID, on date: CalendarDate) throws -> [Place.ID: Menu]
+    /// Per place of an area with any menu in `dates`: which dates have one, and whether each is closed or serving.
+    func menuDays(inArea id: Area.ID, in dates: ClosedRange<CalendarDate>) throws
+        -> [Place.ID: [CalendarDate: MenuDayKind]]
     /// Replaces the place's menus on the dates of `menus` (other dates are left alone), in one transaction: on
     /// error nothing changes. Throws ``StoreError/unknownPlace(id:)`` for a place that does not exist.
     func replaceMenus(_ menus: [Menu], placeID: Place.ID) throws

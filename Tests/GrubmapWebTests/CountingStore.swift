@@ -53,6 +53,14 @@ final class CountingStore: Store {
     func menuDays(placeID: Place.ID, in dates: ClosedRange<CalendarDate>) throws -> [CalendarDate: MenuDayKind] {
         try count("menuDays") { try base.menuDays(placeID: placeID, in: dates) }
     }
+    func menus(inArea id: Area.ID, on date: CalendarDate) throws -> [Place.ID: Menu] {
+        try count("menusInArea") { try base.menus(inArea: id, on: date) }
+    }
+    func menuDays(inArea id: Area.ID, in dates: ClosedRange<CalendarDate>) throws
+        -> [Place.ID: [CalendarDate: MenuDayKind]]
+    {
+        try count("menuDaysInArea") { try base.menuDays(inArea: id, in: dates) }
+    }
     func replaceMenus(_ menus: [Menu], placeID: Place.ID) throws {
         try count("replaceMenus") { try base.replaceMenus(menus, placeID: placeID) }
     }

@@ -29,6 +29,10 @@ private struct UnreachableStore: Store {
     func menuDays(placeID: Place.ID, in dates: ClosedRange<CalendarDate>) throws -> [CalendarDate: MenuDayKind] {
         throw down
     }
+    func menus(inArea id: Area.ID, on date: CalendarDate) throws -> [Place.ID: Menu] { throw down }
+    func menuDays(inArea id: Area.ID, in dates: ClosedRange<CalendarDate>) throws
+        -> [Place.ID: [CalendarDate: MenuDayKind]]
+    { throw down }
     func replaceMenus(_ menus: [Menu], placeID: Place.ID) throws { throw down }
     func profile(sessionToken: String) throws -> Profile? { throw down }
     func profile(id: Profile.ID) throws -> Profile? { throw down }

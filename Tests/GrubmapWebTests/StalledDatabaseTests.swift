@@ -49,6 +49,14 @@ import Testing
         func menuDays(placeID: Place.ID, in dates: ClosedRange<CalendarDate>) throws -> [CalendarDate: MenuDayKind] {
             try base.menuDays(placeID: placeID, in: dates)
         }
+        func menus(inArea id: Area.ID, on date: CalendarDate) throws -> [Place.ID: Menu] {
+            try base.menus(inArea: id, on: date)
+        }
+        func menuDays(inArea id: Area.ID, in dates: ClosedRange<CalendarDate>) throws
+            -> [Place.ID: [CalendarDate: MenuDayKind]]
+        {
+            try base.menuDays(inArea: id, in: dates)
+        }
         func replaceMenus(_ menus: [Menu], placeID: Place.ID) throws { try base.replaceMenus(menus, placeID: placeID) }
         func profile(sessionToken: String) throws -> Profile? { try base.profile(sessionToken: sessionToken) }
         func profile(id: Profile.ID) throws -> Profile? { try base.profile(id: id) }
