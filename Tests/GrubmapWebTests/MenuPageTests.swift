@@ -177,13 +177,19 @@ enum MenuFixtures {
         try test.store.replaceMenus([F.threeMeals("2026-11-09")], placeID: F.alpha)
         F.setClock(test, to: "2026-11-09T03:00:00Z")
         let english = try page(test, "/places/alpha")
-        #expect(english.contains("<dt>Students</dt><dd>₩5,000</dd>"))
+        // The person's price (a student's, by default) large; the others beside it.
+        #expect(
+            english.contains(
+                "<span class=\"price-role\">Students</span><strong class=\"price-amount\">₩5,000</strong>"))
         #expect(english.contains("<dt>Staff</dt><dd>₩6,000</dd>"))
-        #expect(english.contains("<li>돼지고기</li><li>대두</li>"))
+        // Known allergens are named in the page's language.
+        #expect(english.contains(">Pork</li><li class=\"note-allergen\" data-allergen=\"soy\">Soy</li>"))
         #expect(english.contains("class=\"category-meta\">Lunch · 1 dish<"))
         let korean = try page(test, "/places/alpha", language: "ko")
-        #expect(korean.contains("<dt>학생</dt><dd>₩5,000</dd>"))
+        #expect(
+            korean.contains("<span class=\"price-role\">학생</span><strong class=\"price-amount\">₩5,000</strong>"))
         #expect(korean.contains("<dt>교직원</dt><dd>₩6,000</dd>"))
+        #expect(korean.contains(">돼지고기</li><li class=\"note-allergen\" data-allergen=\"soy\">대두</li>"))
         #expect(korean.contains(">식단</h2>"))
         #expect(korean.contains("11월 9일 월요일"))
         #expect(korean.contains("<span class=\"day-name\">일</span>"))

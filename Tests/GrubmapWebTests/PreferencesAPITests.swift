@@ -54,6 +54,12 @@ import Testing
         (#"{"seenOnboardingVersion":true}"#, "seenOnboardingVersion"),
         (#"{"favouriteColour":"orange"}"#, "favouriteColour"),
         (#"{"units":"mi","language":["ko"]}"#, "language"),
+        (#"{"priceRole":"professor"}"#, "priceRole"),
+        (#"{"priceRole":null}"#, "priceRole"),
+        (#"{"diet":"carnivore"}"#, "diet"),
+        (#"{"avoidAllergens":"eggs"}"#, "avoidAllergens"),
+        (#"{"avoidAllergens":["eggs","kryptonite"]}"#, "avoidAllergens"),
+        (#"{"avoidAllergens":[1]}"#, "avoidAllergens"),
     ])
     func invalidValuesAre400NamingTheFieldAndSaveNothing(body: String, field: String) throws {
         let test = try TestApp.make()
@@ -68,6 +74,23 @@ import Testing
         let stored = try json(try test.get("/api/v1/me/preferences", headers: ["Authorization": "Bearer \(token)"]))
         #expect(stored["units"] as? String == "km")
         #expect(stored["onboardingStyle"] as? String == "slides")
+    }
+
+    @Test func menuPreferencesAreReadAndWrittenThroughTheAPI() throws {
+        let test = try TestApp.make()
+        defer { test.cleanUp() }
+        let token = try newToken(test)
+        let defaults = try json(try test.get("/api/v1/me/preferences", headers: ["Authorization": "Bearer \(token)"]))
+        #expect(defaults["priceRole"] as? String == "student")
+        #expect(defaults["diet"] as? String == "all")
+        #expect(defaults["avoidAllergens"] as? [String] == [])
+        let response = try patch(
+            test, token: token, #"{"priceRole":"employee","diet":"vegan","avoidAllergens":["soy","eggs","soy"]}"#)
+        #expect(response.status == .ok)
+        let saved = try json(response)
+        #expect(saved["priceRole"] as? String == "employee")
+        #expect(saved["diet"] as? String == "vegan")
+        #expect(saved["avoidAllergens"] as? [String] == ["eggs", "soy"])
     }
 
     @Test(arguments: ["", "not json", "[1,2]", "\"units\"", "{\"units\":", String(repeating: "[", count: 100_000)])

@@ -4,7 +4,7 @@ import GrubmapHTTP
 
 /// What a browser keeps for itself without a stored session: the web's `@AppStorage`. A signed cookie holding a
 /// random device id (the root of the visitor's CSRF token) and the device's own preferences: the tour seen and its
-/// version, its style, units, language and default area.
+/// version, its style, units, language, default area, and how menus are read (price role, diet, allergens).
 ///
 /// `grubmap_device=PAYLOAD.SIGNATURE`, where PAYLOAD is URL-encoded fields (`id`, `t` the issue time in seconds, and
 /// each preference by name with its stored JSON text) and SIGNATURE its HMAC-SHA-256 under the servers' secret.
@@ -19,6 +19,7 @@ struct DeviceCookie: Equatable {
     static let keys = [
         PreferenceKeys.seenOnboardingVersion.name, PreferenceKeys.onboardingStyle.name,
         PreferenceKeys.defaultArea.name, PreferenceKeys.units.name, PreferenceKeys.language.name,
+        PreferenceKeys.priceRole.name, PreferenceKeys.diet.name, PreferenceKeys.avoidAllergens.name,
     ]
 
     /// 128 random bits, base64url.

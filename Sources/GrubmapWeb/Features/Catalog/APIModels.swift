@@ -151,7 +151,8 @@ enum API {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case defaultArea, units, language, onboardingStyle, seenOnboardingVersion, bookmarks
+            case defaultArea, units, language, onboardingStyle, seenOnboardingVersion, bookmarks, priceRole, diet
+            case avoidAllergens
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -162,6 +163,9 @@ enum API {
             try container.encode(preferences[PreferenceKeys.onboardingStyle], forKey: .onboardingStyle)
             try container.encode(preferences[PreferenceKeys.seenOnboardingVersion], forKey: .seenOnboardingVersion)
             try container.encode(bookmarks, forKey: .bookmarks)
+            try container.encode(preferences[PreferenceKeys.priceRole], forKey: .priceRole)
+            try container.encode(preferences[PreferenceKeys.diet], forKey: .diet)
+            try container.encode(preferences[PreferenceKeys.avoidAllergens], forKey: .avoidAllergens)
         }
     }
 

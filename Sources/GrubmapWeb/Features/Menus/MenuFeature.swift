@@ -89,7 +89,9 @@ extension MenuSection {
         let selected = try context.request.date() ?? today
         let week = selected.week(startingOn: .sunday)
         return MenuSection(
-            strings: MenuStrings.forLanguage(context.language), place: place, contentLanguage: area.localLanguage,
+            reading: MenuReading(
+                strings: MenuStrings.forLanguage(context.language), contentLanguage: area.localLanguage,
+                preferences: context.preferences), place: place,
             today: today, now: time, selected: selected, menu: try menus.menu(placeID: place.id, on: selected),
             days: try menus.menuDays(placeID: place.id, in: week.first!...week.last!),
             keptQuery: context.request.query.pairs.filter { $0.name != "date" })

@@ -7,10 +7,9 @@ import GrubmapCore
 /// Every day is a plain link (`?date=YYYY-MM-DD#menu`), so it works without JavaScript; `menus.js` only swaps the
 /// section in place. "Closed" and "no menu yet" are different messages.
 struct MenuSection {
-    let strings: MenuStrings
+    /// The person's price role and filter, the strings, and the language menu text is in.
+    let reading: MenuReading
     let place: Place
-    /// The area's language, for the `lang` of menu text (names and notes are written in it).
-    let contentLanguage: String
     /// Today on the area's calendar.
     let today: CalendarDate
     /// The clock time in the area now, for the category being served.
@@ -23,7 +22,7 @@ struct MenuSection {
     /// Query fields of the page to keep in the day links (such as `near` and `ride`), without `date`.
     let keptQuery: [(name: String, value: String)]
 
-    var week: [CalendarDate] { selected.week(startingOn: .sunday) }
+    var strings: MenuStrings { reading.strings }
 
     var node: Node {
         el(.section, .class("card panel wide menu"), .id("menu"), Attribute("aria-labelledby", "menu-heading")) {
@@ -38,12 +37,10 @@ struct MenuSection {
                     }
                 }
             }
-            el(.nav, .class("days"), .ariaLabel(strings.daysLabel)) {
-                for date in week { dayLink(date) }
-            }
+            DaySelector(strings: strings, today: today, selected: selected, days: days, link: link(to:)).node
             content
             if let note = menu?.note {
-                el(.p, .class("meta menu-note"), .lang(contentLanguage)) { note }
+                el(.p, .class("meta menu-note"), .lang(reading.contentLanguage)) { note }
             }
         }
     }
@@ -52,20 +49,6 @@ struct MenuSection {
     func link(to date: CalendarDate) -> String {
         Paths.place(
             place.id, query: keptQuery.map { ($0.name, $0.value) } + [("date", date.description)], fragment: "menu")
-    }
-
-    private func dayLink(_ date: CalendarDate) -> Node {
-        var attributes: [Attribute] = [
-            .class("day"), .href(link(to: date)), .data("kind", days[date]?.rawValue ?? "none"),
-            .ariaLabel(strings.longDate(date) + (date == today ? ", " + strings.today : "")),
-        ]
-        if date == selected { attributes.append(.ariaCurrent("page")) }
-        if date == today { attributes.append(.data("today", "true")) }
-        return el(.a, attributes: attributes) {
-            el(.span, .class("day-name")) { strings.weekdayShort(date.weekday) }
-            el(.span, .class("day-number")) { String(date.components.day) }
-            el(.span, .class("day-mark"), .ariaHidden()) {}
-        }
     }
 
     private var content: Node {
@@ -82,60 +65,7 @@ struct MenuSection {
         }
         let arranged = menu.arrangedCategories(at: selected == today ? now : nil)
         return el(.div, .class("menu-categories")) {
-            for (index, item) in arranged.enumerated() { category(item, index: index, currency: menu.currency) }
-        }
-    }
-
-    private func category(_ item: ArrangedCategory, index: Int, currency: Currency) -> Node {
-        let category = item.category
-        var attributes: [Attribute] = [.class(item.isServingNow ? "menu-category now" : "menu-category")]
-        if item.isOpen { attributes.append(Attribute("open", nil)) }
-        if let period = category.period { attributes.append(.data("period", period.rawValue)) }
-        // `details` and `summary` may not be in `Tag`; the public `element` takes any name.
-        return element("details", attributes) {
-            element("summary") {
-                el(.span, .class("category-title")) {
-                    el(.span, .class("category-name"), .lang(contentLanguage)) { category.name }
-                    if item.isServingNow {
-                        el(.span, .class("now-badge")) { strings.servingNow }
-                    }
-                }
-                el(.span, .class("category-meta")) {
-                    if let period = category.period, !mentions(category.name, period) {
-                        strings.periodName(period) + " · "
-                    }
-                    strings.mealCount(category.meals.count)
-                }
-            }
-            el(.ul, .class("meals")) {
-                for meal in category.meals { self.meal(meal, currency: currency) }
-            }
-        }
-    }
-
-    /// Whether a category's name already says its period in the reader's language ("Lunch", "중식").
-    private func mentions(_ name: String, _ period: MealPeriod) -> Bool {
-        name.lowercased().contains(strings.periodName(period).lowercased())
-    }
-
-    private func meal(_ meal: Meal, currency: Currency) -> Node {
-        el(.li, .class("meal")) {
-            el(.p, .class("meal-name"), .lang(contentLanguage)) { meal.name }
-            if !meal.notes.isEmpty {
-                el(.ul, .class("meal-notes"), .ariaLabel(strings.notesLabel), .lang(contentLanguage)) {
-                    for note in meal.notes { el(.li) { note } }
-                }
-            }
-            if !meal.prices.isEmpty {
-                el(.dl, .class("meal-prices"), .ariaLabel(strings.pricesLabel)) {
-                    for price in meal.prices {
-                        el(.div) {
-                            el(.dt) { strings.roleName(price.role) }
-                            el(.dd) { currency.format(price.amount, language: strings.language) }
-                        }
-                    }
-                }
-            }
+            for item in arranged { MenuCategoryView(reading: reading, item: item, currency: menu.currency).node }
         }
     }
 }

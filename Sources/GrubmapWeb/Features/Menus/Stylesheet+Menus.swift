@@ -1,5 +1,5 @@
 extension Stylesheet {
-    /// The place page's menu and day selector, the bookmark stars and the default-area button.
+    /// The place page's menu and day selector, the allergen boxes, the bookmark stars and the default-area button.
     static let menus = """
         .menu{min-width:0;scroll-margin-top:116px}
         .menu-head{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:2px 12px;\
@@ -48,10 +48,22 @@ extension Stylesheet {
         .meal-notes{list-style:none;margin:6px 0 0;padding:0;display:flex;flex-wrap:wrap;gap:4px}
         .meal-notes li{padding:0 8px;border-radius:999px;background:var(--chip);color:var(--muted);font-size:.76rem;\
         line-height:1.6}
-        .meal-prices{margin:7px 0 0;display:flex;flex-wrap:wrap;gap:2px 14px;font-size:.88rem}
-        .meal-prices div{display:flex;align-items:baseline;gap:5px}
-        .meal-prices dt{color:var(--muted)}
-        .meal-prices dd{margin:0;font-weight:650;font-variant-numeric:tabular-nums}
+        .meal-notes .note-diet{background:#dcfce7;color:#166534}
+        .meal-prices{margin:7px 0 0;display:flex;flex-wrap:wrap;align-items:baseline;gap:2px 14px}
+        .my-price{display:flex;align-items:baseline;gap:6px;margin:0}
+        .price-role{color:var(--muted);font-size:.82rem}
+        .price-amount{font-size:1.18rem;font-weight:750;font-variant-numeric:tabular-nums}
+        .other-prices{margin:0;display:flex;flex-wrap:wrap;gap:2px 12px;font-size:.84rem}
+        .other-prices div{display:flex;align-items:baseline;gap:4px}
+        .other-prices dt{color:var(--muted)}
+        .other-prices dd{margin:0;font-weight:600;font-variant-numeric:tabular-nums}
+        .meal-hidden{padding:9px 0 10px;border-top:1px solid var(--line);color:var(--muted);font-size:.84rem}
+        .allergens{display:flex;flex-wrap:wrap;gap:6px}
+        .field .allergen-choice{display:inline-flex;align-items:center;gap:6px;min-height:36px;margin:0;\
+        padding:0 12px 0 10px;border:1px solid var(--line);border-radius:999px;font-weight:500;font-size:.9rem;\
+        cursor:pointer}
+        .allergen-choice:has(input:checked){border-color:var(--accent);background:var(--accent-soft)}
+        .allergen-choice input{margin:0;accent-color:var(--accent)}
         .menu-note{margin-top:12px;font-size:.8rem}
         @media (min-width:760px){.menu{scroll-margin-top:72px}.days{gap:8px;max-width:560px}\
         .menu-categories{display:block;columns:3 260px;column-gap:10px}\
@@ -72,6 +84,7 @@ extension Stylesheet {
         .bookmark-pill .star-icon{width:18px;height:18px}
         .bookmark-pill .bookmark-button[aria-pressed=true]{background:#fef3c7;color:#92400e}
         @media (prefers-color-scheme:dark){.bookmark-button[aria-pressed=true]{color:#fbbf24}\
+        .meal-notes .note-diet{background:#14351f;color:#86efac}\
         .bookmark-pill .bookmark-button[aria-pressed=true]{background:#3b2a0c;color:#fcd34d}\
         :lang(ko) .day:first-child:not([aria-current],[data-today]) .day-name{color:#f87171}\
         :lang(ko) .day:last-child:not([aria-current],[data-today]) .day-name{color:#60a5fa}}

@@ -86,6 +86,12 @@ struct PreferenceChanges: Decodable {
                 try changed.set(try area(value, field: name, catalog: catalog), for: PreferenceKeys.defaultArea)
             case PreferenceKeys.bookmarks.name:
                 try changed.set(try places(value, field: name, catalog: catalog), for: PreferenceKeys.bookmarks)
+            case PreferenceKeys.priceRole.name:
+                try changed.set(try choice(value, field: name, as: PriceRole.self), for: PreferenceKeys.priceRole)
+            case PreferenceKeys.diet.name:
+                try changed.set(try choice(value, field: name, as: Diet.self), for: PreferenceKeys.diet)
+            case PreferenceKeys.avoidAllergens.name:
+                try changed.set(try allergens(value, field: name), for: PreferenceKeys.avoidAllergens)
             default:
                 throw PreferenceError(
                     field: name,
@@ -117,6 +123,17 @@ struct PreferenceChanges: Decodable {
         default:
             throw PreferenceError(field: field, message: "must be an area id or null")
         }
+    }
+
+    /// A list of allergens, in any order and with repeats (stored sorted, once each); `null` is the empty list.
+    private func allergens(_ value: PreferenceValue, field: String) throws -> [Allergen] {
+        let items: [PreferenceValue]
+        switch value {
+        case .null: items = []
+        case .list(let list): items = list
+        default: throw PreferenceError(field: field, message: "must be a list of allergens")
+        }
+        return Array(Set(try items.map { try choice($0, field: field, as: Allergen.self) })).sorted()
     }
 
     /// A list of ids of existing places, repeats dropped after the first; `null` is the empty list.

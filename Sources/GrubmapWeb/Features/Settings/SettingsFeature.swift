@@ -2,8 +2,9 @@ import GrubmapCore
 import GrubmapHTTP
 import GrubmapStore
 
-/// What a person chose: `/settings` (default area, tour style, units, language), the area page's "Open Grubmap
-/// here", and `/api/v1/me/preferences`; plus `POST /api/v1/sessions`, which gives an API client its session.
+/// What a person chose: `/settings` (default area, tour style, units, language, how menus are read), the area
+/// page's "Open Grubmap here", and `/api/v1/me/preferences`; plus `POST /api/v1/sessions`, which gives an API
+/// client its session.
 ///
 /// A device's own preferences are kept in its signed cookie until the person has a stored session; the API's
 /// changes (bookmarks among them) always go to a session.
@@ -32,8 +33,10 @@ struct SettingsFeature: RouteCollection {
     /// `POST /settings`: saves every field or, when one is refused, none, and shows the form again with why.
     func saveSettings(_ context: VisitorContext) throws -> Response {
         let form = try context.request.decodeForm(SettingsForm.self, code: "invalid_preference")
+        var changes = form.changes
+        changes.values.merge(MenuPreferenceForm.values(from: try context.request.formFields())) { $1 }
         do {
-            try preferences.save(form.changes, for: context)
+            try preferences.save(changes, for: context)
             return .redirect(to: Paths.settings(query: [("saved", "1")]))
         } catch let error as PreferenceError {
             // Nothing was saved, but the form shows every choice the person made that could have been.

@@ -1,6 +1,7 @@
 import GrubmapCore
 
-/// `/settings`: default area, onboarding style, units, language, and replaying onboarding.
+/// `/settings`: default area, onboarding style, units, how menus are read (price role, diet, allergens),
+/// language, and replaying onboarding.
 struct SettingsPage {
     let strings: Strings
     let areas: [Area]
@@ -40,6 +41,16 @@ struct SettingsPage {
                     "units", legend: strings.unitsLabel,
                     options: DistanceUnit.allCases.map { ($0.rawValue, strings.unitName($0), nil) },
                     selected: preferences[PreferenceKeys.units].rawValue)
+                let menus = MenuStrings.forLanguage(strings.language)
+                radios(
+                    PreferenceKeys.priceRole.name, legend: menus.payAs,
+                    options: PriceRole.allCases.map { ($0.rawValue, menus.priceChoice($0), nil) },
+                    selected: preferences[PreferenceKeys.priceRole].rawValue)
+                radios(
+                    PreferenceKeys.diet.name, legend: menus.dietLabel,
+                    options: Diet.allCases.map { ($0.rawValue, menus.dietName($0), nil) },
+                    selected: preferences[PreferenceKeys.diet].rawValue)
+                MenuPreferenceForm.allergenField(strings: menus, avoiding: preferences[PreferenceKeys.avoidAllergens])
                 radios(
                     "language", legend: strings.languageLabel,
                     options: [("auto", strings.languageAutomatic, nil), ("en", "English", nil), ("ko", "한국어", nil)],

@@ -1,0 +1,128 @@
+import Foundation
+import GrubmapCore
+
+/// How a person reads menus: whose price is shown large and which meals they want to see.
+struct MenuReading {
+    let strings: MenuStrings
+    /// The language menu text is written in (the area's), for `lang`.
+    let contentLanguage: String
+    let priceRole: PriceRole
+    let filter: DietaryFilter
+
+    init(strings: MenuStrings, contentLanguage: String, preferences: Preferences) {
+        self.strings = strings
+        self.contentLanguage = contentLanguage
+        priceRole = preferences[PreferenceKeys.priceRole]
+        filter = preferences.dietaryFilter
+    }
+}
+
+/// A category of a day's menu as a disclosure: its name (and "Now" while it is served), then its meals. Open or
+/// folded as ``Menu/arrangedCategories(at:)`` decided; meals the person's filter hides are counted, not shown.
+struct MenuCategoryView {
+    let reading: MenuReading
+    let item: ArrangedCategory
+    let currency: Currency
+
+    var node: Node {
+        let strings = reading.strings
+        let category = item.category
+        let shown = category.meals.filter(reading.filter.shows)
+        let hidden = category.meals.count - shown.count
+        var attributes: [Attribute] = [.class(item.isServingNow ? "menu-category now" : "menu-category")]
+        if item.isOpen { attributes.append(Attribute("open", nil)) }
+        if let period = category.period { attributes.append(.data("period", period.rawValue)) }
+        // `details` and `summary` may not be in `Tag`; the public `element` takes any name.
+        return element("details", attributes) {
+            element("summary") {
+                el(.span, .class("category-title")) {
+                    el(.span, .class("category-name"), .lang(reading.contentLanguage)) { category.name }
+                    if item.isServingNow {
+                        el(.span, .class("now-badge")) { strings.servingNow }
+                    }
+                }
+                el(.span, .class("category-meta")) {
+                    if let period = category.period, !mentions(category.name, period) {
+                        strings.periodName(period) + " · "
+                    }
+                    strings.mealCount(shown.count)
+                }
+            }
+            el(.ul, .class("meals")) {
+                for meal in shown { MealView(reading: reading, meal: meal, currency: currency).node }
+                if hidden > 0 {
+                    el(.li, .class("meal-hidden")) { strings.hiddenByFilter(hidden) }
+                }
+            }
+        }
+    }
+
+    /// Whether a category's name already says its period in the reader's language ("Lunch", "중식").
+    private func mentions(_ name: String, _ period: MealPeriod) -> Bool {
+        name.lowercased().contains(reading.strings.periodName(period).lowercased())
+    }
+}
+
+/// One meal: its name, its notes (allergens and diets named in the reader's language, any other note as the menu
+/// wrote it), and its prices with the reader's own first and large.
+struct MealView {
+    let reading: MenuReading
+    let meal: Meal
+    let currency: Currency
+
+    var node: Node {
+        let strings = reading.strings
+        let mine = meal.prices.first { $0.role == reading.priceRole }
+        let others = meal.prices.filter { $0.role != reading.priceRole }
+        return el(.li, .class("meal")) {
+            el(.p, .class("meal-name"), .lang(reading.contentLanguage)) { meal.name }
+            if !meal.notes.isEmpty {
+                el(.ul, .class("meal-notes"), .ariaLabel(strings.notesLabel)) {
+                    for note in meal.notes { self.note(NoteReading(note)) }
+                }
+            }
+            if !meal.prices.isEmpty {
+                el(.div, .class("meal-prices"), Attribute("role", "group"), .ariaLabel(strings.pricesLabel)) {
+                    if let mine {
+                        el(.p, .class("my-price"), .data("role", mine.role.rawValue)) {
+                            el(.span, .class("price-role")) { strings.roleName(mine.role) }
+                            el(.strong, .class("price-amount")) { format(mine.amount) }
+                        }
+                    }
+                    if !others.isEmpty {
+                        el(.dl, .class("other-prices"), .title(strings.otherPricesLabel)) {
+                            for price in others {
+                                el(.div, .data("role", price.role.rawValue)) {
+                                    el(.dt) { strings.roleName(price.role) }
+                                    el(.dd) { format(price.amount) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private func format(_ amount: Decimal) -> String {
+        currency.format(amount, language: reading.strings.language)
+    }
+
+    /// A note Grubmap understood becomes chips in the reader's language; any other note is shown as written.
+    private func note(_ reading: NoteReading) -> Node {
+        let strings = self.reading.strings
+        guard reading.isUnderstood else {
+            return el(.li, .class("note-other"), .lang(self.reading.contentLanguage)) { reading.text }
+        }
+        return fragment {
+            if let diet = reading.diet {
+                el(.li, .class("note-diet"), .data("diet", diet.rawValue)) { strings.dietMarkName(diet) }
+            }
+            for allergen in reading.allergens.sorted() {
+                el(.li, .class("note-allergen"), .data("allergen", allergen.rawValue)) {
+                    strings.allergenName(allergen)
+                }
+            }
+        }
+    }
+}
