@@ -4,15 +4,12 @@ import Testing
 @testable import GrubmapCore
 
 @Suite struct MenuBoardTests {
-    static let area = try! Area.ID("campus")
-    static let center = try! Coordinate(latitude: 35.2335, longitude: 129.0800)
+    static let center = BookmarkOrderingTests.center
     static let won = try! Currency(code: "KRW")
     static let day = try! CalendarDate(parsing: "2026-11-18")
 
     static func place(_ id: String, _ name: String, north meters: Double) -> Place {
-        Place(
-            id: try! Place.ID(id), areaID: area, name: LocalizedText(name), kind: .cafeteria,
-            coordinate: try! Coordinate(latitude: center.latitude + meters / 111_000, longitude: center.longitude))
+        BookmarkOrderingTests.place(id, name, north: meters)
     }
 
     /// By name: Alpha, Bravo, Charlie, Delta, Echo. By distance: Echo, Delta, Charlie, Bravo, Alpha.

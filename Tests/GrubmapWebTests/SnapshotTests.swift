@@ -22,6 +22,8 @@ import Testing
         ("place-geumjeong-hall", "/places/pnu-busan-geumjeong-hall"),
         ("place-geumjeong-hall-tomorrow", "/places/pnu-busan-geumjeong-hall?date=2026-11-19&near=35.2335,129.0800"),
         ("place-original-joes", "/places/original-joes?near=37.3318,-121.8863"), ("not-found", "/areas/atlantis"),
+        ("board-pnu-busan", "/areas/pnu-busan/menus"),
+        ("board-pnu-busan-sunday", "/areas/pnu-busan/menus?date=2026-11-15&near=35.2335,129.0800"),
     ]
 
     static let bodies = [
@@ -29,6 +31,7 @@ import Testing
         ("api-places-near", "/api/v1/areas/san-jose-convention-center/places?near=37.3318,-121.8863"),
         ("api-place", "/api/v1/places/pnu-busan-geumjeong-hall"),
         ("api-menu", "/api/v1/places/pnu-busan-geumjeong-hall/menu"),
+        ("api-board", "/api/v1/areas/pnu-busan/menus"),
         ("api-fares", "/api/v1/fares?from=37.3318,-121.8863&to=original-joes"),
         ("api-distance", "/api/v1/distance?from=37.3318,-121.8863&to=35.2316,129.0825"),
         ("api-places-geojson", "/api/v1/areas/pnu-miryang/places.geojson"),

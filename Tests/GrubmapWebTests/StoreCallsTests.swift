@@ -42,8 +42,17 @@ import Testing
         _ = try counted.calls("/settings")  // the signing secret is read once per process, by its first page
 
         let visitor = ["catalog": 1, "session": 1, "preferences": 1]
+        // The area page reads the area's menu days once, for its tabs; the board reads the day's menus of every
+        // place in one call and the week's days in another, never one per place.
         #expect(
-            try counted.calls("/areas/test-campus", headers: headers) == visitor.merging(["presenceInArea": 1]) { $1 })
+            try counted.calls("/areas/test-campus", headers: headers)
+                == visitor.merging(["presenceInArea": 1, "menuDaysInArea": 1]) { $1 })
+        #expect(
+            try counted.calls("/areas/test-campus/menus", headers: headers)
+                == visitor.merging(["menusInArea": 1, "menuDaysInArea": 1]) { $1 })
+        #expect(
+            try counted.calls("/api/v1/areas/test-campus/menus", headers: headers)
+                == visitor.merging(["menusInArea": 1, "menuDaysInArea": 1]) { $1 })
         #expect(
             try counted.calls("/places/alpha", headers: headers)
                 == visitor.merging(["menu": 1, "menuDays": 1, "presenceAtPlace": 1, "profile": 1]) { $1 })
@@ -58,7 +67,8 @@ import Testing
         let counted = try Counted()
         defer { counted.test.cleanUp() }
         _ = try counted.calls("/")
-        #expect(try counted.calls("/areas/test-campus") == ["catalog": 1, "presenceInArea": 1])
+        #expect(try counted.calls("/areas/test-campus") == ["catalog": 1, "presenceInArea": 1, "menuDaysInArea": 1])
+        #expect(try counted.calls("/areas/test-campus/menus") == ["catalog": 1, "menusInArea": 1, "menuDaysInArea": 1])
         #expect(try counted.calls("/onboarding") == ["catalog": 1])
         #expect(try counted.calls("/assets/app.js").isEmpty)
     }

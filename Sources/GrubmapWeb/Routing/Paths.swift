@@ -8,7 +8,9 @@ enum Paths {
     static let settings = SitePath("/settings")
     static let replayOnboarding = SitePath("/settings/onboarding")
     static let defaultArea = SitePath("/settings/default-area")
+    static let menuPreferences = SitePath("/settings/menus")
     static let area = SitePath<Area.ID>("/areas/{id}", missing: "There is no area with that id.")
+    static let menuBoard = SitePath<Area.ID>("/areas/{id}/menus", missing: "There is no area with that id.")
     static let place = SitePath<Place.ID>("/places/{id}", missing: "There is no place with that id.")
     static let bookmark = SitePath<Place.ID>("/places/{id}/bookmark", missing: "There is no place with that id.")
     static let checkIn = SitePath<Place.ID>("/places/{id}/checkin", missing: "There is no place with that id.")
@@ -22,6 +24,8 @@ enum Paths {
     enum API {
         static let areas = SitePath("/api/v1/areas")
         static let places = SitePath<Area.ID>("/api/v1/areas/{id}/places", missing: "There is no area with that id.")
+        static let areaMenus = SitePath<Area.ID>(
+            "/api/v1/areas/{id}/menus", missing: "There is no area with that id.")
         static let placesGeoJSON = SitePath<Area.ID>(
             "/api/v1/areas/{id}/places.geojson", missing: "There is no area with that id.")
         static let place = SitePath<Place.ID>("/api/v1/places/{id}", missing: "There is no place with that id.")

@@ -3,9 +3,11 @@ import GrubmapHTTP
 import GrubmapStore
 
 /// `/areas/{id}`: the map and the list of an area's places, bookmarks first, then nearest first once the person's
-/// position is known (or by name), each with who is checked in.
+/// position is known (or by name), each with who is checked in. An area with menus gets the tabs Menus · Map · List,
+/// and `?view=map` puts the map in front on a phone.
 struct AreaFeature: RouteCollection {
     let checkIns: any CheckInStore
+    let frontDoor: AreaFrontDoor
     let configuration: AppConfiguration
 
     func addRoutes(to routes: inout RouteTable) {
@@ -33,6 +35,12 @@ struct AreaFeature: RouteCollection {
             rankWithoutBookmarks: Dictionary(
                 uniqueKeysWithValues: plain.enumerated().map { ($0.element.place.id, $0.offset) }),
             returnPath: request.returnPath(dropping: ["locate"]))
+        page.showsMap = request.query["view"] == "map"
+        if try frontDoor.calendar(of: area, context: context).hasMenus {
+            page.tabs = AreaTabs(
+                strings: BoardStrings.forLanguage(context.language), area: id, current: page.showsMap ? .map : .list,
+                keptQuery: request.query.pairs.filter { $0.name != "locate" })
+        }
         page.defaultAreaPicker = DefaultAreaPicker(
             strings: MenuStrings.forLanguage(context.language), area: area,
             isDefault: try context.defaultArea().id == area.id, csrfToken: context.visitor.csrfToken)

@@ -22,6 +22,10 @@ struct AreaPage {
     var bookmarks: BookmarkContext? = nil
     /// "Open Grubmap here" under the area's name; `nil` leaves it out.
     var defaultAreaPicker: DefaultAreaPicker? = nil
+    /// Menus · Map · List, for an area with menus; they replace the map-or-list switch.
+    var tabs: AreaTabs? = nil
+    /// Whether a phone shows the map rather than the list first.
+    var showsMap = false
 
     private var checkInStrings: CheckInStrings { CheckInStrings.forLanguage(strings.language) }
 
@@ -33,6 +37,7 @@ struct AreaPage {
             if let secondary = area.name.local(area.localLanguage, shownIn: language) {
                 el(.p, .class("subtitle"), .lang(secondary.language)) { secondary.text }
             }
+            if let tabs { tabs.node }
             if let defaultAreaPicker { defaultAreaPicker.node }
             el(.p, .class("meta")) {
                 strings.placeCount(places.count)
@@ -67,12 +72,18 @@ struct AreaPage {
     private var explorer: Node {
         el(.div, .class("explore")) {
             el(
-                .input, .type("radio"), .name("view"), .id("view-list"), .class("view-choice"),
-                Attribute("checked", nil))
-            el(.input, .type("radio"), .name("view"), .id("view-map"), .class("view-choice"))
-            el(.div, .class("segmented view-switch")) {
-                el(.label, Attribute("for", "view-list")) { checkInStrings.showList }
-                el(.label, Attribute("for", "view-map")) { checkInStrings.showMap }
+                .input,
+                attributes: [.type("radio"), .name("view"), .id("view-list"), .class("view-choice")]
+                    + (showsMap ? [] : [Attribute("checked", nil)]))
+            el(
+                .input,
+                attributes: [.type("radio"), .name("view"), .id("view-map"), .class("view-choice")]
+                    + (showsMap ? [Attribute("checked", nil)] : []))
+            if tabs == nil {
+                el(.div, .class("segmented view-switch")) {
+                    el(.label, Attribute("for", "view-list")) { checkInStrings.showList }
+                    el(.label, Attribute("for", "view-map")) { checkInStrings.showMap }
+                }
             }
             el(.div, .class("explore-panes")) {
                 el(.section, .class("map-pane card"), Attribute("aria-labelledby", "map-heading")) {

@@ -7,18 +7,24 @@ struct LocationPanel {
     let strings: Strings
     let locatesOnLoad: Bool
     let hasPosition: Bool
+    /// Only the icon, with the words as its label: beside the menu board's tabs.
+    var isCompact = false
 
     var node: Node {
         el(
             .section, .class("locate"), Attribute("data-locate", locatesOnLoad ? "auto" : "button"),
             .ariaLabel(strings.locationHeading), .data("located", strings.locatedNearestFirst)
         ) {
+            let label = hasPosition ? strings.updateLocation : strings.useMyLocation
             el(
-                .button, .type("button"), .class("button secondary"), Attribute("data-action", "locate"),
-                Attribute("hidden", nil)
+                .button,
+                attributes: [
+                    .type("button"), .class("button secondary"), Attribute("data-action", "locate"),
+                    Attribute("hidden", nil),
+                ] + (isCompact ? [.ariaLabel(label), .title(label)] : [])
             ) {
                 Icons.distance
-                hasPosition ? strings.updateLocation : strings.useMyLocation
+                if !isCompact { label }
             }
             // Whatever the script shows here is read out: "finding your position", then why it failed.
             el(.div, Attribute("role", "status"), Attribute("aria-live", "polite")) {

@@ -10,6 +10,20 @@
   // there, so a screen reader reads it and the keyboard carries on from it.
   document.querySelector("[data-focus-on-load]")?.focus();
 
+  // The area tabs Map and List switch the area page's pane in place; the links work without this.
+  document.querySelectorAll(".area-tabs a[data-tab=map], .area-tabs a[data-tab=list]").forEach((tab) => {
+    const choice = document.getElementById(`view-${tab.dataset.tab}`);
+    if (!choice) return;
+    tab.addEventListener("click", (event) => {
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+      event.preventDefault();
+      choice.checked = true;
+      tab.parentElement.querySelectorAll("a").forEach((other) => other.removeAttribute("aria-current"));
+      tab.setAttribute("aria-current", "page");
+      history.replaceState(null, "", tab.href);
+    });
+  });
+
   const onboarding = document.querySelector("[data-onboarding]");
   if (onboarding) setUpOnboarding(onboarding);
   document.querySelectorAll("[data-locate]").forEach(setUpLocation);

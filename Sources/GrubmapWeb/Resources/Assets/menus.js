@@ -1,6 +1,7 @@
-// Menus, bookmarks and the default area (Pages/MenuSection.swift, Pages/BookmarkButton.swift). Every page works
-// without this script: days are links and stars are forms. With it, a star posts with fetch and the list moves at
-// once, and picking a day swaps the menu in place.
+// Menus, bookmarks and the default area (Features/Menus, Features/MenuBoard). Every page works without this
+// script: days are links, stars and choosers are forms. With it, a star posts with fetch and the list moves at
+// once; picking a day swaps the place page's menu, or the menu board, in place; on the board a sideways swipe or
+// an arrow key turns the day, and the price role and filter are saved without leaving the page.
 "use strict";
 
 (() => {
@@ -14,14 +15,7 @@
     const body = new URLSearchParams(new FormData(form));
     button.disabled = true;
     try {
-      const response = await fetch(form.action, {
-        method: "POST",
-        body,
-        headers: { Accept: "application/json", "X-CSRF-Token": body.get("csrf") },
-        credentials: "same-origin",
-      });
-      if (!response.ok) throw new Error(`status ${response.status}`);
-      const answer = await response.json();
+      const answer = await post(form, body);
       document.querySelectorAll(`form.bookmark[data-place="${CSS.escape(answer.placeId)}"]`).forEach((other) => {
         other.querySelector(".bookmark-button").setAttribute("aria-pressed", String(answer.bookmarked));
         other.querySelector("input[name=bookmarked]").value = answer.bookmarked ? "0" : "1";
@@ -36,6 +30,18 @@
       button.disabled = false;
     }
   });
+
+  // Sends a form's fields as a script does (the CSRF token in X-CSRF-Token too) and returns the JSON answer.
+  async function post(form, body) {
+    const response = await fetch(form.action, {
+      method: "POST",
+      body,
+      headers: { Accept: "application/json", "X-CSRF-Token": body.get("csrf") },
+      credentials: "same-origin",
+    });
+    if (!response.ok) throw new Error(`status ${response.status}`);
+    return response.json();
+  }
 
   // Bookmarked rows first in bookmark order, then the rest in the order the server listed them without bookmarks.
   function reorder(bookmarks) {
@@ -63,33 +69,42 @@
   };
   unfold(document.getElementById("menu"));
 
-  // Days: fetch the page for the day and swap the menu section, keeping the address in step.
-  const section = () => document.getElementById("menu");
-  async function showDay(url, push) {
-    const current = section();
+  // Fetches the page at `url` and puts its element `id` in place of this page's, keeping the address in step; on
+  // any failure, goes there for real.
+  async function swap(id, url, { push = true, focus = null } = {}) {
+    const current = document.getElementById(id);
     if (!current) return (location.href = url);
     current.setAttribute("aria-busy", "true");
     try {
       const response = await fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } });
       if (!response.ok) throw new Error(`status ${response.status}`);
       const page = new DOMParser().parseFromString(await response.text(), "text/html");
-      const fresh = page.getElementById("menu");
-      if (!fresh) throw new Error("no menu in the page");
+      const fresh = page.getElementById(id);
+      if (!fresh) throw new Error(`no #${id} in the page`);
       current.replaceWith(fresh);
-      unfold(fresh);
+      if (id === "menu") unfold(fresh);
       rove(fresh);
-      if (push) history.pushState({ menu: true }, "", url);
-      fresh.querySelector(".days [aria-current=page]")?.focus({ preventScroll: true });
+      document.title = page.title;
+      if (push) history.pushState({ swapped: id }, "", url);
+      if (focus) fresh.querySelector(focus)?.focus({ preventScroll: true });
     } catch {
       location.href = url;
     }
   }
 
+  const isPlainClick = (event) =>
+    !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0);
+  const today = ".days [aria-current=page]";
+
+  // The place page's days, and the board's days, arrows and "back to today".
   document.addEventListener("click", (event) => {
-    const link = event.target.closest("#menu .days a, #menu .menu-back");
-    if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    const link = event.target.closest(
+      "#menu .days a, #menu .menu-back, #board .days a, #board .day-step, #board .menu-back",
+    );
+    if (!link || !isPlainClick(event)) return;
     event.preventDefault();
-    showDay(link.href, true);
+    const id = link.closest("#board") ? "board" : "menu";
+    swap(id, link.href, { focus: link.classList.contains("day-step") ? `.day-step[rel=${link.rel}]` : today });
   });
   // The days are one stop for the Tab key: the arrow keys (and Home, End) move between them, Enter opens one,
   // as in a tab list. Without this script every day is its own stop.
@@ -98,7 +113,8 @@
     const current = days.find((day) => day.getAttribute("aria-current") === "page") ?? days[0];
     days.forEach((day) => (day.tabIndex = day === current ? 0 : -1));
   }
-  rove(section());
+  rove(document.getElementById("menu"));
+  rove(document.getElementById("board"));
   document.addEventListener("keydown", (event) => {
     const day = event.target.closest?.("#menu .days a");
     if (!day) return;
@@ -112,6 +128,62 @@
   });
 
   window.addEventListener("popstate", () => {
-    if (section()) showDay(location.href, false);
+    for (const id of ["menu", "board"]) if (document.getElementById(id)) swap(id, location.href, { push: false });
+  });
+
+  // The board's neighbouring day: -1 before, +1 after (across the week's edge too).
+  const step = (delta, focus) => {
+    const target = document.getElementById("board")?.dataset[delta < 0 ? "previous" : "next"];
+    if (target) swap("board", target, { focus });
+  };
+
+  // Arrow keys step the board's day, unless the person is typing, choosing, or holding a modifier.
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    if (!document.getElementById("board") || event.defaultPrevented) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.target.closest("input, select, textarea, [contenteditable]")) return;
+    event.preventDefault();
+    step(event.key === "ArrowLeft" ? -1 : 1, today);
+  });
+
+  // Swipe on the board: a mostly sideways touch drag of 60 px or more; left shows the next day, right the one
+  // before. The board is `touch-action: pan-y`, so the browser keeps vertical scrolling and leaves sideways
+  // moves to this.
+  let start = null;
+  document.addEventListener("pointerdown", (event) => {
+    const onBoard = event.target.closest("#board") && !event.target.closest("form, summary");
+    start = event.pointerType !== "mouse" && onBoard ? { x: event.clientX, y: event.clientY, id: event.pointerId } : null;
+  });
+  document.addEventListener("pointerup", (event) => {
+    if (!start || event.pointerId !== start.id) return;
+    const dx = event.clientX - start.x;
+    const dy = event.clientY - start.y;
+    start = null;
+    if (Math.abs(dx) >= 60 && Math.abs(dx) > 2 * Math.abs(dy)) step(dx < 0 ? 1 : -1, null);
+  });
+  document.addEventListener("pointercancel", () => (start = null));
+
+  // The board's choosers: save with fetch (the CSRF token in X-CSRF-Token too), then show the board again with
+  // the new price role or filter. The role buttons are one tap each: the pressed button's value goes along.
+  document.addEventListener("submit", async (event) => {
+    const form = event.target.closest("#board .role-chooser, #board .diet-filter form");
+    if (!form) return;
+    event.preventDefault();
+    const body = new URLSearchParams(new FormData(form, event.submitter));
+    try {
+      await post(form, body);
+      const role = event.submitter?.name === "priceRole" ? event.submitter.value : null;
+      await swap("board", location.href, { push: false, focus: role ? `.roles [value=${role}]` : ".diet-filter summary" });
+    } catch {
+      // The plain post, with the pressed button's value, which `submit()` would leave out.
+      if (event.submitter?.name) {
+        const value = Object.assign(document.createElement("input"), { type: "hidden" });
+        value.name = event.submitter.name;
+        value.value = event.submitter.value;
+        form.append(value);
+      }
+      form.submit();
+    }
   });
 })();

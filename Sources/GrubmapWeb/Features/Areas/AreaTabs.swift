@@ -1,0 +1,52 @@
+import GrubmapCore
+import GrubmapStore
+
+/// Menus · Map · List at the top of an area that has menus: the board, and the area page with its map or its
+/// list in front. Plain links; on the area page the script switches map and list without a reload.
+struct AreaTabs {
+    enum Tab: String {
+        case menus, map, list
+    }
+
+    let strings: BoardStrings
+    let area: Area.ID
+    let current: Tab
+    /// The page's query fields the tabs keep (such as `near` and `sort`), without `view`.
+    var keptQuery: [(name: String, value: String)] = []
+
+    var node: Node {
+        let kept = keptQuery.filter { $0.name != "view" }.map { ($0.name, $0.value) }
+        return el(.nav, .class("area-tabs"), .ariaLabel(strings.viewsLabel)) {
+            // The board knows nothing of `sort`; it keeps the point distances are measured from.
+            tab(.menus, Paths.menuBoard(area, query: kept.filter { $0.0 == "near" }), strings.menusTab)
+            tab(.map, Paths.area(area, query: kept + [("view", "map")]), strings.mapTab)
+            tab(.list, Paths.area(area, query: kept), strings.listTab)
+        }
+    }
+
+    private func tab(_ tab: Tab, _ href: String, _ label: String) -> Node {
+        var attributes: [Attribute] = [.href(href), .data("tab", tab.rawValue)]
+        if tab == current { attributes.append(.ariaCurrent("page")) }
+        return el(.a, attributes: attributes) { label }
+    }
+}
+
+/// Where an area opens, and whether it has tabs: decided from which of its places have menus in the area's current
+/// and next week (``AreaMenuCalendar``), one read of the menu days.
+struct AreaFrontDoor: Sendable {
+    let menus: any MenuStore
+
+    /// The area's menu days this week and next, on its calendar.
+    func calendar(of area: Area, context: VisitorContext) throws -> AreaMenuCalendar {
+        let today = CalendarDate.local(context.now, in: area.clockTimeZone).date
+        let weeks = today.week(startingOn: .sunday).first!...today.adding(days: 7).week(startingOn: .sunday).last!
+        return AreaMenuCalendar(try menus.menuDays(inArea: area.id, in: weeks))
+    }
+
+    /// The board of a campus (an area most of whose places have menus), else the area page; with `query`.
+    func path(of area: Area, context: VisitorContext, query: [(String, String)] = []) throws -> String {
+        let calendar = try calendar(of: area, context: context)
+        return calendar.opensOnBoard(placeCount: try context.catalog.places(inArea: area.id).count)
+            ? Paths.menuBoard(area.id, query: query) : Paths.area(area.id, query: query)
+    }
+}

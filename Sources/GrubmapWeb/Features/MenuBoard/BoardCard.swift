@@ -1,0 +1,114 @@
+import Foundation
+import GrubmapCore
+
+/// A place on the board: a card with its menu when it serves that day, else a compact row saying why not.
+struct BoardCard {
+    let reading: MenuReading
+    let board: MenuBoard
+    let day: BoardDay
+    let area: Area
+    let units: DistanceUnit
+    let csrfToken: String
+    let returnPath: String
+    let strings: Strings
+
+    private var boardStrings: BoardStrings { BoardStrings.forLanguage(strings.language) }
+
+    /// A serving place's card: names, its state now (on today's board), the distance, the star, and the
+    /// categories with the one being served now (or next) first and open.
+    func card(_ entry: BoardPlace) -> Node {
+        let place = entry.place
+        let menu = entry.menu!
+        let headingID = "card-" + place.id.rawValue
+        return el(.li, .class("board-card card"), .data("place", place.id.rawValue)) {
+            el(.div, .class("card-head")) {
+                el(.h3, .class("card-title"), .id(headingID)) {
+                    el(.a, .href(placeLink(place))) { place.name.text(in: strings.language) }
+                }
+                if let other = otherName(place) {
+                    el(.p, .class("card-alt"), .lang(other.language)) { other.text }
+                }
+                facts(entry, menu: menu)
+                star(entry)
+            }
+            el(.div, .class("menu-categories")) {
+                for item in menu.arrangedCategories(at: day.isToday ? day.time : nil) {
+                    MenuCategoryView(reading: reading, item: item, currency: menu.currency).node
+                }
+            }
+            if let note = board.note(of: entry) {
+                el(.p, .class("meta card-note"), .lang(reading.contentLanguage)) { note }
+            }
+        }
+    }
+
+    /// A place not serving that day: its name, why ("Closed: 개교기념일", "No menu yet"), and its star.
+    func row(_ entry: BoardPlace) -> Node {
+        let place = entry.place
+        let reason: String =
+            switch entry.state {
+            case .closed: board.note(of: entry).map(boardStrings.closedBecause) ?? boardStrings.closed
+            case .noMenu, .serving: boardStrings.noMenuYet
+            }
+        return el(.li, .class("rest-row"), .data("place", place.id.rawValue), .data("state", entry.state.rawValue)) {
+            el(.a, .class("rest-name"), .href(placeLink(place))) { place.name.text(in: strings.language) }
+            el(.span, .class("rest-reason")) { reason }
+            star(entry)
+        }
+    }
+
+    private func star(_ entry: BoardPlace) -> Node {
+        BookmarkButton(
+            strings: reading.strings, place: entry.place, isBookmarked: entry.isBookmarked, csrfToken: csrfToken,
+            returnPath: returnPath
+        ).node
+    }
+
+    /// The name in the other language (the English under 금정회관 for a Korean reader, and the other way round).
+    private func otherName(_ place: Place) -> (language: String, text: String)? {
+        let shown = place.name.text(in: strings.language)
+        return place.name.values.filter { $0.key != strings.language.rawValue && $0.value != shown }
+            .min { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// The place page on the board's day.
+    private func placeLink(_ place: Place) -> String {
+        Paths.place(place.id, query: day.isToday ? [] : [("date", board.date.description)])
+    }
+
+    /// Open or closed now (by the opening hours, else the meal being served) and how far, on one line.
+    private func facts(_ entry: BoardPlace, menu: Menu) -> Node {
+        let state = day.isToday ? stateNow(entry.place, menu: menu) : nil
+        let distance = entry.distanceMeters.map { strings.away(DistanceFormat.text(meters: $0, unit: units)) }
+        return fragment {
+            if state != nil || distance != nil {
+                el(.p, .class("card-facts")) {
+                    if let state {
+                        el(.span, .class("card-state"), .data("open", state.isOpen ? "true" : "false")) { state.text }
+                    }
+                    if let distance {
+                        el(.span, .class("distance")) {
+                            Icons.distance
+                            distance
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private func stateNow(_ place: Place, menu: Menu) -> (text: String, isOpen: Bool)? {
+        switch place.openingHours.state(at: day.instant, in: area.clockTimeZone) {
+        case .open(let until): return (boardStrings.openUntil(until), true)
+        case .closed(let opens): return (boardStrings.closedNow(opens), false)
+        case nil: break
+        }
+        let periods = Set(menu.categories.compactMap(\.period))
+        let now = MealPeriod(at: day.time)
+        if periods.contains(now) { return (boardStrings.periodNow(reading.strings.periodName(now)), true) }
+        if let next = periods.filter({ $0 > now }).min() {
+            return (boardStrings.periodNext(reading.strings.periodName(next)), false)
+        }
+        return nil
+    }
+}

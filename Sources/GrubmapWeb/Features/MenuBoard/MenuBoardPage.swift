@@ -1,0 +1,141 @@
+import Foundation
+import GrubmapCore
+
+/// `/areas/{id}/menus`: the area's name and tabs, then the board: the day with its week, the price-role and
+/// filter choosers, a card per place serving that day, and the places not serving, listed compactly at the end.
+///
+/// Everything is a link or a form, so it works without JavaScript; `menus.js` swaps the board in place (days by
+/// tap, swipe or arrow key; the choosers) and sends the stars with `fetch`.
+struct MenuBoardPage {
+    let strings: Strings
+    let area: Area
+    let areas: [Area]
+    let board: MenuBoard
+    let day: BoardDay
+    /// The week's days with menus, for the day selector.
+    let days: [CalendarDate: MenuDayKind]
+    let reading: MenuReading
+    let units: DistanceUnit
+    let csrfToken: String
+    /// Where the page's forms come back to.
+    let returnPath: String
+    /// Query fields the day links keep (such as `near`).
+    let keptQuery: [(name: String, value: String)]
+    /// Whether the page asks for the position as soon as it loads (right after onboarding).
+    let locatesOnLoad: Bool
+    let hasPosition: Bool
+
+    private var boardStrings: BoardStrings { BoardStrings.forLanguage(strings.language) }
+    private var menuStrings: MenuStrings { reading.strings }
+
+    func render() -> String {
+        let language = strings.language
+        let name = area.name.text(in: language)
+        let shortName = (area.shortName ?? area.name).text(in: language)
+        return Layout(strings: strings, title: boardStrings.title(shortName), areas: areas, currentAreaID: area.id)
+            .render {
+                // The short name: the board is read every day, on a phone, and the header says which area it is.
+                el(.h1) { shortName }
+                if shortName != name {
+                    el(.p, .class("subtitle")) { name }
+                }
+                el(.div, .class("board-bar")) {
+                    AreaTabs(
+                        strings: boardStrings, area: area.id, current: .menus,
+                        keptQuery: keptQuery.filter { $0.name == "near" }
+                    ).node
+                    LocationPanel(
+                        strings: strings, locatesOnLoad: locatesOnLoad, hasPosition: hasPosition, isCompact: true
+                    ).node
+                }
+                boardSection
+                BookmarkButton.script
+            }
+    }
+
+    /// The part the script replaces when the day or a chooser changes.
+    private var boardSection: Node {
+        let previous = link(to: board.date.adding(days: -1))
+        let next = link(to: board.date.adding(days: 1))
+        return el(
+            .section, .id("board"), .class("board"), Attribute("aria-labelledby", "board-date"),
+            .data("previous", previous), .data("next", next), .data("date", board.date.description)
+        ) {
+            el(.div, .class("board-head")) {
+                el(.a, .class("day-step"), .href(previous), .rel("prev"), .ariaLabel(boardStrings.previousDay)) {
+                    Self.chevron(left: true)
+                }
+                el(.div, .class("board-title")) {
+                    el(.h2, .id("board-date")) { menuStrings.longDate(board.date) }
+                    if day.isToday {
+                        el(.span, .class("menu-today")) { menuStrings.today }
+                    } else {
+                        el(.a, .class("menu-back"), .href(link(to: day.today))) { menuStrings.backToToday }
+                    }
+                }
+                el(.a, .class("day-step"), .href(next), .rel("next"), .ariaLabel(boardStrings.nextDay)) {
+                    Self.chevron(left: false)
+                }
+            }
+            DaySelector(strings: menuStrings, today: day.today, selected: board.date, days: days, link: link(to:))
+                .node
+            el(.div, .class("board-tools")) {
+                BoardChoosers(reading: reading, csrfToken: csrfToken, returnPath: returnPath).node
+            }
+            cards
+            if let note = board.sharedNote {
+                el(.p, .class("meta board-note"), .lang(reading.contentLanguage)) { note }
+            }
+        }
+    }
+
+    private var cards: Node {
+        let card = BoardCard(
+            reading: reading, board: board, day: day, area: area, units: units, csrfToken: csrfToken,
+            returnPath: returnPath, strings: strings)
+        return fragment {
+            if board.places.isEmpty {
+                el(.p, .class("card empty")) { boardStrings.noPlaces }
+            } else {
+                el(.p, .class("meta board-summary")) {
+                    boardStrings.summary(board.serving.count, board.resting.count)
+                }
+                if board.serving.isEmpty {
+                    el(.p, .class("card empty")) { boardStrings.nothingServing }
+                } else {
+                    el(.ol, .class("board-cards")) {
+                        for entry in board.serving { card.card(entry) }
+                    }
+                }
+                if !board.resting.isEmpty {
+                    el(.section, .class("board-rest"), Attribute("aria-labelledby", "rest-heading")) {
+                        el(.h3, .id("rest-heading")) { boardStrings.restingHeading(day.isToday) }
+                        el(.ul, .class("rest-list")) {
+                            for entry in board.resting { card.row(entry) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The board on another day, keeping the page's other query fields.
+    private func link(to date: CalendarDate) -> String {
+        let query = keptQuery.map { ($0.name, $0.value) } + (date == day.today ? [] : [("date", date.description)])
+        return Paths.menuBoard(area.id, query: query)
+    }
+
+    private static func chevron(left: Bool) -> Node {
+        left
+            ? Node.raw(
+                """
+                <svg viewBox="0 0 16 16" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" \
+                stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M10 3 5 8l5 5"/></svg>
+                """)
+            : Node.raw(
+                """
+                <svg viewBox="0 0 16 16" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" \
+                stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="m6 3 5 5-5 5"/></svg>
+                """)
+    }
+}
