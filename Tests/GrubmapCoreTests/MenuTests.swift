@@ -240,4 +240,16 @@ import Testing
         #expect(closed.categories.isEmpty)
         #expect(closed.kind == .closed)
     }
+
+    @Test(arguments: [
+        "돼지불고기 · 쌀밥", "Eier", " leading", "trailing ", "two  spaces", "tab\there", "line\nbreak", "no\u{A0}break",
+        "ideographic\u{3000}space", "em\u{2003}space", "narrow\u{202F}space", "", " ", "a \u{301}b", "Crème brûlée",
+        "\u{2028}", "next\u{85}line", "ogham\u{1680}mark",
+    ])
+    func cleanTextIsKeptAndOtherTextIsCleanedTheSameWay(text: String) {
+        let words = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
+        let expected = words.isEmpty ? nil : words.joined(separator: " ")
+        #expect(MenuText.clean(text) == expected)
+        #expect(MenuText.isClean(text) == (expected == text))
+    }
 }

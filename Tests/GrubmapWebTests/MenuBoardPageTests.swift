@@ -165,7 +165,7 @@ import Testing
         #expect(person.cookie == nil)  // kept in the device cookie: nothing stored
         let html = try person.html("/areas/test-campus/menus")
         #expect(html.contains(staff))
-        #expect(html.contains("<dt>Students</dt><dd>₩5,000</dd>"))  // the others stay available
+        #expect(html.contains("<p class=\"other-prices\">Students ₩5,000</p>"))  // the others stay available
         #expect(html.contains("value=\"employee\" aria-pressed=\"true\""))
         // A meal without a staff price shows its prices small, none large.
         #expect(html.contains("<p class=\"meal-name\" lang=\"ko\">아침 2026-11-09</p><div class=\"meal-prices\""))
@@ -184,7 +184,7 @@ import Testing
         // No meal has a guest price: none is large, and every price is still there.
         let guest = try person.html("/areas/test-campus/menus")
         #expect(!guest.contains("class=\"my-price\""))
-        #expect(guest.contains("<dt>Students</dt><dd>₩5,000</dd>") && guest.contains("<dt>Staff</dt><dd>₩6,000</dd>"))
+        #expect(guest.contains("<p class=\"other-prices\">Students ₩5,000 · Staff ₩6,000</p>"))
     }
 
     @Test func theFilterHidesMealsByAllergenOrDietAndKeepsUnknownNotes() throws {

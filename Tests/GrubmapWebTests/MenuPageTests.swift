@@ -181,14 +181,14 @@ enum MenuFixtures {
         #expect(
             english.contains(
                 "<span class=\"price-role\">Students</span><strong class=\"price-amount\">₩5,000</strong>"))
-        #expect(english.contains("<dt>Staff</dt><dd>₩6,000</dd>"))
+        #expect(english.contains("<p class=\"other-prices\">Staff ₩6,000</p>"))
         // Known allergens are named in the page's language.
         #expect(english.contains(">Pork</li><li class=\"note-allergen\" data-allergen=\"soy\">Soy</li>"))
         #expect(english.contains("class=\"category-meta\">Lunch · 1 dish<"))
         let korean = try page(test, "/places/alpha", language: "ko")
         #expect(
             korean.contains("<span class=\"price-role\">학생</span><strong class=\"price-amount\">₩5,000</strong>"))
-        #expect(korean.contains("<dt>교직원</dt><dd>₩6,000</dd>"))
+        #expect(korean.contains("<p class=\"other-prices\">교직원 ₩6,000</p>"))
         #expect(korean.contains(">돼지고기</li><li class=\"note-allergen\" data-allergen=\"soy\">대두</li>"))
         #expect(korean.contains(">식단</h2>"))
         #expect(korean.contains("11월 9일 월요일"))

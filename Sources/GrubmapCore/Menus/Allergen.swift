@@ -83,13 +83,24 @@ public struct NoteReading: Hashable, Sendable {
     /// `Milch und Milchprodukte (inkl. Laktose)`), never inside a word: 메밀 is buckwheat, not 밀.
     public init(_ note: String) {
         text = note
+        // Most notes are one word of the lists as they are (대두, vegan): one look-up and done.
+        if let known = Self.vocabulary[note] {
+            (allergens, diet, isUnderstood) = (known.allergens, known.diet, true)
+            return
+        }
         var allergens: Set<Allergen> = []
         var diet: DietMark?
         var understood = true
         let parts = note.split(whereSeparator: { ",;/·、".contains($0) }).map(Self.normalized).filter { !$0.isEmpty }
         for part in parts {
+            // Most notes are one word of the lists (난류, Eier): one look-up, before any scanning.
+            if let known = Self.vocabulary[part] {
+                allergens.formUnion(known.allergens)
+                if let mark = known.diet { diet = diet.map { Self.stricter($0, mark) } ?? mark }
+                continue
+            }
             // "gluten-free", "ohne Schwein", "non-vegetarian": a note that says what is absent is shown as written.
-            if Self.negations.contains(where: { part.contains($0) }) {
+            if Self.negations.contains(where: part.containsBytes) {
                 understood = false
                 continue
             }
@@ -136,6 +147,18 @@ public struct NoteReading: Hashable, Sendable {
         guard let next = part.dropFirst(word.count).first else { return true }
         return next.isWhitespace || "([:.".contains(next)
     }
+
+    /// Every word of the lists, with what it names.
+    private static let vocabulary: [String: (allergens: Set<Allergen>, diet: DietMark?)] = {
+        var vocabulary: [String: (allergens: Set<Allergen>, diet: DietMark?)] = [:]
+        for (allergen, words) in Allergen.words {
+            for word in words { vocabulary[word, default: ([], nil)].allergens.insert(allergen) }
+        }
+        for (mark, words) in DietMark.words {
+            for word in words { vocabulary[word, default: ([], nil)].diet = mark }
+        }
+        return vocabulary
+    }()
 
     private static let negations = ["free", "frei", "ohne", "without", "no ", "non-", "프리", "없는", "없음", "무첨가"]
 

@@ -22,6 +22,7 @@ public struct DietaryFilter: Hashable, Sendable {
 
     /// Whether `meal` passes.
     public func shows(_ meal: Meal) -> Bool {
+        guard !isEmpty else { return true }
         let readings = meal.notes.map(NoteReading.init)
         if !avoiding.isEmpty {
             let named = readings.reduce(into: Set<Allergen>()) { $0.formUnion($1.allergens) }

@@ -15,7 +15,7 @@ public enum MealPeriod: String, CaseIterable, Sendable, Comparable {
     /// `nil` for names that say none ("Mains", "Drinks").
     public init?(categoryName name: String) {
         let lowered = name.lowercased()
-        let found = Self.allCases.filter { period in Self.keywords[period]!.contains { lowered.contains($0) } }
+        let found = Self.allCases.filter { period in Self.keywords[period]!.contains(where: lowered.containsBytes) }
         // A name that mentions two periods ("lunch & dinner") says none of them.
         guard found.count == 1 else { return nil }
         self = found[0]

@@ -62,6 +62,9 @@ public struct MenuCategory: Hashable, Sendable {
     public let name: String
     /// The meals, in menu order; never empty.
     public let meals: [Meal]
+    /// The part of the day the category's name says it is served in, if it says one (read once, as pages ask
+    /// often).
+    public let period: MealPeriod?
 
     public init(name: String, meals: [Meal]) throws(MenuError) {
         guard let cleaned = MenuText.clean(name), cleaned.unicodeScalars.count <= MenuText.maximumLength else {
@@ -70,10 +73,8 @@ public struct MenuCategory: Hashable, Sendable {
         guard !meals.isEmpty else { throw .noMeals(category: cleaned) }
         self.name = cleaned
         self.meals = meals
+        period = MealPeriod(categoryName: cleaned)
     }
-
-    /// The part of the day the category's name says it is served in, if it says one.
-    public var period: MealPeriod? { MealPeriod(categoryName: name) }
 }
 
 /// One dish or set meal.
@@ -184,9 +185,39 @@ enum MenuText {
     /// The text with surrounding whitespace trimmed and inner runs (line breaks included) made one space;
     /// `nil` when nothing is left.
     static func clean(_ text: String) -> String? {
+        // Text read back from the store is clean already; checking its bytes is much cheaper than splitting it.
+        if isClean(text) { return text }
         let words = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
         return words.isEmpty ? nil : words.joined(separator: " ")
     }
+
+    /// Whether ``clean(_:)`` would give `text` back unchanged: not empty, no space at either end or twice in a row,
+    /// no other whitespace or line break, and no space that a combining mark makes part of a character (which the
+    /// split would drop). Looks at Unicode scalars, and at a scalar's properties only right after a space.
+    static func isClean(_ text: String) -> Bool {
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value == 0x20 {
+                if previous == nil || previous == " " { return false }
+            } else if value < 0x20 || whitespace.contains(value) {
+                return false
+            } else if previous == " ", value >= 0x300,
+                scalar.properties.isGraphemeExtend || scalar.properties.generalCategory == .spacingMark
+                    || value == 0x200D
+            {
+                return false
+            }
+            previous = scalar
+        }
+        return previous != nil && previous != " "
+    }
+
+    /// The whitespace and line breaks beyond ASCII's control characters and space (and DEL, left to the split).
+    private static let whitespace: Set<UInt32> = [
+        0x7F, 0x85, 0xA0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009,
+        0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000,
+    ]
 
     /// Why `text` is not a valid name or note.
     static func problem(_ text: String) -> String {

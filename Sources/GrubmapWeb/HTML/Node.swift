@@ -54,6 +54,11 @@ public indirect enum Node: Sendable, Equatable {
 
     /// Escapes the five characters that matter in HTML text and quoted attribute values.
     static func escape(_ text: String, into output: inout String) {
+        // Most text has none of them: appended whole, it costs a copy rather than a step per character.
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+            output += text
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "&": output += "&amp;"

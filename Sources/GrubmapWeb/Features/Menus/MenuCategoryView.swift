@@ -84,19 +84,16 @@ struct MealView {
             if !meal.prices.isEmpty {
                 el(.div, .class("meal-prices"), Attribute("role", "group"), .ariaLabel(strings.pricesLabel)) {
                     if let mine {
-                        el(.p, .class("my-price"), .data("role", mine.role.rawValue)) {
+                        el(.p, .class("my-price")) {
                             el(.span, .class("price-role")) { strings.roleName(mine.role) }
                             el(.strong, .class("price-amount")) { format(mine.amount) }
                         }
                     }
                     if !others.isEmpty {
-                        el(.dl, .class("other-prices"), .title(strings.otherPricesLabel)) {
-                            for price in others {
-                                el(.div, .data("role", price.role.rawValue)) {
-                                    el(.dt) { strings.roleName(price.role) }
-                                    el(.dd) { format(price.amount) }
-                                }
-                            }
+                        // One line of text ("Staff ₩6,000 · Guests ₩6,500"): a board has dozens of meals, and
+                        // every element more is paid for on each of them.
+                        el(.p, .class("other-prices")) {
+                            others.map { strings.roleName($0.role) + " " + format($0.amount) }.joined(separator: " · ")
                         }
                     }
                 }

@@ -23,8 +23,6 @@ struct MenuStrings: Sendable {
     let mealCount: @Sendable (Int) -> String
     let notesLabel: String
     let pricesLabel: String
-    /// The label of the prices other than the person's own.
-    let otherPricesLabel: String
     /// "1 dish hidden by your filter", under a category whose meals the filter hid.
     let hiddenByFilter: @Sendable (Int) -> String
     /// An allergen as a note chip and a filter choice: "Eggs" / 난류.
@@ -95,7 +93,6 @@ struct MenuStrings: Sendable {
         mealCount: { $0 == 1 ? "1 dish" : "\($0) dishes" },
         notesLabel: "Notes",
         pricesLabel: "Prices",
-        otherPricesLabel: "Other prices",
         hiddenByFilter: { $0 == 1 ? "1 dish hidden by your filter" : "\($0) dishes hidden by your filter" },
         allergenName: { allergen in
             switch allergen {
@@ -190,7 +187,6 @@ struct MenuStrings: Sendable {
         mealCount: { "\($0)가지" },
         notesLabel: "참고",
         pricesLabel: "가격",
-        otherPricesLabel: "다른 가격",
         hiddenByFilter: { "필터로 \($0)가지 숨김" },
         allergenName: { allergen in
             switch allergen {

@@ -53,10 +53,7 @@ extension Stylesheet {
         .my-price{display:flex;align-items:baseline;gap:6px;margin:0}
         .price-role{color:var(--muted);font-size:.82rem}
         .price-amount{font-size:1.18rem;font-weight:750;font-variant-numeric:tabular-nums}
-        .other-prices{margin:0;display:flex;flex-wrap:wrap;gap:2px 12px;font-size:.84rem}
-        .other-prices div{display:flex;align-items:baseline;gap:4px}
-        .other-prices dt{color:var(--muted)}
-        .other-prices dd{margin:0;font-weight:600;font-variant-numeric:tabular-nums}
+        .other-prices{margin:0;color:var(--muted);font-size:.84rem;font-variant-numeric:tabular-nums}
         .meal-hidden{padding:9px 0 10px;border-top:1px solid var(--line);color:var(--muted);font-size:.84rem}
         .allergens{display:flex;flex-wrap:wrap;gap:6px}
         .field .allergen-choice{display:inline-flex;align-items:center;gap:6px;min-height:36px;margin:0;\
