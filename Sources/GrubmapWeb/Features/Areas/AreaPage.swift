@@ -71,14 +71,16 @@ struct AreaPage {
     /// switch says it to the eye), and the list is the map's text alternative: the same places, in reading order.
     private var explorer: Node {
         el(.div, .class("explore")) {
+            // With tabs, the tabs are the controls: the radio buttons only carry the choice for the style sheet.
+            let behindTabs: [Attribute] = tabs == nil ? [] : [Attribute("tabindex", "-1"), .ariaHidden()]
             el(
                 .input,
                 attributes: [.type("radio"), .name("view"), .id("view-list"), .class("view-choice")]
-                    + (showsMap ? [] : [Attribute("checked", nil)]))
+                    + (showsMap ? [] : [Attribute("checked", nil)]) + behindTabs)
             el(
                 .input,
                 attributes: [.type("radio"), .name("view"), .id("view-map"), .class("view-choice")]
-                    + (showsMap ? [Attribute("checked", nil)] : []))
+                    + (showsMap ? [Attribute("checked", nil)] : []) + behindTabs)
             if tabs == nil {
                 el(.div, .class("segmented view-switch")) {
                     el(.label, Attribute("for", "view-list")) { checkInStrings.showList }

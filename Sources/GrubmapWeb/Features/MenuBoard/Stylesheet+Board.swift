@@ -54,7 +54,7 @@ extension Stylesheet {
         .board-card .menu-category{margin:0}
         .card-note{margin-top:10px;font-size:.8rem}
         .board-rest{margin-top:20px}
-        .board-rest h3{margin:0 0 8px;font-size:.95rem;color:var(--muted)}
+        .board-rest h3{margin:0 0 8px;font-size:.95rem;color:var(--muted);scroll-margin-top:140px}
         .rest-list{list-style:none;margin:0;padding:0;border:1px solid var(--line);border-radius:var(--radius);\
         background:var(--card)}
         .rest-row{display:flex;align-items:center;gap:6px 12px;min-height:52px;padding:4px 4px 4px 14px}
@@ -71,7 +71,7 @@ extension Stylesheet {
         .board-note{margin-top:18px;font-size:.8rem}
         @media (prefers-color-scheme:dark){.card-state[data-open=true]{color:#4ade80}}
         @media (min-width:760px){.board-head{max-width:560px}.board .days{max-width:560px}\
-        .diet-filter{flex:0 1 auto}\
+        .diet-filter{flex:0 1 auto}.rest-list{max-width:560px}\
         .board-cards{grid-template-columns:repeat(2,minmax(0,1fr));align-items:start}}
         @media (min-width:1000px){.board-cards{grid-template-columns:repeat(3,minmax(0,1fr))}}
         """
