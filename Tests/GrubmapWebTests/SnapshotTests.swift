@@ -23,6 +23,7 @@ import Testing
         ("place-geumjeong-hall-tomorrow", "/places/pnu-busan-geumjeong-hall?date=2026-11-19&near=35.2335,129.0800"),
         ("place-original-joes", "/places/original-joes?near=37.3318,-121.8863"), ("not-found", "/areas/atlantis"),
         ("board-pnu-busan", "/areas/pnu-busan/menus"),
+        ("board-pnu-busan-filter", "/areas/pnu-busan/menus?filter=open"),
         ("board-pnu-busan-sunday", "/areas/pnu-busan/menus?date=2026-11-15&near=35.2335,129.0800"),
     ]
 

@@ -2,11 +2,16 @@ import GrubmapCore
 
 /// The board's two choosers, each a form that posts to `/settings/menus` and comes back: "I pay as" (one button
 /// per role, so one tap saves it, with or without JavaScript) and the dietary filter (a diet and the allergens to
-/// hide, behind a disclosure).
+/// hide). The filter's form is on the page only when asked for (`?filter=open`, a link the script follows in
+/// place): most visits never open it, and its two dozen fields would be a tenth of the board.
 struct BoardChoosers {
     let reading: MenuReading
     let csrfToken: String
     let returnPath: String
+    /// The board with its filter open.
+    let filterOpenLink: String
+    /// The board with the filter closed, when it is open now; `nil` when it is closed.
+    let filterCloseLink: String?
 
     private var strings: MenuStrings { reading.strings }
 
@@ -41,13 +46,19 @@ struct BoardChoosers {
 
     private var filter: Node {
         let current = reading.filter
-        return element("details", [.class("diet-filter")]) {
-            element("summary") {
-                el(.span, .class("filter-label")) { strings.filterLabel }
-                el(.span, .class(current.isEmpty ? "filter-state" : "filter-state is-active")) {
-                    strings.filterSummary(current)
-                }
+        let summary = fragment {
+            el(.span, .class("filter-label")) { strings.filterLabel }
+            el(.span, .class(current.isEmpty ? "filter-state" : "filter-state is-active")) {
+                strings.filterSummary(current)
             }
+        }
+        guard let closeLink = filterCloseLink else {
+            return el(.div, .class("diet-filter"), .id("filter")) {
+                el(.a, .class("filter-toggle"), .href(filterOpenLink), Attribute("aria-expanded", "false")) { summary }
+            }
+        }
+        return el(.div, .class("diet-filter is-open"), .id("filter")) {
+            el(.a, .class("filter-toggle"), .href(closeLink), Attribute("aria-expanded", "true")) { summary }
             el(.form, Attribute("method", "post"), Attribute("action", Paths.menuPreferences())) {
                 hiddenFields
                 el(.fieldset, .class("field")) {

@@ -32,9 +32,10 @@ struct MenuBoardFeature: RouteCollection {
                 strings: MenuStrings.forLanguage(context.language), contentLanguage: area.localLanguage,
                 preferences: context.preferences),
             units: context.preferences[PreferenceKeys.units], csrfToken: context.visitor.csrfToken,
-            returnPath: request.returnPath(dropping: ["locate"]),
-            keptQuery: request.query.pairs.filter { $0.name != "date" && $0.name != "locate" },
-            locatesOnLoad: request.query["locate"] == "1", hasPosition: position != nil)
+            returnPath: request.returnPath(dropping: ["locate", "filter"]),
+            keptQuery: request.query.pairs.filter { !["date", "locate", "filter"].contains($0.name) },
+            locatesOnLoad: request.query["locate"] == "1", hasPosition: position != nil,
+            isFilterOpen: request.query["filter"] == "open")
         return .html(page.render())
     }
 

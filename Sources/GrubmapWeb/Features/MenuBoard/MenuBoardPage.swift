@@ -24,6 +24,8 @@ struct MenuBoardPage {
     /// Whether the page asks for the position as soon as it loads (right after onboarding).
     let locatesOnLoad: Bool
     let hasPosition: Bool
+    /// Whether the dietary filter's form is open.
+    var isFilterOpen = false
 
     private var boardStrings: BoardStrings { BoardStrings.forLanguage(strings.language) }
     private var menuStrings: MenuStrings { reading.strings }
@@ -77,10 +79,14 @@ struct MenuBoardPage {
                     Self.chevron(left: false)
                 }
             }
-            DaySelector(strings: menuStrings, today: day.today, selected: board.date, days: days, link: link(to:))
+            DaySelector(strings: menuStrings, today: day.today, selected: board.date, days: days) { link(to: $0) }
                 .node
             el(.div, .class("board-tools")) {
-                BoardChoosers(reading: reading, csrfToken: csrfToken, returnPath: returnPath).node
+                BoardChoosers(
+                    reading: reading, csrfToken: csrfToken, returnPath: returnPath,
+                    filterOpenLink: link(to: board.date, query: [("filter", "open")], fragment: "filter"),
+                    filterCloseLink: isFilterOpen ? link(to: board.date, fragment: "filter") : nil
+                ).node
             }
             cards
             if let note = board.sharedNote {
@@ -120,9 +126,9 @@ struct MenuBoardPage {
     }
 
     /// The board on another day, keeping the page's other query fields.
-    private func link(to date: CalendarDate) -> String {
+    private func link(to date: CalendarDate, query extra: [(String, String)] = [], fragment: String? = nil) -> String {
         let query = keptQuery.map { ($0.name, $0.value) } + (date == day.today ? [] : [("date", date.description)])
-        return Paths.menuBoard(area.id, query: query)
+        return Paths.menuBoard(area.id, query: query + extra, fragment: fragment)
     }
 
     private static func chevron(left: Bool) -> Node {

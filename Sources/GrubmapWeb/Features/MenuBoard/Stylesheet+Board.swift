@@ -25,9 +25,12 @@ extension Stylesheet {
         .roles button[aria-pressed=true]{background:var(--card);box-shadow:var(--shadow);color:var(--accent);\
         font-weight:650}
         .diet-filter{flex:1 1 100%;min-width:0;border:1px solid var(--line);border-radius:12px;background:var(--card)}
-        .diet-filter summary{display:flex;flex-wrap:wrap;align-items:baseline;gap:2px 10px;min-height:44px;\
-        padding:10px 14px;cursor:pointer;list-style:none;border-radius:12px}
-        .diet-filter summary::-webkit-details-marker{display:none}
+        .filter-toggle{display:flex;flex-wrap:wrap;align-items:baseline;gap:2px 10px;min-height:44px;\
+        padding:10px 36px 10px 14px;border-radius:12px;color:var(--text);text-decoration:none;position:relative}
+        .filter-toggle::after{content:"";position:absolute;right:16px;top:17px;width:7px;height:7px;\
+        border-right:2px solid var(--muted);border-bottom:2px solid var(--muted);transform:rotate(45deg)}
+        .is-open>.filter-toggle::after{top:20px;transform:rotate(225deg)}
+        .diet-filter{scroll-margin-top:140px}
         .filter-label{font-weight:650}
         .filter-state{color:var(--muted);font-size:.86rem}
         .filter-state.is-active{color:var(--accent);font-weight:600}

@@ -96,14 +96,19 @@
     !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0);
   const today = ".days [aria-current=page]";
 
-  // The place page's days, and the board's days, arrows and "back to today".
+  // The place page's days, and the board's days, arrows, "back to today" and the filter's opening and closing.
   document.addEventListener("click", (event) => {
     const link = event.target.closest(
-      "#menu .days a, #menu .menu-back, #board .days a, #board .day-step, #board .menu-back",
+      "#menu .days a, #menu .menu-back, #board .days a, #board .day-step, #board .menu-back, #board .filter-toggle",
     );
     if (!link || !isPlainClick(event)) return;
     event.preventDefault();
     const id = link.closest("#board") ? "board" : "menu";
+    if (link.classList.contains("filter-toggle")) {
+      // Opening the filter is not a place to come back to: the address is replaced, not added to the history.
+      swap(id, link.href, { push: false, focus: ".filter-toggle" }).then(() => history.replaceState(null, "", link.href));
+      return;
+    }
     swap(id, link.href, { focus: link.classList.contains("day-step") ? `.day-step[rel=${link.rel}]` : today });
   });
   // The days are one stop for the Tab key: the arrow keys (and Home, End) move between them, Enter opens one,
@@ -152,7 +157,7 @@
   // moves to this.
   let start = null;
   document.addEventListener("pointerdown", (event) => {
-    const onBoard = event.target.closest("#board") && !event.target.closest("form, summary");
+    const onBoard = event.target.closest("#board") && !event.target.closest("form, summary, .diet-filter");
     start = event.pointerType !== "mouse" && onBoard ? { x: event.clientX, y: event.clientY, id: event.pointerId } : null;
   });
   document.addEventListener("pointerup", (event) => {
@@ -174,7 +179,10 @@
     try {
       await post(form, body);
       const role = event.submitter?.name === "priceRole" ? event.submitter.value : null;
-      await swap("board", location.href, { push: false, focus: role ? `.roles [value=${role}]` : ".diet-filter summary" });
+      // After the filter, the board without its form (the form's own way back), else the same board.
+      const next = role ? location.href : new URL(form.elements.return.value, location.href).href;
+      await swap("board", next, { push: false, focus: role ? `.roles [value=${role}]` : ".filter-toggle" });
+      if (next !== location.href) history.replaceState(null, "", next);
     } catch {
       // The plain post, with the pressed button's value, which `submit()` would leave out.
       if (event.submitter?.name) {
