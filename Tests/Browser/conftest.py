@@ -6,12 +6,14 @@ import shutil
 import subprocess
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.options import Options
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -116,6 +118,28 @@ def browser():
 
 def wait_for(driver, condition, timeout=10):
     return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition(d))
+
+
+def settled(condition):
+    """The condition, read as false while a page load or a swap replaces the elements it looks at."""
+    def check(driver):
+        try:
+            return condition(driver)
+        except WebDriverException:
+            return False
+    return check
+
+
+@contextmanager
+def clocked_server(folder, now, extra_args=()):
+    """A server whose clock reads `now` (seconds since 1970) when it starts, whatever the machine's clock says."""
+    clock = Path(folder) / "clock"
+    clock.write_text(str(now - time.time()))
+    instance = GrubmapServer(folder, ["--test-clock-file", str(clock), *extra_args]).start()
+    try:
+        yield instance
+    finally:
+        instance.stop()
 
 
 @pytest.fixture(scope="session")

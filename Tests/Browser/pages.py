@@ -8,7 +8,9 @@ together: the person's state is set up once for them.
 """
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Callable, Optional
+from zoneinfo import ZoneInfo
 
 from selenium.webdriver.common.by import By
 
@@ -38,7 +40,9 @@ class Page:
 def show_map_on_phones(driver, server, width):
     """On a phone the area page shows the list; the person switches to the map."""
     if width < 760:
-        driver.find_element(By.CSS_SELECTOR, "label[for=view-map]").click()
+        # An area with menus switches by its tabs; one without by the map-or-list switch.
+        tabs = driver.find_elements(By.CSS_SELECTOR, ".area-tabs a[data-tab=map]")
+        (tabs[0] if tabs else driver.find_element(By.CSS_SELECTOR, "label[for=view-map]")).click()
         wait_for(driver, lambda d: d.find_element(By.CSS_SELECTOR, "svg.map").is_displayed())
 
 
@@ -56,6 +60,12 @@ def send_settings_with_a_refused_area(driver, server, width):
     wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".error-summary"))
 
 
+def busan_sunday():
+    """The Sunday that starts this week in Busan: on the demo's Sundays the campus cafeterias are closed."""
+    today = datetime.now(ZoneInfo("Asia/Seoul")).date()
+    return today - timedelta(days=(today.weekday() + 1) % 7)
+
+
 CHECKED_IN = Person(check_in="original-joes")
 
 PAGES = [
@@ -66,6 +76,9 @@ PAGES = [
     Page("area-list", f"/areas/{SAN_JOSE}", CHECKED_IN),
     Page("area-map", "/areas/pnu-busan?near=35.2335,129.0800", CHECKED_IN, show_map_on_phones),
     Page("place-menu", "/places/pnu-busan-geumjeong-hall", CHECKED_IN),
+    Page("board", "/areas/pnu-busan/menus", CHECKED_IN),
+    Page("board-closed-day", f"/areas/pnu-busan/menus?date={busan_sunday()}#rest-heading", CHECKED_IN),
+    Page("board-filter", "/areas/pnu-busan/menus?filter=open#filter", CHECKED_IN),
     Page("place-checked-in", "/places/original-joes?near=37.3318,-121.8863&checked=in", CHECKED_IN),
     Page("profile", "/profile", CHECKED_IN),
     Page("profile-problems", "/profile", CHECKED_IN, send_profile_with_mistakes),

@@ -91,7 +91,8 @@ def test_the_default_area_button_changes_where_slash_opens(server, browser):
     driver = browser()
     skip_onboarding(driver, server)
     driver.get(server.url("/"))
-    wait_for(driver, lambda d: d.current_url.endswith(AREA))  # the first demo area by id
+    wait_for(driver, lambda d: d.current_url.endswith(AREA + "/menus"))  # the first demo area by id: a campus
+    driver.get(server.url(AREA))
     assert driver.find_element(By.CSS_SELECTOR, ".default-area.is-default").text == "Grubmap opens here"
     driver.get(server.url("/areas/san-jose-convention-center"))
     driver.find_element(By.CSS_SELECTOR, "form.default-area button").click()

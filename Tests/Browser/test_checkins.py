@@ -98,7 +98,8 @@ def test_map_and_list_switch_on_a_phone(server, browser):
     driver.get(server.url("/areas/san-jose-convention-center"))
     assert driver.find_element(By.CSS_SELECTOR, ".list-pane").is_displayed()
     assert not driver.find_element(By.CSS_SELECTOR, ".map-pane").is_displayed()
-    driver.find_element(By.CSS_SELECTOR, "label[for=view-map]").click()
+    # The area has menus, so its tabs switch between map and list (in place, with the script).
+    driver.find_element(By.CSS_SELECTOR, ".area-tabs a[data-tab=map]").click()
     assert driver.find_element(By.CSS_SELECTOR, ".map-pane").is_displayed()
     assert not driver.find_element(By.CSS_SELECTOR, ".list-pane").is_displayed()
     wide = browser(width=1280, height=800)

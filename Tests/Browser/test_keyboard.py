@@ -3,14 +3,13 @@ settings, with the focus checked at every step (where it is, that it can be seen
 the controls that take arrow keys: the tour's slides and the menu's days. What screen readers are told along the
 way (live regions, names) is checked where it happens."""
 
-import time
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import GrubmapServer, wait_for
+from conftest import clocked_server, wait_for
 from pages import make_profile, prepare, Person
 
 # Tuesday 17 November 2026, 03:30 UTC = 12:30 in Busan, as in test_menus.py.
@@ -61,11 +60,8 @@ def announced(driver):
 
 @pytest.fixture
 def lunchtime_server(tmp_path):
-    clock = tmp_path / "clock"
-    clock.write_text(str(NOW - time.time()))
-    instance = GrubmapServer(tmp_path, ["--test-clock-file", str(clock), "--onboarding-interval-ms", "500"]).start()
-    yield instance
-    instance.stop()
+    with clocked_server(tmp_path, NOW, ["--onboarding-interval-ms", "500"]) as instance:
+        yield instance
 
 
 def test_first_visit_to_settings_by_keyboard_alone(lunchtime_server, browser):
@@ -85,13 +81,15 @@ def test_first_visit_to_settings_by_keyboard_alone(lunchtime_server, browser):
     press(driver, Keys.ENTER)
     wait_for(driver, lambda d: "/areas/" in d.current_url)
 
-    # The area page: its own controls in reading order, then the places.
+    # The campus opens on its menu board: the tabs, the location button, the days, the price chooser, the filter,
+    # then the cards, in reading order.
     press(driver, Keys.TAB)
     press(driver, Keys.ENTER)
     assert focused(driver)["id"] == "content"
     stops = tab_to(driver, lambda e: e["href"] == "/places/pnu-busan-geumjeong-hall")
     names = [stop["name"] for stop in stops]
-    assert names.index("Use my location") < names.index("By name") < names.index("List")
+    assert names.index("List") < names.index("Use my location") < names.index("Next day") < names.index("Student")
+    assert names.index("Student") < next(i for i, name in enumerate(names) if name.startswith("Filter dishes"))
     assert stops[-1]["name"].startswith("Geumjeong Hall")
     press(driver, Keys.ENTER)
     wait_for(driver, lambda d: d.current_url.endswith("/places/pnu-busan-geumjeong-hall"))

@@ -4,13 +4,11 @@ and picking another day (instantly with JavaScript, by plain links without it).
 The server's clock is set through --test-clock-file to Tuesday 17 November 2026, 12:30 in Busan (03:30 UTC),
 whatever the machine's own clock and time zone say; the demo's sample menus are written for that week."""
 
-import time
 
 import pytest
-from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 
-from conftest import GrubmapServer, wait_for
+from conftest import clocked_server, settled, wait_for
 
 # Tuesday 17 November 2026, 03:30 UTC = 12:30 in Busan.
 NOW = 1_794_886_200
@@ -19,11 +17,8 @@ PLACE = "/places/pnu-busan-geumjeong-hall"
 
 @pytest.fixture
 def lunchtime_server(tmp_path):
-    clock = tmp_path / "clock"
-    clock.write_text(str(NOW - time.time()))
-    instance = GrubmapServer(tmp_path, ["--test-clock-file", str(clock)]).start()
-    yield instance
-    instance.stop()
+    with clocked_server(tmp_path, NOW) as instance:
+        yield instance
 
 
 def selected_day(driver):
@@ -44,15 +39,6 @@ def is_today_selected(driver):
 def day_link(driver, date):
     return driver.find_element(By.CSS_SELECTOR, f'#menu .days a[href*="date={date}"]')
 
-
-def settled(condition):
-    """The condition, read as false while a page load replaces the elements it looks at."""
-    def check(driver):
-        try:
-            return condition(driver)
-        except WebDriverException:
-            return False
-    return check
 
 
 def menu_text(driver):

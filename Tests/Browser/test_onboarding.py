@@ -204,6 +204,8 @@ def test_korean_interface(server, browser):
     assert driver.find_element(By.TAG_NAME, "h1").text == "Grubmap에 오신 것을 환영합니다"
     driver.find_element(By.CSS_SELECTOR, "button[value=started]").click()
     wait_for(driver, lambda d: "/areas/" in d.current_url)
+    assert driver.find_element(By.CSS_SELECTOR, ".area-tabs a[aria-current=page]").text == "식단"
+    driver.get(server.url("/areas/pnu-busan"))
     assert "이름순" in driver.page_source
     driver.get(server.url("/settings"))
     assert driver.find_element(By.TAG_NAME, "h1").text == "설정"
