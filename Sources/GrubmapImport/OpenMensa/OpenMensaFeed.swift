@@ -22,7 +22,8 @@ import GrubmapCore
 /// and ignored. A document that breaks the spec is refused with the first problem and its line: another root or
 /// version, a day without categories that is not closed, a category without meals, a meal without a name, a bad
 /// date, role or price, a name or note over 250 characters, an element the spec does not have, malformed XML.
-/// DOCTYPEs are refused outright, so no entity is ever expanded.
+/// The bytes are checked before the parser sees them (``XMLPreflight``): valid UTF-8 or UTF-16, no DOCTYPE (so no
+/// entity is ever expanded), at most 32 attributes an element.
 public struct OpenMensaFeed: Sendable {
     /// One `<day>` of the feed.
     public struct Day: Hashable, Sendable {
@@ -52,10 +53,13 @@ public struct OpenMensaFeed: Sendable {
             throw OpenMensaError(
                 line: nil, message: "the feed is \(data.count) bytes; at most \(maximumBytes) bytes are read")
         }
-        if let line = Self.lineOfDoctype(in: data) {
-            throw OpenMensaError(line: line, message: "a feed must not have a DOCTYPE or declare entities")
+        let checked: Data
+        do {
+            checked = try XMLPreflight().check(data)
+        } catch {
+            throw OpenMensaError(line: error.line, message: error.message)
         }
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: checked)
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
         let reader = FeedReader(currency: currency)
@@ -72,21 +76,6 @@ public struct OpenMensaFeed: Sendable {
             throw OpenMensaError(line: nil, message: "the document is empty: expected an <openmensa> element")
         }
         return OpenMensaFeed(version: version, days: reader.days)
-    }
-
-    /// The line of the first `<!DOCTYPE` or `<!ENTITY`, if any (ASCII, so bytes are enough).
-    private static func lineOfDoctype(in data: Data) -> Int? {
-        let bytes = [UInt8](data)
-        for marker in ["<!DOCTYPE", "<!ENTITY"] {
-            let pattern = Array(marker.utf8)
-            guard bytes.count >= pattern.count else { continue }
-            for start in 0...(bytes.count - pattern.count) where bytes[start] == pattern[0] {
-                if Array(bytes[start..<(start + pattern.count)]) == pattern {
-                    return bytes[..<start].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-                }
-            }
-        }
-        return nil
     }
 }
 

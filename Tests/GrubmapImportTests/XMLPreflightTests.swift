@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import GrubmapImport
+
+/// What reaches Foundation's XML parser has been checked: valid text, no declarations, bounded elements.
+@Suite struct XMLPreflightTests {
+    let feed = #"<openmensa version="2.1"><canteen><day date="2026-11-10"><closed/></day></canteen></openmensa>"#
+
+    func problem(_ bytes: [UInt8]) -> XMLPreflight.Problem? {
+        do {
+            _ = try XMLPreflight().check(Data(bytes))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test(arguments: [
+        [0xFF, 0xFE], [0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80], [0x80],
+    ])
+    func invalidUTF8AnywhereIsRefusedWithItsLine(bad: [UInt8]) throws {
+        // In a comment, where it crashed Foundation's parser, and in text.
+        for (before, after) in [("<!--", "-->"), ("<name>", "</name>")] {
+            let document =
+                Array("<openmensa version=\"2.1\">\n\(before)".utf8) + bad + Array("\(after)</openmensa>".utf8)
+            let refused = try #require(problem(document))
+            #expect(refused.line == 2)
+            #expect(refused.message.contains("not valid UTF-8"))
+            #expect(throws: OpenMensaError.self) {
+                try OpenMensaFeed.parse(Data(document), currency: OpenMensaFeeds.won)
+            }
+        }
+    }
+
+    @Test func aDoctypeIsFoundAfterDecodingEvenInUTF16() throws {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<!DOCTYPE x [<!ENTITY a \"b\">]>\n" + feed
+        for littleEndian in [true, false] {
+            var bytes: [UInt8] = littleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF]
+            for unit in text.utf16 {
+                bytes +=
+                    littleEndian ? [UInt8(unit & 0xFF), UInt8(unit >> 8)] : [UInt8(unit >> 8), UInt8(unit & 0xFF)]
+            }
+            let refused = try #require(problem(bytes))
+            #expect(refused.line == 2)
+            #expect(refused.message.contains("DOCTYPE"))
+        }
+        // Without the DOCTYPE, a UTF-16 feed is read: the parser is given UTF-8 that says so.
+        var plain: [UInt8] = [0xFF, 0xFE]
+        for unit in ("<?xml version=\"1.0\" encoding=\"UTF-16\"?>" + feed).utf16 {
+            plain += [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+        }
+        #expect(try OpenMensaFeed.parse(Data(plain), currency: OpenMensaFeeds.won).days.count == 1)
+    }
+
+    @Test func otherEncodingsAndDisallowedCharactersAreRefused() throws {
+        #expect(
+            problem(Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><a/>".utf8))?.message.contains("ISO-8859-1")
+                == true)
+        #expect(problem([0x00, 0x00, 0xFE, 0xFF, 0, 0, 0, 0x3C]) != nil)
+        #expect(problem(Array("<a>\u{0}</a>".utf8)) != nil)
+        #expect(problem(Array("<a>\u{1B}[31m</a>".utf8)) != nil)
+        #expect(problem([0xFF, 0xFE, 0x00, 0xD8, 0x41, 0x00]) != nil)  // a lone surrogate in UTF-16
+        #expect(problem(Array(feed.utf8)) == nil)
+        #expect(problem([0xEF, 0xBB, 0xBF] + Array(feed.utf8)) == nil)
+    }
+
+    @Test func crowdedOrDeepElementsAreRefusedBeforeParsing() throws {
+        let attributes = (0..<300_000).map { "a\($0)=\"1\"" }.joined(separator: " ")
+        let crowded =
+            "<openmensa version=\"2.1\"><canteen>\n<day date=\"2026-11-10\" \(attributes)><closed/></day></canteen></openmensa>"
+        let refused = try #require(problem(Array(crowded.utf8)))
+        #expect(refused.line == 2)
+        #expect(refused.message.contains("more than 32 attributes"))
+        let deep = String(repeating: "<a>", count: 100) + String(repeating: "</a>", count: 100)
+        #expect(problem(Array(deep.utf8))?.message.contains("nested more than 64") == true)
+        // Markup-like text inside comments, CDATA and quoted values does not count.
+        let quiet = "<a b=\"x=y>z\"><!-- <b c=1 d=2> --><![CDATA[<e f=1>]]><?pi g=1?></a>"
+        #expect(problem(Array(quiet.utf8)) == nil)
+        #expect(problem(Array("<a><!-- never closed".utf8))?.message.contains("comment") == true)
+    }
+}
