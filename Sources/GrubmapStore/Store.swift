@@ -88,8 +88,9 @@ public protocol CheckInStore: Sendable {
     func checkOut(profileID: Profile.ID) throws -> Bool
     /// A profile's check-in that is active at `date`, or `nil`.
     func checkIn(profileID: Profile.ID, activeAt date: Date) throws -> CheckIn?
-    /// The people checked in at a place at `date`, newest first.
-    func presence(atPlace id: Place.ID, at date: Date) throws -> [(profile: Profile, checkIn: CheckIn)]
+    /// The `newest` people checked in at a place at `date`, newest first, and how many there are in all: a place's
+    /// page lists a few however many check in.
+    func presence(atPlace id: Place.ID, at date: Date, newest: Int) throws -> PlacePeople
     /// Per place of an area with anyone checked in at `date`: the count and the `sample` newest profiles.
     func presence(inArea id: Area.ID, at date: Date, sample: Int) throws -> [Place.ID: PlacePresence]
 }

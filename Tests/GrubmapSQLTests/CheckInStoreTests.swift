@@ -79,9 +79,10 @@ struct CheckInStoreTests {
                     profileID: profiles[1].id, placeID: Self.place("a").id, startedAt: Self.at(5),
                     expiresAt: Self.at(100)))
             #expect(
-                try store.presence(atPlace: Self.place("a").id, at: Self.at(10)).map(\.profile.id) == [
-                    profiles[1].id, profiles[0].id,
-                ])
+                try store.presence(atPlace: Self.place("a").id, at: Self.at(10), newest: 10).newest.map(\.profile.id)
+                    == [
+                        profiles[1].id, profiles[0].id,
+                    ])
             try store.checkIn(
                 CheckIn(
                     profileID: profiles[0].id, placeID: Self.place("b").id, startedAt: Self.at(20),
@@ -96,6 +97,25 @@ struct CheckInStoreTests {
     }
 
     @Test(arguments: StoreKind.tested)
+    func whoIsHereListsTheNewestAndCountsTheRest(kind: StoreKind) throws {
+        try Self.withPeople(30, on: kind) { store, profiles, _ throws in
+            for (index, profile) in profiles.enumerated() {
+                try store.checkIn(
+                    CheckIn(
+                        profileID: profile.id, placeID: Self.place("a").id, startedAt: Self.at(Double(index)),
+                        expiresAt: Self.at(1000)))
+            }
+            let people = try store.presence(atPlace: Self.place("a").id, at: Self.at(100), newest: 24)
+            #expect(people.count == 30)
+            #expect(people.newest.map(\.profile.id) == profiles.suffix(24).reversed().map(\.id))
+            #expect(people.more == 6)
+            let none = try store.presence(atPlace: Self.place("a").id, at: Self.at(100), newest: 0)
+            #expect(none.count == 30 && none.newest.isEmpty)
+            #expect(try store.presence(atPlace: Self.place("b").id, at: Self.at(100), newest: 24).count == 0)
+        }
+    }
+
+    @Test(arguments: StoreKind.tested)
     func expiredCheckInsNeverShow(kind: StoreKind) throws {
         try Self.withPeople(1, on: kind) { store, profiles, _ throws in
             try store.checkIn(
@@ -105,7 +125,7 @@ struct CheckInStoreTests {
             #expect(
                 try store.presence(inArea: Self.area.id, at: Self.at(59), sample: 4)[Self.place("a").id]?.count == 1)
             #expect(try store.presence(inArea: Self.area.id, at: Self.at(60), sample: 4).isEmpty)
-            #expect(try store.presence(atPlace: Self.place("a").id, at: Self.at(60)).isEmpty)
+            #expect(try store.presence(atPlace: Self.place("a").id, at: Self.at(60), newest: 10).count == 0)
             #expect(try store.checkIn(profileID: profiles[0].id, activeAt: Self.at(60)) == nil)
         }
     }
@@ -137,7 +157,7 @@ struct CheckInStoreTests {
                     expiresAt: Self.at(100)))
             #expect(try store.deleteSessions(expiredBefore: Date(timeIntervalSince1970: 5_000_000_000)) == 1)
             #expect(try store.profile(id: profiles[0].id) == nil)
-            #expect(try store.presence(atPlace: Self.place("a").id, at: Self.at(10)).isEmpty)
+            #expect(try store.presence(atPlace: Self.place("a").id, at: Self.at(10), newest: 10).count == 0)
         }
     }
 

@@ -81,8 +81,8 @@ final class CountingStore: Store {
     func checkIn(profileID: Profile.ID, activeAt date: Date) throws -> CheckIn? {
         try count("activeCheckIn") { try base.checkIn(profileID: profileID, activeAt: date) }
     }
-    func presence(atPlace id: Place.ID, at date: Date) throws -> [(profile: Profile, checkIn: CheckIn)] {
-        try count("presenceAtPlace") { try base.presence(atPlace: id, at: date) }
+    func presence(atPlace id: Place.ID, at date: Date, newest: Int) throws -> PlacePeople {
+        try count("presenceAtPlace") { try base.presence(atPlace: id, at: date, newest: newest) }
     }
     func presence(inArea id: Area.ID, at date: Date, sample: Int) throws -> [Place.ID: PlacePresence] {
         try count("presenceInArea") { try base.presence(inArea: id, at: date, sample: sample) }

@@ -41,7 +41,7 @@ private struct UnreachableStore: Store {
     func checkIn(_ checkIn: CheckIn) throws { throw down }
     func checkOut(profileID: Profile.ID) throws -> Bool { throw down }
     func checkIn(profileID: Profile.ID, activeAt date: Date) throws -> CheckIn? { throw down }
-    func presence(atPlace id: Place.ID, at date: Date) throws -> [(profile: Profile, checkIn: CheckIn)] { throw down }
+    func presence(atPlace id: Place.ID, at date: Date, newest: Int) throws -> PlacePeople { throw down }
     func presence(inArea id: Area.ID, at date: Date, sample: Int) throws -> [Place.ID: PlacePresence] { throw down }
 }
 

@@ -69,8 +69,8 @@ import Testing
         func checkIn(profileID: Profile.ID, activeAt date: Date) throws -> CheckIn? {
             try base.checkIn(profileID: profileID, activeAt: date)
         }
-        func presence(atPlace id: Place.ID, at date: Date) throws -> [(profile: Profile, checkIn: CheckIn)] {
-            try base.presence(atPlace: id, at: date)
+        func presence(atPlace id: Place.ID, at date: Date, newest: Int) throws -> PlacePeople {
+            try base.presence(atPlace: id, at: date, newest: newest)
         }
     }
 

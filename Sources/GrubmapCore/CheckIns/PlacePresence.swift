@@ -15,3 +15,19 @@ public struct PlacePresence: Hashable, Sendable {
     /// The count as a badge shows it: "99+" above 99.
     public var badge: String { count > 99 ? "99+" : "\(count)" }
 }
+
+/// The people checked in at one place, as who's here shows them: the newest, and how many there are in all.
+public struct PlacePeople: Sendable {
+    /// The newest check-ins with their profiles, newest first: at most as many as were asked for.
+    public let newest: [(profile: Profile, checkIn: CheckIn)]
+    /// Everyone checked in there.
+    public let count: Int
+
+    public init(newest: [(profile: Profile, checkIn: CheckIn)], count: Int) {
+        self.newest = newest
+        self.count = count
+    }
+
+    /// How many more there are than are listed.
+    public var more: Int { count - newest.count }
+}

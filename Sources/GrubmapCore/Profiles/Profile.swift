@@ -69,6 +69,13 @@ public struct ProfileDraft: Equatable, Sendable {
                 .trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    /// The draft with each field cut to what its limits could ever accept, to show a refused form back.
+    public var clipped: ProfileDraft {
+        ProfileDraft(
+            firstName: Self.nameLimit.clipped(firstName), lastName: Self.nameLimit.clipped(lastName),
+            company: Self.companyLimit.clipped(company), bio: Self.bioLimit.clipped(bio))
+    }
+
     /// What is wrong with each field, by field name (`firstName`, …); empty when the draft can be saved.
     public var problems: [String: String] {
         let draft = normalized

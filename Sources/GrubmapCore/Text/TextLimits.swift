@@ -27,6 +27,14 @@ public struct TextLimits: Sendable, Equatable {
         self.allowsLineBreaks = allowsLineBreaks
     }
 
+    /// `text` cut to ``maximumScalars``: what a form may show back of a refused value without growing with it.
+    public func clipped(_ text: String) -> String {
+        guard text.unicodeScalars.count > maximumScalars else { return text }
+        var clipped = String.UnicodeScalarView()
+        clipped.append(contentsOf: text.unicodeScalars.prefix(maximumScalars))
+        return String(clipped)
+    }
+
     /// What is wrong with `text`, or `nil` when it fits. Empty text is fine only when the range starts at 0.
     public func problem(with text: String) -> TextProblem? {
         let scalars = text.unicodeScalars

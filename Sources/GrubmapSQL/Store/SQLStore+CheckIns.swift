@@ -89,18 +89,25 @@ extension SQLStore {
         }
     }
 
-    public func presence(atPlace id: Place.ID, at date: Date) throws -> [(profile: Profile, checkIn: CheckIn)] {
-        try withConnection { connection in
+    /// One statement: the window count is taken before `LIMIT` cuts the rows (or, with no rows to carry it, is 0).
+    public func presence(atPlace id: Place.ID, at date: Date, newest: Int) throws -> PlacePeople {
+        let limit = Int64(max(0, newest))
+        let rows = try withConnection { connection in
             try connection.fetchAll(
                 """
                 SELECT p.id, p.first_name, p.last_name, p.company, p.bio, p.avatar_type,
-                    c.profile_id, c.place_id, c.started_at, c.expires_at
+                    c.profile_id, c.place_id, c.started_at, c.expires_at, count(*) OVER () AS total
                 FROM check_ins c JOIN profiles p ON p.id = c.profile_id
                 WHERE c.place_id = \(id) AND c.started_at <= \(date) AND c.expires_at > \(date)
                 ORDER BY c.started_at DESC, p.id
-                """
-            ).map { row in (try StoreRows.profile(from: row), try StoreRows.checkIn(from: row)) }
+                LIMIT \(max(limit, 1))
+                """)
         }
+        let total = try rows.first?.value(named: "total", as: Int64.self) ?? 0
+        let people = try rows.prefix(Int(limit)).map { row in
+            (try StoreRows.profile(from: row), try StoreRows.checkIn(from: row))
+        }
+        return PlacePeople(newest: people, count: Int(total))
     }
 
     public func presence(inArea id: Area.ID, at date: Date, sample: Int) throws -> [Place.ID: PlacePresence] {

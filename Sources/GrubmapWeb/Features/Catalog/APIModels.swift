@@ -67,9 +67,12 @@ enum API {
         let description: String?
         let openingHours: OpeningHours
         /// The people checked in now, newest first.
+        /// The newest people checked in, at most 50.
         let checkedIn: [CheckedInProfile]
+        /// Everyone checked in.
+        let checkedInCount: Int
 
-        init(_ place: Place, checkedIn: [CheckedInProfile], language: Language) {
+        init(_ place: Place, checkedIn: [CheckedInProfile], checkedInCount: Int, language: Language) {
             id = place.id
             areaId = place.areaID
             name = place.name.text(in: language)
@@ -82,6 +85,7 @@ enum API {
             description = place.description?.text(in: language)
             openingHours = place.openingHours
             self.checkedIn = checkedIn
+            self.checkedInCount = checkedInCount
         }
     }
 

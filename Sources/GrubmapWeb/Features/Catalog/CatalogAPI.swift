@@ -6,6 +6,8 @@ import GrubmapStore
 /// a place with who is there, and an area's places as GeoJSON.
 struct CatalogAPI: RouteCollection {
     let checkIns: any CheckInStore
+    /// How many of the people checked in at a place its API body lists, newest first (`checkedInCount` counts all).
+    static let checkedInListed = 50
 
     func addRoutes(to routes: inout RouteTable) {
         routes.add(.get, Paths.API.areas, .api, .optional, areas)
@@ -37,11 +39,11 @@ struct CatalogAPI: RouteCollection {
     /// `GET /api/v1/places/{id}`.
     func place(_ context: VisitorContext, id: Place.ID) throws -> Response {
         let place = try context.place(id)
-        let people = try checkIns.presence(atPlace: id, at: context.now)
+        let people = try checkIns.presence(atPlace: id, at: context.now, newest: Self.checkedInListed)
         return .json(
             API.PlaceDetail(
-                place, checkedIn: people.map { API.CheckedInProfile($0.profile, $0.checkIn) },
-                language: context.language))
+                place, checkedIn: people.newest.map { API.CheckedInProfile($0.profile, $0.checkIn) },
+                checkedInCount: people.count, language: context.language))
     }
 
     /// `GET /api/v1/areas/{id}/places.geojson`: the area's places as a GeoJSON FeatureCollection.

@@ -13,6 +13,8 @@ struct CheckInStrings: Sendable {
     let showMap: String
     let nobodyHere: String
     let moreHere: @Sendable (Int) -> String
+    /// Under who's here, for the people not listed.
+    let andMoreHere: @Sendable (Int) -> String
     let whosHere: String
     let checkIn: String
     let checkOut: String
@@ -65,6 +67,7 @@ struct CheckInStrings: Sendable {
         showMap: "Map",
         nobodyHere: "Nobody's checked in",
         moreHere: { "+\($0)" },
+        andMoreHere: { $0 == 1 ? "and 1 more person" : "and \($0) more people" },
         whosHere: "Who's here",
         checkIn: "Check in here",
         checkOut: "Check out",
@@ -104,6 +107,7 @@ struct CheckInStrings: Sendable {
         showMap: "지도",
         nobodyHere: "체크인한 사람이 없어요",
         moreHere: { "+\($0)" },
+        andMoreHere: { "외 \($0)명 더" },
         whosHere: "여기 있는 사람",
         checkIn: "여기 체크인",
         checkOut: "체크아웃",

@@ -6,7 +6,8 @@ struct WhosHere {
     let strings: CheckInStrings
     let language: Language
     let place: Place
-    let people: [(profile: Profile, checkIn: CheckIn)]
+    /// The newest people here (at most ``shown``) and how many there are in all.
+    let people: PlacePeople
     /// The person's own profile, if they made one.
     let me: Profile?
     /// The person's active check-in anywhere, and that place's name.
@@ -18,6 +19,9 @@ struct WhosHere {
 
     /// The id of the line that says whether the person is checked in, which the forms' redirects point at.
     static let statusID = "check-in-status"
+    /// How many people the panel lists, newest first; the rest are counted ("and 130 more"), so a place's page stays
+    /// small however many check in.
+    static let shown = 24
 
     var node: Node {
         el(.section, .class("card panel wide whos-here"), Attribute("aria-labelledby", "whos-here")) {
@@ -25,12 +29,13 @@ struct WhosHere {
                 el(.h2, .id("whos-here")) { strings.whosHere }
                 el(.span, .class("count-badge"), Attribute("data-count", "\(people.count)")) { "\(people.count)" }
             }
-            if people.isEmpty {
+            if people.count == 0 {
                 el(.p, .class("meta")) { strings.nobodyHere }
             } else {
                 el(.ul, .class("people")) {
-                    for (profile, checkIn) in people { person(profile, checkIn) }
+                    for (profile, checkIn) in people.newest { person(profile, checkIn) }
                 }
+                if people.more > 0 { el(.p, .class("meta")) { strings.andMoreHere(people.more) } }
             }
             actions
         }

@@ -38,7 +38,8 @@ struct PlaceFeature: RouteCollection {
         }
         return WhosHere(
             strings: CheckInStrings.forLanguage(context.language), language: context.language, place: place,
-            people: try checkIns.presence(atPlace: place.id, at: context.now), me: me, myCheckIn: mine,
+            people: try checkIns.presence(atPlace: place.id, at: context.now, newest: WhosHere.shown), me: me,
+            myCheckIn: mine,
             csrfToken: context.visitor.csrfToken, timeZone: TimeZone(identifier: area.timeZone) ?? .gmt,
             change: context.request.query["checked"].flatMap(CheckInChange.init(rawValue:)))
     }

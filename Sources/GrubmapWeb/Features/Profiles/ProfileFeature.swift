@@ -52,7 +52,7 @@ struct ProfileFeature: RouteCollection {
         let existing = try profiles.profile(sessionToken: context.session.token)
         let next = Request.localPath(form.next)
         guard problems.isEmpty else {
-            let page = try view(context.parent, profile: existing, draft: draft, next: next, problems: problems)
+            let page = try view(context.parent, profile: existing, draft: draft.clipped, next: next, problems: problems)
             return .html(page.render(), status: .unprocessableContent)
         }
         try store(draft.normalized, avatar: avatar, existing: existing, context: context)
