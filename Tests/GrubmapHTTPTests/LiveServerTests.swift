@@ -123,6 +123,7 @@ import Testing
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let server = HTTPServer(configuration: ServerConfiguration(port: 0)) { request in
+            if let problem = request.problem { return Self.render(problem) }
             guard request.path == "/slow" else { return .text("fast") }
             entered.signal()
             release.wait()

@@ -123,8 +123,10 @@ final class WorkerPool: Sendable {
             }
             guard let job = next else { return }
             guard let job else { continue }
-            job.finish(with: responder(job.request))
+            let response = responder(job.request)
+            // Off the books before the answer goes out: once it has, shutdown may look, and must not answer again.
             state.withLock { _ = $0.unfinished.removeValue(forKey: ObjectIdentifier(job)) }
+            job.finish(with: response)
         }
     }
 }
