@@ -99,44 +99,43 @@ public struct XMLPreflight: Sendable {
     }
 
     /// Follows the markup of `text` far enough to refuse declarations, disallowed characters, crowded and deep
-    /// elements, counting lines for the message.
+    /// elements, counting lines for the message. The markup is ASCII, so it is followed in UTF-8 bytes.
     private func scan(_ text: String) throws(Problem) {
-        let scalars = Array(text.unicodeScalars)
         var line = 1
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" { line += 1 }
+            guard Self.isXMLCharacter(scalar) else {
+                let code = String(scalar.value, radix: 16, uppercase: true)
+                throw Problem(line: line, message: "the text has a character XML does not allow (U+\(code))")
+            }
+        }
+        let bytes = Array(text.utf8)
+        line = 1
         var depth = 0
         var index = 0
-        func starts(_ marker: String, at position: Int) -> Bool {
-            var position = position
-            for expected in marker.unicodeScalars {
-                guard position < scalars.count, scalars[position] == expected else { return false }
-                position += 1
-            }
+        func starts(_ marker: StaticString, at position: Int) -> Bool {
+            let count = marker.utf8CodeUnitCount
+            guard position + count <= bytes.count else { return false }
+            for offset in 0..<count where bytes[position + offset] != marker.utf8Start[offset] { return false }
             return true
         }
         /// Moves past `marker`, counting lines; false when the text ends first.
-        func skip(past marker: String) -> Bool {
-            let first = marker.unicodeScalars.first!
-            while index < scalars.count {
-                if scalars[index] == first, starts(marker, at: index) {
-                    index += marker.unicodeScalars.count
+        func skip(past marker: StaticString) -> Bool {
+            let first = marker.utf8Start[0]
+            while index < bytes.count {
+                if bytes[index] == first, starts(marker, at: index) {
+                    index += marker.utf8CodeUnitCount
                     return true
                 }
-                if scalars[index] == "\n" { line += 1 }
+                if bytes[index] == UInt8(ascii: "\n") { line += 1 }
                 index += 1
             }
             return false
         }
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if !Self.isXMLCharacter(scalar) {
-                throw Problem(
-                    line: line,
-                    message:
-                        "the text has a character XML does not allow (U+\(String(scalar.value, radix: 16, uppercase: true)))"
-                )
-            }
-            if scalar == "\n" { line += 1 }
-            guard scalar == "<" else {
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") { line += 1 }
+            guard byte == UInt8(ascii: "<") else {
                 index += 1
                 continue
             }
@@ -159,28 +158,25 @@ public struct XMLPreflight: Sendable {
             }
             let closing = starts("</", at: index)
             var attributes = 0
-            var quote: Unicode.Scalar?
+            var quote: UInt8?
             var selfClosing = false
             index += 1
-            tag: while index < scalars.count {
-                let inTag = scalars[index]
-                if !Self.isXMLCharacter(inTag) {
-                    throw Problem(line: line, message: "the text has a character XML does not allow")
-                }
-                if inTag == "\n" { line += 1 }
+            tag: while index < bytes.count {
+                let inTag = bytes[index]
+                if inTag == UInt8(ascii: "\n") { line += 1 }
                 if let open = quote {
                     if inTag == open { quote = nil }
                 } else {
                     switch inTag {
-                    case "\"", "'": quote = inTag
-                    case "=":
+                    case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = inTag
+                    case UInt8(ascii: "="):
                         attributes += 1
                         if attributes > maximumAttributes {
                             throw Problem(
                                 line: line, message: "an element has more than \(maximumAttributes) attributes")
                         }
-                    case ">":
-                        selfClosing = index > 0 && scalars[index - 1] == "/"
+                    case UInt8(ascii: ">"):
+                        selfClosing = bytes[index - 1] == UInt8(ascii: "/")
                         index += 1
                         break tag
                     default: break
