@@ -4,7 +4,7 @@ PORT ?= 8080
 HOST ?= 127.0.0.1
 DATABASE ?= .grubmap/grubmap.sqlite
 
-.PHONY: run build test soak lint bench screenshots clean
+.PHONY: run build test soak fuzz lint bench screenshots clean
 
 run:
 	@scripts/install-deps run
@@ -24,11 +24,12 @@ test:
 	.venv/bin/python scripts/geodesic-cases.py 5000 20261130 > $(GEODESIC_CASES).tmp && mv $(GEODESIC_CASES).tmp $(GEODESIC_CASES)
 	$(SWIFT) build --build-tests
 	scripts/postgres-test-cluster run env GRUBMAP_GEODESIC_CASES=$(GEODESIC_CASES) $(SWIFT) test --skip-build
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz
 	scripts/smoke-test .build/debug/grubmap
 	scripts/attack-test .build/debug/grubmap
 	scripts/crowd-test .build/debug/grubmap
 	scripts/postgres-test-cluster run scripts/durability-test .build/debug/grubmap 20
+	scripts/fuzz 30
 	scripts/lb-test .build/debug/grubmap
 	.venv/bin/python -m pytest -q -p no:cacheprovider Tests/Browser
 
@@ -38,6 +39,12 @@ soak:
 	$(SWIFT) build --product grubmap
 	scripts/postgres-test-cluster run scripts/durability-test .build/debug/grubmap 100
 
+# Every libFuzzer harness for FUZZ_SECONDS each (make test runs them for 30 s).
+FUZZ_SECONDS ?= 600
+fuzz:
+	@scripts/install-deps run
+	scripts/fuzz $(FUZZ_SECONDS)
+
 screenshots:
 	@scripts/install-deps test
 	@scripts/python-env
@@ -45,7 +52,7 @@ screenshots:
 	cd Tests/Browser && ../../.venv/bin/python screenshots.py ../../screenshots $(SCREENSHOTS_ARGS)
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz
 
 bench:
 	@scripts/install-deps bench

@@ -35,6 +35,17 @@ let package = Package(
             dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapSQL", "GrubmapImport", "GrubmapHTTP", "GrubmapWeb"]),
         .executableTarget(name: "grubmap-bench", dependencies: ["GrubmapCore"]),
         .executableTarget(name: "grubmap-bench-checkins", dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapSQL"]),
+        // libFuzzer harnesses (scripts/fuzz builds them with -sanitize=fuzzer,address); a plain build replays files.
+        .target(name: "FuzzSupport", path: "Fuzz/Support"),
+        .executableTarget(name: "fuzz-request", dependencies: ["FuzzSupport", "GrubmapHTTP"], path: "Fuzz/Request"),
+        .executableTarget(
+            name: "fuzz-app",
+            dependencies: ["FuzzSupport", "GrubmapCore", "GrubmapHTTP", "GrubmapImport", "GrubmapSQL", "GrubmapWeb"],
+            path: "Fuzz/App"),
+        .executableTarget(
+            name: "fuzz-openmensa", dependencies: ["FuzzSupport", "GrubmapCore", "GrubmapImport"],
+            path: "Fuzz/OpenMensa"),
+        .executableTarget(name: "fuzz-geojson", dependencies: ["FuzzSupport", "GrubmapCore"], path: "Fuzz/GeoJSON"),
         .testTarget(name: "GrubmapCoreTests", dependencies: ["GrubmapCore"], exclude: ["Fixtures"]),
         .target(
             name: "GrubmapSQLTestSupport", dependencies: ["GrubmapSQL", "GrubmapStore", "GrubmapCore"],

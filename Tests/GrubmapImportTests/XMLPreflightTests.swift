@@ -75,8 +75,32 @@ import Testing
         let deep = String(repeating: "<a>", count: 100) + String(repeating: "</a>", count: 100)
         #expect(problem(Array(deep.utf8))?.message.contains("nested more than 64") == true)
         // Markup-like text inside comments, CDATA and quoted values does not count.
-        let quiet = "<a b=\"x=y>z\"><!-- <b c=1 d=2> --><![CDATA[<e f=1>]]><?pi g=1?></a>"
+        let quiet = "<a b=\"x=y>z\"><!-- <b c=1 d=2> --><![CDATA[<e f=1>]]></a>"
         #expect(problem(Array(quiet.utf8)) == nil)
         #expect(problem(Array("<a><!-- never closed".utf8))?.message.contains("comment") == true)
+    }
+
+    /// Found by `scripts/fuzz openmensa`: Foundation's parser read a processing instruction without content as a
+    /// null string and crashed. Processing instructions now never reach it: a feed with one is refused.
+    @Test func aProcessingInstructionWithoutContentIsNoCrash() throws {
+        let found =
+            #"<!-- co--><?piEx?><openmensa version="2.1"><canteen/></open="UTF-8"?>"# + "\n"
+            + #"<openmensa version="2.1" 2026-11-10">"# + "\n mensa>"
+        #expect(throws: OpenMensaError.self) { try OpenMensaFeed.parse(Data(found.utf8), currency: OpenMensaFeeds.won) }
+        let first = "<?x?>\n<oqenmaml vnecoding=\"Uversion=\"1o0\" encoding=\"UTF-8\"?>\n<oqenmame>Sample</nqme>sa>\n"
+        #expect(throws: OpenMensaError.self) { try OpenMensaFeed.parse(Data(first.utf8), currency: OpenMensaFeeds.won) }
+        for instruction in ["<?pi?>", "<?other with data?>", "<?pi", "<!-- <?pi?> -->", "<![CDATA[<?pi?>]]>"] {
+            let document = "<?xml version=\"1.0\"?>\n<openmensa version=\"2.1\">\n\(instruction)<canteen/></openmensa>"
+            #expect(
+                throws: OpenMensaError(
+                    line: 3, message: "a document must not have processing instructions (<?…?>)")
+            ) { try OpenMensaFeed.parse(Data(document.utf8), currency: OpenMensaFeeds.won) }
+        }
+        let declared = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + feed
+        #expect(try OpenMensaFeed.parse(Data(declared.utf8), currency: OpenMensaFeeds.won).days.count == 1)
+        let lessThanInTag = "<openmensa version=<!-- c -->\n<canteen/></openmensa>"
+        #expect(throws: OpenMensaError.self) {
+            try OpenMensaFeed.parse(Data(lessThanInTag.utf8), currency: OpenMensaFeeds.won)
+        }
     }
 }

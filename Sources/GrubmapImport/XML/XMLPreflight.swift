@@ -30,9 +30,9 @@ public struct XMLPreflight: Sendable {
 
     /// The document as UTF-8 for `XMLParser`, or the first problem.
     public func check(_ data: Data) throws(Problem) -> Data {
-        let text = try Self.decode(data)
+        let text = Self.declaringUTF8(try Self.decode(data))
         try scan(text)
-        return Data(Self.declaringUTF8(text).utf8)
+        return Data(text.utf8)
     }
 
     /// The text of UTF-8 (with or without its mark) or UTF-16 (with its mark) bytes; invalid sequences are refused.
@@ -98,8 +98,13 @@ public struct XMLPreflight: Sendable {
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>" + text[end.upperBound...]
     }
 
-    /// Follows the markup of `text` far enough to refuse declarations, disallowed characters, crowded and deep
-    /// elements, counting lines for the message. The markup is ASCII, so it is followed in UTF-8 bytes.
+    /// Follows the markup of `text` far enough to refuse declarations, processing instructions, disallowed
+    /// characters, crowded and deep elements, counting lines for the message. The markup is ASCII, so it is
+    /// followed in UTF-8 bytes.
+    ///
+    /// A `<?` anywhere but the XML declaration is refused, in comments and CDATA too: no feed needs a processing
+    /// instruction, and Foundation's parser crashes on one without content (`<?pi?>`, found by the fuzzer), wherever
+    /// libxml2's error recovery may find it.
     private func scan(_ text: String) throws(Problem) {
         var line = 1
         for scalar in text.unicodeScalars {
@@ -110,7 +115,17 @@ public struct XMLPreflight: Sendable {
             }
         }
         let bytes = Array(text.utf8)
+        let declaration =
+            text.hasPrefix("<?xml ")
+            ? (text.utf8.firstRange(of: "?>".utf8)?.upperBound).map {
+                text.utf8.distance(from: text.utf8.startIndex, to: $0)
+            } ?? 0 : 0
         line = 1
+        for position in declaration..<max(declaration, bytes.count - 1)
+        where bytes[position] == UInt8(ascii: "<") && bytes[position + 1] == UInt8(ascii: "?") {
+            let at = bytes[..<position].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            throw Problem(line: at, message: "a document must not have processing instructions (<?…?>)")
+        }
         var depth = 0
         var index = 0
         func starts(_ marker: StaticString, at position: Int) -> Bool {
@@ -151,9 +166,8 @@ public struct XMLPreflight: Sendable {
                 throw Problem(line: line, message: "a document must not have a DOCTYPE or declare entities")
             }
             if starts("<?", at: index) {
-                guard skip(past: "?>") else {
-                    throw Problem(line: line, message: "a processing instruction is not closed")
-                }
+                // Only the XML declaration is left by now.
+                guard skip(past: "?>") else { throw Problem(line: line, message: "the XML declaration is not closed") }
                 continue
             }
             let closing = starts("</", at: index)
@@ -164,6 +178,9 @@ public struct XMLPreflight: Sendable {
             tag: while index < bytes.count {
                 let inTag = bytes[index]
                 if inTag == UInt8(ascii: "\n") { line += 1 }
+                if inTag == UInt8(ascii: "<") {
+                    throw Problem(line: line, message: "a tag or attribute value has a < in it")
+                }
                 if let open = quote {
                     if inTag == open { quote = nil }
                 } else {
