@@ -13,6 +13,7 @@ let package = Package(
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "GrubmapCore"),
         .target(name: "GrubmapCrypto", dependencies: ["CSodium"]),
         .target(name: "CImaging", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
@@ -24,7 +25,7 @@ let package = Package(
             dependencies: ["GrubmapStore", "GrubmapCore"],
             resources: [.copy("Resources/Demo"), .copy("Resources/DemoMenus")]
         ),
-        .target(name: "GrubmapHTTP", dependencies: ["CMicroHTTPD"]),
+        .target(name: "GrubmapHTTP", dependencies: ["CMicroHTTPD", "CZlib"]),
         .target(
             name: "GrubmapWeb",
             dependencies: ["GrubmapCore", "GrubmapCrypto", "GrubmapImaging", "GrubmapStore", "GrubmapHTTP"],

@@ -9,6 +9,7 @@ public struct App: Sendable {
     public let environment: AppEnvironment
     let routes: RouteTable
     private let securityHeaders: SecurityHeaders
+    private let compression = ResponseCompression()
 
     public init(environment: AppEnvironment) {
         self.environment = environment
@@ -45,7 +46,7 @@ public struct App: Sendable {
 
     /// The application with its outer middleware, ready for ``HTTPServer``.
     public var responder: Responder {
-        securityHeaders.wrapping(respond(to:))
+        compression.wrapping(securityHeaders.wrapping(respond(to:)))
     }
 
     /// The answers the app gives from memory on the server's network threads (assets), with the same outer
@@ -55,14 +56,15 @@ public struct App: Sendable {
             guard request.problem == nil, !request.isBodyTooLarge, let match = routes.matchInline(request) else {
                 return nil
             }
-            return securityHeaders.wrapping { request in
+            let answer: Responder = { request in
                 do {
                     return try match.answer(
                         RequestContext(request: request, environment: environment, kind: match.kind))
                 } catch {
                     return failure(error, request: request, kind: match.kind)
                 }
-            }(request)
+            }
+            return compression.wrapping(securityHeaders.wrapping(answer))(request)
         }
     }
 

@@ -9,20 +9,30 @@ enum Assets {
         let contentType: String
         /// A hash of the bytes, for `ETag` and for cache-busting `?v=` links.
         let version: String
+        /// The body gzipped once at start-up at zlib's smallest, for clients that accept it; `nil` when that
+        /// saves nothing (pictures).
+        let gzipped: [UInt8]?
+
+        init(body: [UInt8], contentType: String) {
+            self.body = body
+            self.contentType = contentType
+            version = Assets.fingerprint(body)
+            gzipped = ResponseCompression.isCompressible(contentType) ? Gzip.compress(body, level: 9) : nil
+        }
     }
 
     /// Every file by name; only the style sheet when the resources were not installed beside the binary.
     static let files: [String: File] = {
         var files: [String: File] = [:]
         let css = Array(Stylesheet.css.utf8)
-        files["app.css"] = File(body: css, contentType: "text/css; charset=utf-8", version: fingerprint(css))
+        files["app.css"] = File(body: css, contentType: "text/css; charset=utf-8")
         guard let folder = Bundle.module.url(forResource: "Assets", withExtension: nil),
             let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
         else { return files }
         for name in names {
             guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)) else { continue }
             let type = name.hasSuffix(".js") ? "text/javascript; charset=utf-8" : "application/octet-stream"
-            files[name] = File(body: Array(data), contentType: type, version: fingerprint(Array(data)))
+            files[name] = File(body: Array(data), contentType: type)
         }
         return files
     }()
@@ -50,15 +60,18 @@ struct AssetsFeature: RouteCollection {
         routes.addInline(.get, Paths.asset, .page, asset)
     }
 
-    /// A static file, cached for a year when asked for by version, with an `ETag`.
+    /// A static file, gzipped when the client accepts it, cached for a year when asked for by version, with an
+    /// `ETag` for each of its two forms.
     func asset(_ context: RequestContext, name: String) throws -> Response {
         guard let file = Assets.files[name] else { throw HTTPError.notFound("There is no asset \"\(name)\".") }
         let request = context.request
-        let etag = "\"\(file.version)\""
+        let gzipped = request.acceptsGzip ? file.gzipped : nil
+        let etag = gzipped == nil ? "\"\(file.version)\"" : "\"\(file.version)-gzip\""
         var response =
             request.headers["If-None-Match"] == etag
-            ? Response(status: .notModified) : Response(status: .ok, body: file.body)
+            ? Response(status: .notModified) : Response(status: .ok, body: gzipped ?? file.body)
         response.headers["Content-Type"] = file.contentType
+        if gzipped != nil { response.headers["Content-Encoding"] = "gzip" }
         response.headers["ETag"] = etag
         response.headers["Cache-Control"] =
             request.query["v"] == file.version ? "public, max-age=31536000, immutable" : "no-cache"
