@@ -61,3 +61,41 @@ struct ResponseCompressionTests {
         #expect(throws: GzipError.corrupt) { try Gzip.decompress(gzipped + [0], limit: 1 << 20) }
     }
 }
+
+@Suite("Conditional requests")
+struct ConditionalRequestsTests {
+    let body = Array("{\"places\":[]}".utf8)
+
+    func answer(
+        _ method: GrubmapHTTP.Method = .get, ifNoneMatch: String? = nil, status: Status = .ok,
+        headers extra: Headers = Headers()
+    ) throws -> Response {
+        var headers = Headers()
+        if let ifNoneMatch { headers["If-None-Match"] = ifNoneMatch }
+        let request = try Request(method: method, target: "/api/v1/areas", headers: headers)
+        return ConditionalRequests().respond(to: request) { _ in
+            var response = Response(status: status, headers: ["Content-Type": "application/json"], body: body)
+            for (name, value) in extra { response.headers[name] = value }
+            return response
+        }
+    }
+
+    @Test func theSameBytesGetTheSameValidatorAndA304() throws {
+        let etag = try #require(try answer().headers["ETag"])
+        #expect(etag == "\"\(Fingerprint.fnv1a64(body))\"")
+        for held in [etag, "W/" + etag, "\"other\", " + etag, "*"] {
+            let response = try answer(ifNoneMatch: held)
+            #expect(response.status == .notModified, "\(held)")
+            #expect(response.body.isEmpty)
+        }
+        #expect(try answer(ifNoneMatch: "\"other\"").status == .ok)
+        #expect(try answer(.head, ifNoneMatch: etag).status == .notModified)
+    }
+
+    @Test func writesErrorsAndCookiesAreLeftAlone() throws {
+        #expect(try answer(.post).headers["ETag"] == nil)
+        #expect(try answer(status: .notFound).headers["ETag"] == nil)
+        #expect(try answer(ifNoneMatch: "*", headers: ["Set-Cookie": "a=b"]).status == .ok)
+        #expect(try answer(headers: ["ETag": "\"mine\""]).headers["ETag"] == "\"mine\"")
+    }
+}

@@ -53,3 +53,43 @@ import Testing
         #expect(try demo.test.get(path, headers: ["If-None-Match": gzipTag]).status == .ok)
     }
 }
+
+/// A returning phone revalidates what it shows (`Cache-Control: no-cache`): unchanged, it gets a bodiless 304;
+/// once somebody checks in, the new answer.
+@Suite struct ConditionalRequestTests {
+    @Test(arguments: ["/places/alpha", "/api/v1/places/alpha", "/api/v1/areas/test-campus/places"])
+    func anUnchangedAnswerIs304AndAChangedOneIsSentAgain(target: String) throws {
+        let test = try TestApp.make()
+        defer { test.cleanUp() }
+        let reader = try Person(test)
+        _ = try reader.get(target)  // a first visit sets the device cookie: that answer is for it alone
+        let first = try reader.get(target)
+        let etag = try #require(first.headers["ETag"])
+        let again = try reader.send(.get, target, headers: ["If-None-Match": etag])
+        #expect(again.status == .notModified)
+        #expect(again.body.isEmpty)
+        #expect(again.headers["ETag"] == etag)
+
+        let ada = try Person(test)
+        _ = try CheckInTests().makeProfile(ada)
+        _ = try ada.post("/places/alpha/checkin", [])
+        let changed = try reader.send(.get, target, headers: ["If-None-Match": etag])
+        #expect(changed.status == .ok)
+        #expect(changed.headers["ETag"] != etag)
+        #expect(changed.body != first.body)
+    }
+
+    @Test func aGzippedAnswersWeakValidatorRevalidatesToo() throws {
+        let test = try TestApp.make()
+        defer { test.cleanUp() }
+        let reader = try Person(test)
+        let gzip: Headers = ["Accept-Encoding": "gzip"]
+        _ = try reader.get("/places/alpha")
+        let first = try reader.send(.get, "/places/alpha", headers: gzip)
+        let etag = try #require(first.headers["ETag"])
+        #expect(etag.hasPrefix("W/"))
+        let again = try reader.send(.get, "/places/alpha", headers: ["Accept-Encoding": "gzip", "If-None-Match": etag])
+        #expect(again.status == .notModified)
+        #expect(again.body.isEmpty)
+    }
+}

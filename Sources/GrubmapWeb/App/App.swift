@@ -10,6 +10,7 @@ public struct App: Sendable {
     let routes: RouteTable
     private let securityHeaders: SecurityHeaders
     private let compression = ResponseCompression()
+    private let conditionalRequests = ConditionalRequests()
 
     public init(environment: AppEnvironment) {
         self.environment = environment
@@ -46,7 +47,7 @@ public struct App: Sendable {
 
     /// The application with its outer middleware, ready for ``HTTPServer``.
     public var responder: Responder {
-        compression.wrapping(securityHeaders.wrapping(respond(to:)))
+        compression.wrapping(conditionalRequests.wrapping(securityHeaders.wrapping(respond(to:))))
     }
 
     /// The answers the app gives from memory on the server's network threads (assets), with the same outer
@@ -64,7 +65,7 @@ public struct App: Sendable {
                     return failure(error, request: request, kind: match.kind)
                 }
             }
-            return compression.wrapping(securityHeaders.wrapping(answer))(request)
+            return compression.wrapping(conditionalRequests.wrapping(securityHeaders.wrapping(answer)))(request)
         }
     }
 

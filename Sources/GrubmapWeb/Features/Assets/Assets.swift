@@ -16,7 +16,7 @@ enum Assets {
         init(body: [UInt8], contentType: String) {
             self.body = body
             self.contentType = contentType
-            version = Assets.fingerprint(body)
+            version = Fingerprint.fnv1a64(body)
             gzipped = ResponseCompression.isCompressible(contentType) ? Gzip.compress(body, level: 9) : nil
         }
     }
@@ -41,17 +41,6 @@ enum Assets {
     static func path(_ name: String) -> String {
         Paths.asset(name, query: [("v", files[name]?.version ?? "0")])
     }
-
-    /// FNV-1a, 64 bits, as 16 hex digits: enough to tell versions of a file apart (not a security measure).
-    static func fingerprint(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
 }
 
 /// `GET /assets/{name}`: never touches sessions or the database, so scripts and styles load even while it is down.
@@ -68,7 +57,7 @@ struct AssetsFeature: RouteCollection {
         let gzipped = request.acceptsGzip ? file.gzipped : nil
         let etag = gzipped == nil ? "\"\(file.version)\"" : "\"\(file.version)-gzip\""
         var response =
-            request.headers["If-None-Match"] == etag
+            request.headers["If-None-Match"].map { ConditionalRequests.matches($0, etag) } == true
             ? Response(status: .notModified) : Response(status: .ok, body: gzipped ?? file.body)
         response.headers["Content-Type"] = file.contentType
         if gzipped != nil { response.headers["Content-Encoding"] = "gzip" }
