@@ -23,7 +23,8 @@ let package = Package(
         .target(name: "CImaging", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
         .target(name: "GrubmapImaging", dependencies: ["CImaging", "GrubmapCore"]),
         .target(name: "GrubmapStore", dependencies: ["GrubmapCore"]),
-        .target(name: "GrubmapSQL", dependencies: ["GrubmapStore", "GrubmapCore", "CSQLite", "CLibPQ"]),
+        .target(
+            name: "GrubmapSQL", dependencies: ["GrubmapStore", "GrubmapCore", "GrubmapCrypto", "CSQLite", "CLibPQ"]),
         .target(
             name: "GrubmapImport",
             dependencies: ["GrubmapStore", "GrubmapCore"],

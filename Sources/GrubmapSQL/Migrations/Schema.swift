@@ -165,7 +165,26 @@ public enum Schema {
                     secret BLOB NOT NULL
                 );
                 """),
+        Migration(
+            version: 7, name: "store session tokens as their SHA-256",
+            sql: hashSessionTokens { "grubmap_sha256_hex(\($0))" },
+            postgreSQL: hashSessionTokens { "encode(sha256(convert_to(\($0), 'UTF8')), 'hex')" }),
     ]
+
+    /// Replaces every stored session token, and the `session_token`s that refer to it, by its ``TokenDigest`` (64 hex
+    /// digits; tokens Grubmap made are 43 characters), so existing cookies and bearer tokens keep working while the
+    /// database holds no token. Each session is copied under its digest before the rows that refer to it move, and
+    /// only then deleted: the foreign keys (which neither database lets an `UPDATE` of the key cascade to) hold at
+    /// every statement. `sha256` is how the database computes the digest of a column.
+    private static func hashSessionTokens(_ sha256: (String) -> String) -> String {
+        """
+        INSERT INTO sessions (token, csrf_token, created_at, expires_at)
+            SELECT \(sha256("token")), csrf_token, created_at, expires_at FROM sessions WHERE length(token) <> 64;
+        UPDATE preferences SET session_token = \(sha256("session_token")) WHERE length(session_token) <> 64;
+        UPDATE profiles SET session_token = \(sha256("session_token")) WHERE length(session_token) <> 64;
+        DELETE FROM sessions WHERE length(token) <> 64;
+        """
+    }
 
     /// A migrator for ``migrations``.
     public static var migrator: Migrator { Migrator(migrations: migrations) }

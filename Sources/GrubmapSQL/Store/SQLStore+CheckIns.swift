@@ -10,7 +10,7 @@ extension SQLStore {
     public func profile(sessionToken: String) throws -> Profile? {
         try withConnection { connection in
             try connection.fetchOne(
-                "SELECT \(sql: StoreRows.profileColumns) FROM profiles WHERE session_token = \(sessionToken)"
+                "SELECT \(sql: StoreRows.profileColumns) FROM profiles WHERE session_token = \(TokenDigest(sessionToken))"
             ).map(StoreRows.profile(from:))
         }
     }
@@ -27,7 +27,7 @@ extension SQLStore {
             try connection.execute(
                 """
                 INSERT INTO profiles (id, session_token, first_name, last_name, company, bio)
-                VALUES (\(profile.id), \(sessionToken), \(profile.firstName), \(profile.lastName), \(profile.company),
+                VALUES (\(profile.id), \(TokenDigest(sessionToken)), \(profile.firstName), \(profile.lastName), \(profile.company),
                     \(profile.bio))
                 ON CONFLICT (id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name,
                     company = excluded.company, bio = excluded.bio
