@@ -20,6 +20,29 @@ enum Paths {
     static let asset = SitePath(text: "/assets/{name}")
     static let health = SitePath("/healthz")
 
+    /// The operator console. Set-up links carry their token in the query (`?token=`), never in the path, so access
+    /// logs, which write paths only, never hold one.
+    enum Console {
+        static let home = SitePath("/admin")
+        static let signIn = SitePath("/admin/sign-in")
+        static let signOut = SitePath("/admin/sign-out")
+        static let signOutEverywhere = SitePath("/admin/sign-out-everywhere")
+        static let setup = SitePath("/admin/setup")
+        static let account = SitePath("/admin/account")
+        static let secondFactor = SitePath("/admin/account/second-factor")
+        static let places = SitePath<Area.ID>("/admin/areas/{id}/places", missing: "There is no area with that id.")
+        static let newPlace = SitePath<Area.ID>(
+            "/admin/areas/{id}/places/new", missing: "There is no area with that id.")
+        static let place = SitePath<Place.ID>("/admin/places/{id}", missing: "There is no place with that id.")
+        static let archivePlace = SitePath<Place.ID>(
+            "/admin/places/{id}/archive", missing: "There is no place with that id.")
+        static let restorePlace = SitePath<Place.ID>(
+            "/admin/places/{id}/restore", missing: "There is no place with that id.")
+
+        /// Whether `path` is the console's, whose pages never share a visitor's cookies or caches.
+        static func contains(_ path: String) -> Bool { path == "/admin" || path.hasPrefix("/admin/") }
+    }
+
     /// The JSON API, version 1.
     enum API {
         static let areas = SitePath("/api/v1/areas")

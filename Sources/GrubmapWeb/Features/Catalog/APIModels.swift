@@ -103,8 +103,8 @@ enum API {
             firstName = profile.firstName
             lastName = profile.lastName
             company = profile.company
-            bio = profile.bio
-            avatar = profile.avatarType.map { _ in Paths.avatar(profile.id) }
+            bio = profile.publicBio
+            avatar = profile.showsPicture ? Paths.avatar(profile.id) : nil
             checkedInAt = checkIn.startedAt
             until = checkIn.expiresAt
         }
