@@ -3,7 +3,7 @@ import CSodium
 /// Passwords stored as Argon2id hashes (libsodium's `crypto_pwhash_argon2id_str`): a self-describing string
 /// (`$argon2id$v=19$m=…,t=…,p=1$salt$hash`) with a random salt and the cost it was made with, so checking it needs
 /// nothing else and stronger costs later still check old hashes.
-public struct PasswordHasher: Sendable {
+public struct PasswordHasher: Sendable, Equatable {
     /// How much time and memory one hash costs.
     public struct Cost: Sendable, Equatable {
         /// Argon2 passes over memory.

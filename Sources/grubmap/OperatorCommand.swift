@@ -27,7 +27,8 @@ enum OperatorCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         guard let action = arguments.first, !action.hasPrefix("--") || action == "--help" else {
-            throw UsageError("grubmap operator: say what to do: add, list, remove or reset (see grubmap operator --help)")
+            throw UsageError(
+                "grubmap operator: say what to do: add, list, remove or reset (see grubmap operator --help)")
         }
         if ["--help", "-h", "help"].contains(action) {
             print(help)
@@ -42,7 +43,8 @@ enum OperatorCommand {
             return 0
         }
         guard options.positional.isEmpty else {
-            throw UsageError("grubmap \(command): unexpected \"\(options.positional[0])\" (see grubmap operator --help)")
+            throw UsageError(
+                "grubmap \(command): unexpected \"\(options.positional[0])\" (see grubmap operator --help)")
         }
         let database = options["database"] ?? defaultDatabasePath
         try checkDatabaseArgument(database, command: command)

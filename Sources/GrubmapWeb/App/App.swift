@@ -24,9 +24,12 @@ public struct App: Sendable {
             .adding(VisitorResolution(store: store, signers: SignerCache()))
             .adding(CSRFProtection())
             .adding(WriteLimits(limiter: RateLimiter(limit: configuration.writesPerMinute)))
+        let console = MiddlewareChain.empty.adding(
+            OperatorResolution(store: store, limiter: RateLimiter(limit: configuration.consoleWritesPerMinute)))
         var routes = RouteTable(
             groups: RouteGroups(
-                none: .empty, optional: visitors, required: visitors.adding(SessionMinting(sessions: sessions))))
+                none: .empty, optional: visitors, required: visitors.adding(SessionMinting(sessions: sessions)),
+                consoleGuest: MiddlewareChain.empty.adding(ConsoleGuestResolution()), console: console))
         let preferences = PreferenceWriter(store: store)
         routes.add(AssetsFeature())
         routes.add(HealthFeature(database: store))
@@ -41,6 +44,9 @@ public struct App: Sendable {
         routes.add(CheckInFeature(profiles: store, checkIns: store, policy: configuration.checkInPolicy))
         routes.add(FareFeature())
         routes.add(CatalogAPI(checkIns: store))
+        routes.add(SignInFeature(store: store, hasher: configuration.passwordHasher))
+        routes.add(ConsoleHomeFeature(store: store))
+        routes.add(PlacesConsoleFeature(store: store, scope: ConsolePlaceScope(store: store)))
         self.routes = routes
         securityHeaders = SecurityHeaders(imageOrigins: configuration.tileURL.flatMap(Self.origin).map { [$0] } ?? [])
     }

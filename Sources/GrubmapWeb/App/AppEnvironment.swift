@@ -58,6 +58,10 @@ public struct AppConfiguration: Sendable, Equatable {
     public var newSessionsPerMinute: Int
     /// How many stored sessions one client address may start at once before the per-minute rate applies.
     public var newSessionsBurst: Int
+    /// How many changes one operator may make in the console per minute (copying a week of menus is one).
+    public var consoleWritesPerMinute = 120
+    /// How operator passwords are hashed: Argon2id at libsodium's interactive cost; tests use the minimum.
+    public var passwordHasher = PasswordHasher()
 
     public init(
         onboarding: OnboardingCatalog, defaultAreaID: Area.ID? = nil, onboardingInterval: Duration = .seconds(3),

@@ -1,0 +1,104 @@
+import GrubmapCore
+
+/// The frame of every console page: the shared style sheet, a header that says this is the console, the operator's
+/// areas and the way out, and the content. Pages without an operator (sign-in, set-up) show no navigation.
+struct ConsoleLayout {
+    let text: ConsoleStrings
+    let title: String
+    /// The signed-in operator's areas, or `nil` on the sign-in pages.
+    var areas: [Area]?
+    var currentAreaID: Area.ID?
+    /// The operator session's CSRF token, for the sign-out form.
+    var csrfToken: String?
+
+    func render(@NodeBuilder _ content: () -> [Node]) -> String {
+        let language = text.language
+        let document = el(.html, .lang(language.rawValue)) {
+            el(.head) {
+                el(.meta, Attribute("charset", "utf-8"))
+                el(.meta, .name("viewport"), .content("width=device-width, initial-scale=1, viewport-fit=cover"))
+                el(.meta, .name("color-scheme"), .content("light dark"))
+                el(.meta, .name("robots"), .content("noindex"))
+                el(.title) { "\(title) · Grubmap \(text.console)" }
+                el(.link, .rel("icon"), .href("data:image/svg+xml,\(Icons.faviconDataURI)"))
+                el(.link, .rel("stylesheet"), .href(Assets.path("app.css")))
+                el(.script, Attribute("src", Assets.path("app.js")), Attribute("defer", nil))
+            }
+            el(.body, .class("console")) {
+                el(.a, .class("skip"), .href("#content")) { Strings.forLanguage(language).skipToContent }
+                el(.header, .class("top")) {
+                    el(.div, .class("top-inner")) {
+                        el(.a, .class("brand"), .href(Paths.Console.home())) {
+                            Icons.logo
+                            el(.span) { "Grubmap" }
+                            el(.span, .class("console-badge")) { text.console }
+                        }
+                        if let csrfToken {
+                            el(
+                                .form, .class("sign-out"), Attribute("method", "post"),
+                                Attribute("action", Paths.Console.signOut())
+                            ) {
+                                el(.input, .type("hidden"), .name("csrf"), .value(csrfToken))
+                                el(.button, .type("submit"), .class("button secondary small")) { text.signOut }
+                            }
+                        }
+                        if let areas, !areas.isEmpty {
+                            el(.nav, .class("areas"), .ariaLabel(text.areasTitle)) {
+                                for area in areas {
+                                    let current: [Attribute] = area.id == currentAreaID ? [.ariaCurrent("page")] : []
+                                    let name = area.shortName ?? area.name
+                                    el(
+                                        .a,
+                                        attributes: [.href(Paths.Console.places(area.id)), .class("chip")] + current
+                                            + name.langAttributes(on: language)
+                                    ) { name.text(in: language) }
+                                }
+                            }
+                        }
+                    }
+                }
+                el(.main, .id("content"), Attribute("tabindex", "-1")) { content() }
+                el(
+                    .div, .id("announcer"), .class("visually-hidden"), Attribute("role", "status"),
+                    Attribute("aria-live", "polite"), Attribute("aria-atomic", "true"))
+            }
+        }
+        return "<!doctype html>" + document.render()
+    }
+}
+
+/// A labelled text field of a console form, with its hint and problem tied to it for screen readers, and what was
+/// typed kept.
+struct ConsoleField {
+    let name: String
+    let label: String
+    var value: String = ""
+    var type: String = "text"
+    var hint: String?
+    var problem: String?
+    var required = false
+    var autocomplete: String = "off"
+    var extra: [Attribute] = []
+
+    var node: Node {
+        let described = [hint.map { _ in "\(name)-hint" }, problem.map { _ in "\(name)-problem" }].compactMap { $0 }
+        var attributes: [Attribute] = [
+            .type(type), .id(name), .name(name), Attribute("autocomplete", autocomplete),
+        ]
+        if type != "password" { attributes.append(.value(value)) }
+        if required { attributes.append(Attribute("required", nil)) }
+        if !described.isEmpty { attributes.append(Attribute("aria-describedby", described.joined(separator: " "))) }
+        if problem != nil { attributes.append(Attribute("aria-invalid", "true")) }
+        return el(.div, .class("field")) {
+            el(.label, Attribute("for", name)) { label }
+            el(.input, attributes: attributes + extra)
+            if let hint { el(.small, .id("\(name)-hint"), .class("hint")) { hint } }
+            if let problem { el(.p, .id("\(name)-problem"), .class("problem")) { problem } }
+        }
+    }
+}
+
+/// The hidden CSRF field every console form carries.
+func csrfField(_ token: String) -> Node {
+    el(.input, .type("hidden"), .name("csrf"), .value(token))
+}

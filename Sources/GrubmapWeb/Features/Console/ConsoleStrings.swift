@@ -1,0 +1,172 @@
+import GrubmapCore
+import GrubmapCrypto
+
+/// The operator console's words in one language. Messages about signing in never say whether an address exists.
+struct ConsoleStrings: Sendable {
+    let language: Language
+    let console: String
+    let signIn: String
+    let signInIntro: String
+    let email: String
+    let password: String
+    let code: String
+    let codeHint: String
+    let signInButton: String
+    let signOut: String
+    let signOutEverywhere: String
+    let signedOutEverywhere: String
+    /// Wrong address, wrong password, or no password yet: one message, so it tells nothing about the address.
+    let wrongCredentials: String
+    let wrongCode: String
+    let tooManyAttempts: @Sendable (Int) -> String
+    let formExpired: String
+    let tooManyChanges: String
+    let fixTheFields: String
+    let setupTitle: String
+    let setupIntro: @Sendable (String) -> String
+    let newPassword: String
+    let repeatPassword: String
+    let passwordHint: String
+    let savePassword: String
+    let linkUnknown: String
+    let linkExpired: String
+    let linkUsed: String
+    let passwordTooShort: String
+    let passwordTooLong: String
+    let passwordCommon: String
+    let passwordSameAsEmail: String
+    let passwordsDiffer: String
+    let setupDone: String
+    let areasTitle: String
+    let yourRole: @Sendable (Operator.Role) -> String
+    let places: String
+    let placeCount: @Sendable (Int) -> String
+    let search: String
+    let searchButton: String
+    let newPlace: String
+    let noPlacesFound: String
+    let archived: String
+    let archive: String
+    let restore: String
+    let archivedNotice: @Sendable (Int) -> String
+    let restoredNotice: String
+    let savedNotice: String
+    let edit: String
+    let placeID: String
+    let placeIDHint: String
+    let nameIn: @Sendable (Language) -> String
+    let kind: String
+    let latitude: String
+    let longitude: String
+    let positionHint: String
+    let address: String
+    let phone: String
+    let website: String
+    let descriptionIn: @Sendable (Language) -> String
+    let weeklyHours: String
+    let weeklyHoursHint: String
+    let hoursPreview: String
+    let savePlace: String
+    let cancel: String
+    let backToPlaces: String
+    let viewPublicPage: String
+}
+
+extension ConsoleStrings {
+    static func forLanguage(_ language: Language) -> ConsoleStrings {
+        language == .korean ? korean : english
+    }
+
+    /// The message for a password the policy refused.
+    func passwordProblem(_ problem: PasswordPolicy.Problem) -> String {
+        switch problem {
+        case .tooShort: passwordTooShort
+        case .tooLong: passwordTooLong
+        case .common: passwordCommon
+        case .sameAsEmail: passwordSameAsEmail
+        }
+    }
+
+    static let english = ConsoleStrings(
+        language: .english, console: "Console", signIn: "Sign in to the console",
+        signInIntro: "For the people who run Grubmap's places and menus.", email: "Email address",
+        password: "Password", code: "Code from your authenticator app",
+        codeHint: "Six digits; leave empty if you have not turned on a second factor.", signInButton: "Sign in",
+        signOut: "Sign out", signOutEverywhere: "Sign out everywhere",
+        signedOutEverywhere: "You were signed out on every device.",
+        wrongCredentials: "That address and password do not match an operator who has set up their account.",
+        wrongCode: "That code is not right, or was used already. Try the next one your app shows.",
+        tooManyAttempts: { seconds in
+            "Too many attempts. Wait \(seconds < 120 ? "\(seconds) seconds" : "\(seconds / 60) minutes") and try again."
+        },
+        formExpired: "This form has expired or did not come from Grubmap. Reload the page and try again.",
+        tooManyChanges: "That was a lot of changes in a minute. Wait a moment and try again.",
+        fixTheFields: "Nothing was saved. Fix these first:", setupTitle: "Set up your account",
+        setupIntro: { email in "Choose a password for \(email). You will sign in with it from now on." },
+        newPassword: "New password", repeatPassword: "Repeat the password",
+        passwordHint: "At least 12 characters; a few words make a good one.", savePassword: "Save password",
+        linkUnknown:
+            "This set-up link is not valid. Check that you copied all of it, or ask your organiser for a new one.",
+        linkExpired: "This set-up link has expired (links work for 24 hours). Ask your organiser for a new one.",
+        linkUsed:
+            "This set-up link was used already. Sign in with your password, or ask your organiser for a new link.",
+        passwordTooShort: "The password must have at least 12 characters.",
+        passwordTooLong: "The password may have at most 200 characters.",
+        passwordCommon: "That password is too common. Choose one that is harder to guess.",
+        passwordSameAsEmail: "The password must not be your email address.",
+        passwordsDiffer: "The two passwords are not the same.",
+        setupDone: "Your password is saved. Sign in with it now.", areasTitle: "Your areas",
+        yourRole: { $0 == .admin ? "Admin" : "Editor" }, places: "Places",
+        placeCount: { $0 == 1 ? "1 place" : "\($0) places" }, search: "Search places", searchButton: "Search",
+        newPlace: "New place", noPlacesFound: "No place matches.", archived: "Archived", archive: "Archive",
+        restore: "Restore",
+        archivedNotice: { ended in
+            "The place is archived: it is gone from public pages"
+                + (ended == 0 ? "." : ", and \(ended) check-in\(ended == 1 ? "" : "s") ended.")
+        },
+        restoredNotice: "The place is back on the public pages.", savedNotice: "Saved. The public page shows it now.",
+        edit: "Edit", placeID: "Id", placeIDHint: "Lowercase letters, digits and hyphens; it cannot change later.",
+        nameIn: { $0 == .korean ? "Name in Korean" : "Name in English" }, kind: "Kind", latitude: "Latitude",
+        longitude: "Longitude", positionHint: "Tap the map, or type the coordinates in degrees.",
+        address: "Address", phone: "Phone", website: "Website",
+        descriptionIn: { $0 == .korean ? "Description in Korean" : "Description in English" },
+        weeklyHours: "Opening hours",
+        weeklyHoursHint:
+            "For each day, times like 11:00-14:00; several shifts with commas (11:00-14:00, 17:00-20:00). Empty: closed.",
+        hoursPreview: "As the public page shows them", savePlace: "Save place", cancel: "Cancel",
+        backToPlaces: "Back to the places", viewPublicPage: "Public page")
+
+    static let korean = ConsoleStrings(
+        language: .korean, console: "관리", signIn: "관리 화면 로그인", signInIntro: "그럽맵의 식당과 메뉴를 관리하는 분들을 위한 곳입니다.",
+        email: "이메일 주소", password: "비밀번호", code: "인증 앱의 코드", codeHint: "숫자 여섯 자리. 2단계 인증을 켜지 않았다면 비워 두세요.",
+        signInButton: "로그인", signOut: "로그아웃", signOutEverywhere: "모든 기기에서 로그아웃",
+        signedOutEverywhere: "모든 기기에서 로그아웃했습니다.", wrongCredentials: "주소와 비밀번호가 설정을 마친 관리자와 맞지 않습니다.",
+        wrongCode: "코드가 맞지 않거나 이미 사용되었습니다. 앱에 나오는 다음 코드를 입력해 보세요.",
+        tooManyAttempts: { seconds in
+            "시도가 너무 많습니다. \(seconds < 120 ? "\(seconds)초" : "\(seconds / 60)분") 뒤에 다시 해 보세요."
+        },
+        formExpired: "양식이 만료되었거나 그럽맵에서 온 것이 아닙니다. 페이지를 새로 고친 뒤 다시 해 보세요.",
+        tooManyChanges: "1분 동안 변경이 너무 많았습니다. 잠시 뒤에 다시 해 보세요.", fixTheFields: "저장되지 않았습니다. 먼저 고쳐 주세요:",
+        setupTitle: "계정 설정", setupIntro: { email in "\(email) 계정의 비밀번호를 정하세요. 앞으로 이 비밀번호로 로그인합니다." },
+        newPassword: "새 비밀번호", repeatPassword: "비밀번호 다시 입력", passwordHint: "12자 이상. 단어 몇 개를 이으면 좋은 비밀번호가 됩니다.",
+        savePassword: "비밀번호 저장", linkUnknown: "올바른 설정 링크가 아닙니다. 링크를 전부 복사했는지 확인하거나 담당자에게 새 링크를 요청하세요.",
+        linkExpired: "설정 링크가 만료되었습니다(24시간 동안 유효). 담당자에게 새 링크를 요청하세요.",
+        linkUsed: "이미 사용한 설정 링크입니다. 비밀번호로 로그인하거나 담당자에게 새 링크를 요청하세요.",
+        passwordTooShort: "비밀번호는 12자 이상이어야 합니다.", passwordTooLong: "비밀번호는 200자를 넘을 수 없습니다.",
+        passwordCommon: "너무 흔한 비밀번호입니다. 추측하기 어려운 것을 고르세요.", passwordSameAsEmail: "비밀번호가 이메일 주소와 같으면 안 됩니다.",
+        passwordsDiffer: "두 비밀번호가 같지 않습니다.", setupDone: "비밀번호를 저장했습니다. 이제 로그인하세요.", areasTitle: "내 지역",
+        yourRole: { $0 == .admin ? "관리자" : "편집자" }, places: "장소", placeCount: { "장소 \($0)곳" }, search: "장소 검색",
+        searchButton: "검색", newPlace: "새 장소", noPlacesFound: "맞는 장소가 없습니다.", archived: "보관됨", archive: "보관",
+        restore: "복원",
+        archivedNotice: { ended in
+            "장소를 보관했습니다. 공개 페이지에서 사라졌습니다" + (ended == 0 ? "." : ". 체크인 \(ended)건이 끝났습니다.")
+        },
+        restoredNotice: "장소가 공개 페이지에 다시 나옵니다.", savedNotice: "저장했습니다. 공개 페이지에 바로 나옵니다.", edit: "편집",
+        placeID: "아이디", placeIDHint: "영문 소문자, 숫자, 하이픈. 나중에 바꿀 수 없습니다.",
+        nameIn: { $0 == .korean ? "한국어 이름" : "영어 이름" }, kind: "종류", latitude: "위도", longitude: "경도",
+        positionHint: "지도를 누르거나 좌표를 도 단위로 입력하세요.", address: "주소", phone: "전화", website: "웹사이트",
+        descriptionIn: { $0 == .korean ? "한국어 설명" : "영어 설명" }, weeklyHours: "영업시간",
+        weeklyHoursHint: "요일마다 11:00-14:00처럼 적고, 여러 번이면 쉼표로 나눕니다(11:00-14:00, 17:00-20:00). 비우면 휴무.",
+        hoursPreview: "공개 페이지에 보이는 모습", savePlace: "장소 저장", cancel: "취소", backToPlaces: "장소 목록으로",
+        viewPublicPage: "공개 페이지")
+}
