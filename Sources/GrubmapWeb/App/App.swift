@@ -47,6 +47,7 @@ public struct App: Sendable {
         routes.add(SignInFeature(store: store, hasher: configuration.passwordHasher))
         routes.add(ConsoleHomeFeature(store: store))
         routes.add(PlacesConsoleFeature(store: store, scope: ConsolePlaceScope(store: store)))
+        routes.add(MenusConsoleFeature(store: store, scope: ConsolePlaceScope(store: store)))
         self.routes = routes
         securityHeaders = SecurityHeaders(imageOrigins: configuration.tileURL.flatMap(Self.origin).map { [$0] } ?? [])
     }

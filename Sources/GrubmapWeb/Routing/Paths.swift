@@ -38,6 +38,14 @@ enum Paths {
             "/admin/places/{id}/archive", missing: "There is no place with that id.")
         static let restorePlace = SitePath<Place.ID>(
             "/admin/places/{id}/restore", missing: "There is no place with that id.")
+        /// A place's menus for a week (`?week=YYYY-MM-DD`, any day of it; this week by default).
+        static let menus = SitePath<Place.ID>("/admin/places/{id}/menus", missing: "There is no place with that id.")
+        /// One day's menu (`?date=YYYY-MM-DD`) to edit, mark closed or remove.
+        static let menuDay = SitePath<Place.ID>(
+            "/admin/places/{id}/menus/day", missing: "There is no place with that id.")
+        /// Copies a day's or a week's menus to another day or week.
+        static let copyMenus = SitePath<Place.ID>(
+            "/admin/places/{id}/menus/copy", missing: "There is no place with that id.")
 
         /// Whether `path` is the console's, whose pages never share a visitor's cookies or caches.
         static func contains(_ path: String) -> Bool { path == "/admin" || path.hasPrefix("/admin/") }

@@ -70,6 +70,31 @@ struct ConsoleStrings: Sendable {
     let cancel: String
     let backToPlaces: String
     let viewPublicPage: String
+    let menus: String
+    let weekOf: @Sendable (String) -> String
+    let previousWeek: String
+    let nextWeek: String
+    let thisWeek: String
+    let noMenu: String
+    let closedAllDay: String
+    let editDay: String
+    let copyDayTo: String
+    let copyWeekTo: String
+    let copy: String
+    let copiedNotice: @Sendable (Int) -> String
+    let nothingToCopy: String
+    let dayNote: String
+    let categoryName: @Sendable (Int) -> String
+    let mealName: String
+    let notes: String
+    let notesHint: String
+    let pricesIn: @Sendable (String) -> String
+    let saveMenu: String
+    let removeMenu: String
+    let menuSaved: String
+    let menuRemoved: String
+    let blankRowsHint: String
+    let badDate: String
 }
 
 extension ConsoleStrings {
@@ -135,7 +160,18 @@ extension ConsoleStrings {
         weeklyHoursHint:
             "For each day, times like 11:00-14:00; several shifts with commas (11:00-14:00, 17:00-20:00). Empty: closed.",
         hoursPreview: "As the public page shows them", savePlace: "Save place", cancel: "Cancel",
-        backToPlaces: "Back to the places", viewPublicPage: "Public page")
+        backToPlaces: "Back to the places", viewPublicPage: "Public page", menus: "Menus",
+        weekOf: { "Week of \($0)" }, previousWeek: "Previous week", nextWeek: "Next week", thisWeek: "This week",
+        noMenu: "No menu yet", closedAllDay: "Closed all day", editDay: "Edit", copyDayTo: "Copy this day to",
+        copyWeekTo: "Copy this week to the week of", copy: "Copy",
+        copiedNotice: { $0 == 1 ? "Copied 1 day." : "Copied \($0) days." },
+        nothingToCopy: "There is no menu to copy there.", dayNote: "Note for the day (optional)",
+        categoryName: { "Category \($0)" }, mealName: "Meal", notes: "Notes",
+        notesHint: "Allergens, vegan… separated by commas",
+        pricesIn: { "Prices in \($0)" }, saveMenu: "Save the day", removeMenu: "Remove this day's menu",
+        menuSaved: "Saved. The public page shows it now.", menuRemoved: "The day has no menu now.",
+        blankRowsHint: "Empty rows are left out. Save to get more empty rows.",
+        badDate: "Give a date like 2026-03-02.")
 
     static let korean = ConsoleStrings(
         language: .korean, console: "관리", signIn: "관리 화면 로그인", signInIntro: "그럽맵의 식당과 메뉴를 관리하는 분들을 위한 곳입니다.",
@@ -169,5 +205,11 @@ extension ConsoleStrings {
         descriptionIn: { $0 == .korean ? "한국어 설명" : "영어 설명" }, weeklyHours: "영업시간",
         weeklyHoursHint: "요일마다 11:00-14:00처럼 적고, 여러 번이면 쉼표로 나눕니다(11:00-14:00, 17:00-20:00). 비우면 휴무.",
         hoursPreview: "공개 페이지에 보이는 모습", savePlace: "장소 저장", cancel: "취소", backToPlaces: "장소 목록으로",
-        viewPublicPage: "공개 페이지")
+        viewPublicPage: "공개 페이지", menus: "메뉴", weekOf: { "\($0) 주" }, previousWeek: "지난주", nextWeek: "다음 주",
+        thisWeek: "이번 주", noMenu: "메뉴 없음", closedAllDay: "하루 종일 휴무", editDay: "편집", copyDayTo: "이 날을 복사할 날짜",
+        copyWeekTo: "이번 주를 복사할 주", copy: "복사", copiedNotice: { "\($0)일을 복사했습니다." },
+        nothingToCopy: "복사할 메뉴가 없습니다.", dayNote: "그날의 메모(선택)", categoryName: { "분류 \($0)" }, mealName: "메뉴",
+        notes: "참고", notesHint: "알레르기, 채식 등을 쉼표로 나눠 적기", pricesIn: { "가격(\($0))" }, saveMenu: "저장",
+        removeMenu: "이날 메뉴 지우기", menuSaved: "저장했습니다. 공개 페이지에 바로 나옵니다.", menuRemoved: "이날은 이제 메뉴가 없습니다.",
+        blankRowsHint: "빈 줄은 저장하지 않습니다. 저장하면 빈 줄이 더 생깁니다.", badDate: "2026-03-02 같은 날짜를 주세요.")
 }

@@ -47,7 +47,13 @@ struct PlaceListPage {
                                 el(.span, .class("meta")) { " " + place.id.rawValue }
                                 if entry.archivedAt != nil { el(.span, .class("badge")) { text.archived } }
                             }
-                            PlaceActions(text: text, entry: entry, csrfToken: csrfToken).node
+                            el(.div, .class("console-links")) {
+                                el(
+                                    .a, .href(Paths.Console.menus(place.id)),
+                                    .ariaLabel("\(text.menus): \(place.name.text(in: language))")
+                                ) { text.menus }
+                                PlaceActions(text: text, entry: entry, csrfToken: csrfToken).node
+                            }
                         }
                     }
                 }
@@ -112,7 +118,10 @@ struct PlaceEditorPage {
                 if let existing, existing.archivedAt != nil {
                     el(.p, .class("notice")) { text.archived }
                 } else if let existing {
-                    el(.p) { el(.a, .href(Paths.place(existing.place.id))) { text.viewPublicPage } }
+                    el(.p, .class("console-links")) {
+                        el(.a, .href(Paths.Console.menus(existing.place.id))) { text.menus }
+                        el(.a, .href(Paths.place(existing.place.id))) { text.viewPublicPage }
+                    }
                 }
                 if !problems.isEmpty {
                     ErrorSummary(

@@ -30,5 +30,19 @@ extension Stylesheet {
         .week-hours .field{grid-template-columns:minmax(0,7em) minmax(0,1fr);align-items:center;gap:4px 12px}
         .week-hours .field label{margin:0}
         .week-hours .field .problem{grid-column:1/-1}
+        .console-links{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center}
+        .week-nav{display:flex;flex-wrap:wrap;gap:8px 12px;align-items:center;justify-content:space-between;margin:12px 0}
+        .console-day{padding:12px 14px}
+        .console-day-head{display:flex;align-items:center;justify-content:space-between;gap:8px}
+        .console-day h2{font-size:1rem;margin:0}
+        .console-meals{margin:8px 0;padding-left:18px}
+        .copy-form{display:flex;flex-wrap:wrap;gap:6px 10px;align-items:center;margin-top:8px;font-size:.9rem}
+        .copy-form input{font:inherit;padding:6px 8px;border-radius:8px;border:1px solid var(--control);        background:var(--bg);color:var(--text)}
+        .menu-category{border-top:1px solid var(--line)!important;padding-top:12px!important}
+        .meal-row{display:grid;gap:8px;padding:8px 0;border-bottom:1px dashed var(--line)}
+        .prices{display:grid!important;grid-template-columns:repeat(2,minmax(0,1fr));gap:8px!important}
+        .prices legend{grid-column:1/-1;font-weight:600!important;font-size:.9rem}
+        @media (min-width:760px){.prices{grid-template-columns:repeat(4,minmax(0,1fr))}
+        .meal-row{grid-template-columns:minmax(0,1.4fr) minmax(0,1fr)}.meal-row .prices{grid-column:1/-1}}
         """
 }
