@@ -48,6 +48,8 @@ public struct App: Sendable {
         routes.add(ConsoleHomeFeature(store: store))
         routes.add(PlacesConsoleFeature(store: store, scope: ConsolePlaceScope(store: store)))
         routes.add(MenusConsoleFeature(store: store, scope: ConsolePlaceScope(store: store)))
+        routes.add(ModerationFeature(store: store))
+        routes.add(AuditFeature(store: store))
         self.routes = routes
         securityHeaders = SecurityHeaders(imageOrigins: configuration.tileURL.flatMap(Self.origin).map { [$0] } ?? [])
     }

@@ -47,6 +47,14 @@ enum Paths {
         static let copyMenus = SitePath<Place.ID>(
             "/admin/places/{id}/menus/copy", missing: "There is no place with that id.")
 
+        /// Who is checked in where in an area, with hiding a profile and ending a check-in.
+        static let moderation = SitePath<Area.ID>(
+            "/admin/areas/{id}/moderation", missing: "There is no area with that id.")
+        static let moderate = SitePath<Area.ID>(
+            "/admin/areas/{id}/moderation/act", missing: "There is no area with that id.")
+        /// An area's audit log (`?action=…` to filter, `?before=N` for older entries).
+        static let audit = SitePath<Area.ID>("/admin/areas/{id}/audit", missing: "There is no area with that id.")
+
         /// Whether `path` is the console's, whose pages never share a visitor's cookies or caches.
         static func contains(_ path: String) -> Bool { path == "/admin" || path.hasPrefix("/admin/") }
     }

@@ -30,6 +30,11 @@ struct ConsoleHomeFeature: RouteCollection {
                                 area.name.text(in: language)
                             }
                             el(.span, .class("meta")) { text.placeCount(count) }
+                            el(.div, .class("console-links")) {
+                                el(.a, .href(Paths.Console.places(area.id))) { text.places }
+                                el(.a, .href(Paths.Console.moderation(area.id))) { text.moderation }
+                                el(.a, .href(Paths.Console.audit(area.id))) { text.auditLog }
+                            }
                         }
                     }
                 }

@@ -79,21 +79,24 @@ struct ConsoleField {
     var required = false
     var autocomplete: String = "off"
     var extra: [Attribute] = []
+    /// The element id, when several forms on a page share a field name; the name by default.
+    var id: String?
 
     var node: Node {
-        let described = [hint.map { _ in "\(name)-hint" }, problem.map { _ in "\(name)-problem" }].compactMap { $0 }
+        let id = id ?? name
+        let described = [hint.map { _ in "\(id)-hint" }, problem.map { _ in "\(id)-problem" }].compactMap { $0 }
         var attributes: [Attribute] = [
-            .type(type), .id(name), .name(name), Attribute("autocomplete", autocomplete),
+            .type(type), .id(id), .name(name), Attribute("autocomplete", autocomplete),
         ]
         if type != "password" { attributes.append(.value(value)) }
         if required { attributes.append(Attribute("required", nil)) }
         if !described.isEmpty { attributes.append(Attribute("aria-describedby", described.joined(separator: " "))) }
         if problem != nil { attributes.append(Attribute("aria-invalid", "true")) }
         return el(.div, .class("field")) {
-            el(.label, Attribute("for", name)) { label }
+            el(.label, Attribute("for", id)) { label }
             el(.input, attributes: attributes + extra)
-            if let hint { el(.small, .id("\(name)-hint"), .class("hint")) { hint } }
-            if let problem { el(.p, .id("\(name)-problem"), .class("problem")) { problem } }
+            if let hint { el(.small, .id("\(id)-hint"), .class("hint")) { hint } }
+            if let problem { el(.p, .id("\(id)-problem"), .class("problem")) { problem } }
         }
     }
 }

@@ -95,6 +95,28 @@ struct ConsoleStrings: Sendable {
     let menuRemoved: String
     let blankRowsHint: String
     let badDate: String
+    let moderation: String
+    let moderationIntro: String
+    let nobodyCheckedIn: String
+    let checkedInAt: @Sendable (String, String) -> String
+    let reason: String
+    let reasonHint: String
+    let reasonRequired: String
+    let hideProfile: String
+    let restoreProfile: String
+    let endCheckIn: String
+    let hiddenBecause: @Sendable (String) -> String
+    let moderated: @Sendable (String) -> String
+    let notCheckedInHere: String
+    let auditLog: String
+    let allActions: String
+    let filter: String
+    let olderEntries: String
+    let noEntries: String
+    let when: String
+    let who: String
+    let what: String
+    let change: String
 }
 
 extension ConsoleStrings {
@@ -171,7 +193,15 @@ extension ConsoleStrings {
         pricesIn: { "Prices in \($0)" }, saveMenu: "Save the day", removeMenu: "Remove this day's menu",
         menuSaved: "Saved. The public page shows it now.", menuRemoved: "The day has no menu now.",
         blankRowsHint: "Empty rows are left out. Save to get more empty rows.",
-        badDate: "Give a date like 2026-03-02.")
+        badDate: "Give a date like 2026-03-02.", moderation: "Moderation",
+        moderationIntro: "Everyone checked in now. Hiding a profile leaves its name and initials; its owner sees why.",
+        nobodyCheckedIn: "Nobody is checked in now.", checkedInAt: { place, until in "\(place), until \(until)" },
+        reason: "Reason", reasonHint: "The person sees it, and the audit log keeps it.",
+        reasonRequired: "Say why, in a few words.", hideProfile: "Hide bio and picture", restoreProfile: "Show again",
+        endCheckIn: "End check-in", hiddenBecause: { "Hidden: \($0)" },
+        moderated: { "Done for \($0)." }, notCheckedInHere: "That person is not checked in in this area now.",
+        auditLog: "Audit log", allActions: "All changes", filter: "Show", olderEntries: "Older entries",
+        noEntries: "No changes recorded.", when: "When", who: "Who", what: "What", change: "Before → after")
 
     static let korean = ConsoleStrings(
         language: .korean, console: "관리", signIn: "관리 화면 로그인", signInIntro: "그럽맵의 식당과 메뉴를 관리하는 분들을 위한 곳입니다.",
@@ -211,5 +241,13 @@ extension ConsoleStrings {
         nothingToCopy: "복사할 메뉴가 없습니다.", dayNote: "그날의 메모(선택)", categoryName: { "분류 \($0)" }, mealName: "메뉴",
         notes: "참고", notesHint: "알레르기, 채식 등을 쉼표로 나눠 적기", pricesIn: { "가격(\($0))" }, saveMenu: "저장",
         removeMenu: "이날 메뉴 지우기", menuSaved: "저장했습니다. 공개 페이지에 바로 나옵니다.", menuRemoved: "이날은 이제 메뉴가 없습니다.",
-        blankRowsHint: "빈 줄은 저장하지 않습니다. 저장하면 빈 줄이 더 생깁니다.", badDate: "2026-03-02 같은 날짜를 주세요.")
+        blankRowsHint: "빈 줄은 저장하지 않습니다. 저장하면 빈 줄이 더 생깁니다.", badDate: "2026-03-02 같은 날짜를 주세요.",
+        moderation: "관리 감독", moderationIntro: "지금 체크인한 모든 사람입니다. 프로필을 숨기면 이름과 이니셜만 남고, 본인은 이유를 봅니다.",
+        nobodyCheckedIn: "지금 체크인한 사람이 없습니다.", checkedInAt: { place, until in "\(place), \(until)까지" },
+        reason: "이유", reasonHint: "본인에게 보이고 감사 기록에 남습니다.", reasonRequired: "이유를 몇 마디로 적어 주세요.",
+        hideProfile: "소개와 사진 숨기기", restoreProfile: "다시 보이기", endCheckIn: "체크인 끝내기",
+        hiddenBecause: { "숨김: \($0)" }, moderated: { "\($0) 처리했습니다." },
+        notCheckedInHere: "그 사람은 지금 이 지역에 체크인해 있지 않습니다.", auditLog: "감사 기록", allActions: "모든 변경",
+        filter: "보기", olderEntries: "이전 기록", noEntries: "기록된 변경이 없습니다.", when: "언제", who: "누가", what: "무엇을",
+        change: "이전 → 이후")
 }

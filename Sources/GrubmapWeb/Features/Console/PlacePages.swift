@@ -18,6 +18,10 @@ struct PlaceListPage {
         return ConsoleLayout(text: text, title: title, areas: areas, currentAreaID: area.id, csrfToken: csrfToken)
             .render {
                 el(.h1) { title }
+                el(.p, .class("console-links")) {
+                    el(.a, .href(Paths.Console.moderation(area.id))) { text.moderation }
+                    el(.a, .href(Paths.Console.audit(area.id))) { text.auditLog }
+                }
                 if let notice { el(.p, .class("notice success"), Attribute("role", "status")) { notice } }
                 el(.div, .class("console-tools")) {
                     el(

@@ -42,6 +42,10 @@ extension Stylesheet {
         .meal-row{display:grid;gap:8px;padding:8px 0;border-bottom:1px dashed var(--line)}
         .prices{display:grid!important;grid-template-columns:repeat(2,minmax(0,1fr));gap:8px!important}
         .prices legend{grid-column:1/-1;font-weight:600!important;font-size:.9rem}
+        .console-person{display:grid;gap:10px;padding:12px 14px}
+        .moderation-form{display:grid;gap:8px}
+        .audit-entry p{margin:2px 0}
+        .audit-change{font-size:.9rem;overflow-wrap:anywhere;white-space:pre-line}
         @media (min-width:760px){.prices{grid-template-columns:repeat(4,minmax(0,1fr))}
         .meal-row{grid-template-columns:minmax(0,1.4fr) minmax(0,1fr)}.meal-row .prices{grid-column:1/-1}}
         """
