@@ -242,7 +242,8 @@ struct TestClockFile: Sendable {
     }
 }
 
-/// Deletes expired sessions (with their preferences, profile and check-in) once an hour, in the background.
+/// Deletes expired sessions (with their preferences, profile and check-in), ended operator sessions and audit
+/// entries older than 180 days once an hour, in the background.
 enum SessionSweeper {
     static func start(store: any Store, now: @escaping @Sendable () -> Date) {
         Thread.detachNewThread {
@@ -250,8 +251,11 @@ enum SessionSweeper {
                 do {
                     let deleted = try store.deleteSessions(expiredBefore: now())
                     if deleted > 0 { log("deleted \(deleted) expired sessions") }
+                    try store.deleteOperatorSessions(endedBefore: now())
+                    let old = try store.deleteAuditEntries(before: now().addingTimeInterval(-AuditEntry.retention))
+                    if old > 0 { log("deleted \(old) audit entries older than 180 days") }
                 } catch {
-                    log("could not delete expired sessions: \(error)")
+                    log("could not delete expired sessions or old audit entries: \(error)")
                 }
                 Thread.sleep(forTimeInterval: 3600)
             }
