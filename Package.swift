@@ -61,7 +61,9 @@ let package = Package(
             dependencies: ["GrubmapSQL", "GrubmapSQLTestSupport", "GrubmapStore", "GrubmapCore"]),
         .testTarget(
             name: "GrubmapImportTests",
-            dependencies: ["GrubmapImport", "GrubmapSQLTestSupport", "GrubmapSQL", "GrubmapStore", "GrubmapCore"]),
+            dependencies: [
+                "GrubmapImport", "GrubmapSQLTestSupport", "GrubmapSQL", "GrubmapStore", "GrubmapCore", "GrubmapHTTP",
+            ]),
         .testTarget(name: "GrubmapCryptoTests", dependencies: ["GrubmapCrypto"]),
         .testTarget(name: "GrubmapImagingTests", dependencies: ["GrubmapImaging", "GrubmapCore"]),
         .testTarget(name: "GrubmapHTTPTests", dependencies: ["GrubmapHTTP"]),

@@ -8,7 +8,8 @@ import GrubmapCore
 /// uses. Methods are synchronous: they run on the HTTP server's own threads, and an implementation is safe to call
 /// from many threads at once.
 public protocol Store:
-    CatalogStore, SessionStore, MenuStore, ProfileStore, CheckInStore, HealthCheck, OperatorStore, ConsoleStore
+    CatalogStore, SessionStore, MenuStore, ProfileStore, CheckInStore, HealthCheck, OperatorStore, ConsoleStore,
+    FeedStore
 {}
 
 /// Areas and places.

@@ -17,6 +17,7 @@ enum Command {
           import     Import menus (import menu FEED.xml --place ID) or places (import places FILE --area ID)
           export     Write an area's places as GeoJSON (export places --area ID)
           operator   Manage the console's operators (operator add --email ADDRESS --area ID; list, remove, reset)
+          feed       Places' OpenMensa feeds, fetched by serve (feed set --place ID URL; list; remove --place ID)
 
         Run grubmap <command> --help for a command's options.
         """
@@ -35,6 +36,7 @@ enum Command {
         case "fare": return try FareCommand.run(rest)
         case "import": return try ImportCommand.run(rest)
         case "operator": return try OperatorCommand.run(rest)
+        case "feed": return try FeedCommand.run(rest)
         case "export":
             guard rest.first == "places" else {
                 throw UsageError("grubmap export: say what to export: grubmap export places --area ID")

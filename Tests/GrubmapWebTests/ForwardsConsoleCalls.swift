@@ -4,7 +4,7 @@ import GrubmapStore
 
 /// A test store that passes the operator console's calls on to another store as they are: the counting and stalling
 /// stores are about what visitors' pages cost and wait for.
-protocol ForwardsConsoleCalls: OperatorStore, ConsoleStore {
+protocol ForwardsConsoleCalls: OperatorStore, ConsoleStore, FeedStore {
     /// The store that answers the console's calls.
     var consoleStore: any Store { get }
 }
@@ -96,4 +96,19 @@ extension ForwardsConsoleCalls {
             areas: areas, includingGlobal: includingGlobal, action: action, before: before, limit: limit)
     }
     func deleteAuditEntries(before date: Date) throws -> Int { try consoleStore.deleteAuditEntries(before: date) }
+    func setFeed(placeID: Place.ID, url: String, at date: Date, audit: AuditEntry) throws {
+        try consoleStore.setFeed(placeID: placeID, url: url, at: date, audit: audit)
+    }
+    func removeFeed(placeID: Place.ID, audit: AuditEntry) throws -> Bool {
+        try consoleStore.removeFeed(placeID: placeID, audit: audit)
+    }
+    func feeds() throws -> [MenuFeed] { try consoleStore.feeds() }
+    func feed(placeID: Place.ID) throws -> MenuFeed? { try consoleStore.feed(placeID: placeID) }
+    func dueFeeds(at date: Date) throws -> [Place.ID] { try consoleStore.dueFeeds(at: date) }
+    func leaseFeed(placeID: Place.ID, owner: String, at date: Date, until: Date) throws -> MenuFeed? {
+        try consoleStore.leaseFeed(placeID: placeID, owner: owner, at: date, until: until)
+    }
+    func finishFeedFetch(placeID: Place.ID, owner: String, record: FeedFetchRecord) throws {
+        try consoleStore.finishFeedFetch(placeID: placeID, owner: owner, record: record)
+    }
 }

@@ -48,6 +48,7 @@ public struct App: Sendable {
         routes.add(ConsoleHomeFeature(store: store))
         routes.add(PlacesConsoleFeature(store: store, scope: ConsolePlaceScope(store: store)))
         routes.add(MenusConsoleFeature(store: store, scope: ConsolePlaceScope(store: store)))
+        routes.add(FeedsConsoleFeature(store: store, runner: environment.feeds, scope: ConsolePlaceScope(store: store)))
         routes.add(ModerationFeature(store: store))
         routes.add(AuditFeature(store: store))
         self.routes = routes

@@ -15,6 +15,8 @@ public struct AppEnvironment: Sendable {
     public var configuration: AppConfiguration
     /// Writes one line to the operator's log.
     public var log: @Sendable (String) -> Void
+    /// Fetches a place's menu feed at once (the console's "Fetch now"); `nil` where this server fetches no feeds.
+    public var feeds: (any MenuFeedRunner)?
 
     public init(
         store: any Store, now: @escaping @Sendable () -> Date = { Date() },

@@ -47,6 +47,10 @@ enum Paths {
         static let copyMenus = SitePath<Place.ID>(
             "/admin/places/{id}/menus/copy", missing: "There is no place with that id.")
 
+        /// A place's OpenMensa feed: set its URL or remove it, and fetch it now.
+        static let feed = SitePath<Place.ID>("/admin/places/{id}/feed", missing: "There is no place with that id.")
+        static let fetchFeed = SitePath<Place.ID>(
+            "/admin/places/{id}/feed/fetch", missing: "There is no place with that id.")
         /// Who is checked in where in an area, with hiding a profile and ending a check-in.
         static let moderation = SitePath<Area.ID>(
             "/admin/areas/{id}/moderation", missing: "There is no area with that id.")

@@ -1,5 +1,6 @@
 import GrubmapCore
 import GrubmapCrypto
+import GrubmapStore
 
 /// The operator console's words in one language. Messages about signing in never say whether an address exists.
 struct ConsoleStrings: Sendable {
@@ -117,6 +118,23 @@ struct ConsoleStrings: Sendable {
     let who: String
     let what: String
     let change: String
+    let menuFeed: String
+    let feedIntro: String
+    let feedURL: String
+    let feedURLProblem: String
+    let saveFeed: String
+    let removeFeed: String
+    let fetchNow: String
+    let lastFetch: String
+    let lastGoodFetch: String
+    let nextFetch: String
+    let neverFetched: String
+    let feedResult: @Sendable (MenuFeed.Result) -> String
+    let feedSaved: String
+    let feedRemoved: String
+    let feedFetched: String
+    let feedBusy: String
+    let feedNotFetching: String
 }
 
 extension ConsoleStrings {
@@ -201,7 +219,23 @@ extension ConsoleStrings {
         endCheckIn: "End check-in", hiddenBecause: { "Hidden: \($0)" },
         moderated: { "Done for \($0)." }, notCheckedInHere: "That person is not checked in in this area now.",
         auditLog: "Audit log", allActions: "All changes", filter: "Show", olderEntries: "Older entries",
-        noEntries: "No changes recorded.", when: "When", who: "Who", what: "What", change: "Before → after")
+        noEntries: "No changes recorded.", when: "When", who: "Who", what: "What", change: "Before → after",
+        menuFeed: "Menu feed",
+        feedIntro:
+            "An OpenMensa feed (version 2 or 2.1) keeps this place's menus fresh: Grubmap fetches it every hour and imports it whole, or not at all.",
+        feedURL: "Feed address", feedURLProblem: "The feed address must start with https:// or http://.",
+        saveFeed: "Save feed", removeFeed: "Remove feed", fetchNow: "Fetch now", lastFetch: "Last fetch",
+        lastGoodFetch: "Last good fetch", nextFetch: "Next fetch", neverFetched: "Not fetched yet.",
+        feedResult: { result in
+            switch result {
+            case .imported: "Imported"
+            case .unchanged: "Unchanged"
+            case .failed: "Failed"
+            }
+        },
+        feedSaved: "Feed saved; it is fetched at once.", feedRemoved: "The feed is removed; the menus stay.",
+        feedFetched: "Fetched. What it found is below.", feedBusy: "Another server is fetching this feed right now.",
+        feedNotFetching: "This server fetches no feeds.")
 
     static let korean = ConsoleStrings(
         language: .korean, console: "관리", signIn: "관리 화면 로그인", signInIntro: "그럽맵의 식당과 메뉴를 관리하는 분들을 위한 곳입니다.",
@@ -249,5 +283,19 @@ extension ConsoleStrings {
         hiddenBecause: { "숨김: \($0)" }, moderated: { "\($0) 처리했습니다." },
         notCheckedInHere: "그 사람은 지금 이 지역에 체크인해 있지 않습니다.", auditLog: "감사 기록", allActions: "모든 변경",
         filter: "보기", olderEntries: "이전 기록", noEntries: "기록된 변경이 없습니다.", when: "언제", who: "누가", what: "무엇을",
-        change: "이전 → 이후")
+        change: "이전 → 이후", menuFeed: "메뉴 피드",
+        feedIntro: "OpenMensa 피드(버전 2 또는 2.1)로 이 장소의 메뉴를 최신으로 유지합니다. 매시간 가져와서 전부 반영하거나 하나도 반영하지 않습니다.",
+        feedURL: "피드 주소", feedURLProblem: "피드 주소는 https:// 또는 http://로 시작해야 합니다.", saveFeed: "피드 저장",
+        removeFeed: "피드 삭제", fetchNow: "지금 가져오기", lastFetch: "마지막 가져오기", lastGoodFetch: "마지막 성공",
+        nextFetch: "다음 가져오기", neverFetched: "아직 가져오지 않았습니다.",
+        feedResult: { result in
+            switch result {
+            case .imported: "반영함"
+            case .unchanged: "변경 없음"
+            case .failed: "실패"
+            }
+        },
+        feedSaved: "피드를 저장했습니다. 바로 가져옵니다.", feedRemoved: "피드를 삭제했습니다. 메뉴는 그대로입니다.",
+        feedFetched: "가져왔습니다. 결과는 아래에 있습니다.", feedBusy: "다른 서버가 지금 이 피드를 가져오고 있습니다.",
+        feedNotFetching: "이 서버는 피드를 가져오지 않습니다.")
 }

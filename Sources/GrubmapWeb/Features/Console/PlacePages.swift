@@ -99,6 +99,7 @@ struct PlaceEditorPage {
     let problems: [String: String]
     let preview: OpeningHours?
     let notice: String?
+    let feed: MenuFeed?
 
     private var fieldOrder: [(String, String)] {
         [
@@ -182,6 +183,10 @@ struct PlaceEditorPage {
                     }
                 }
                 if let existing {
+                    FeedPanel(
+                        text: text, place: existing.place, feed: feed, csrfToken: csrfToken,
+                        timeZone: area.clockTimeZone
+                    ).node
                     PlaceActions(text: text, entry: existing, csrfToken: csrfToken).node
                 }
             }

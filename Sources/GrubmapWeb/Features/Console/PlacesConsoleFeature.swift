@@ -6,7 +6,7 @@ import GrubmapStore
 /// The console's places: each area's list with search, making and editing a place (names, kind, position, contact,
 /// description, weekly hours with a preview), archiving and restoring. Every change is audited.
 struct PlacesConsoleFeature: RouteCollection {
-    let store: any ConsoleStore
+    let store: any ConsoleStore & FeedStore
     let scope: ConsolePlaceScope
 
     func addRoutes(to routes: inout RouteTable) {
@@ -72,7 +72,17 @@ struct PlacesConsoleFeature: RouteCollection {
 
     /// `GET /admin/places/{id}`.
     func edit(_ context: PlaceConsoleContext) throws -> Response {
-        let notice = context.request.query["done"] == "saved" ? context.text.savedNotice : nil
+        let text = context.text
+        let notice: String? =
+            switch context.request.query["done"] {
+            case "saved": text.savedNotice
+            case "feed-saved": text.feedSaved
+            case "feed-removed": text.feedRemoved
+            case "feed-fetched": text.feedFetched
+            case "feed-busy": text.feedBusy
+            case "feed-none": text.feedNotFetching
+            default: nil
+            }
         let page = try editor(
             context.console, area: context.area, form: PlaceForm(context.place.place), existing: context.place,
             notice: notice)
@@ -137,7 +147,8 @@ struct PlacesConsoleFeature: RouteCollection {
         return PlaceEditorPage(
             text: context.text, strings: context.strings, area: area, areas: try context.areas(),
             csrfToken: context.session.csrfToken, form: form, existing: existing, problems: problems,
-            preview: (try? preview.get()) ?? existing?.place.openingHours, notice: notice)
+            preview: (try? preview.get()) ?? existing?.place.openingHours, notice: notice,
+            feed: try existing.flatMap { try store.feed(placeID: $0.place.id) })
     }
 
     /// Whether a place's id or any of its names contains `search`, ignoring case; every place for an empty search.

@@ -42,6 +42,8 @@ extension Stylesheet {
         .meal-row{display:grid;gap:8px;padding:8px 0;border-bottom:1px dashed var(--line)}
         .prices{display:grid!important;grid-template-columns:repeat(2,minmax(0,1fr));gap:8px!important}
         .prices legend{grid-column:1/-1;font-weight:600!important;font-size:.9rem}
+        .feed-status{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:12px 0}
+        .feed-status dt{font-weight:650}.feed-status dd{margin:0}.feed-status p{margin:4px 0 0}
         .console-person{display:grid;gap:10px;padding:12px 14px}
         .moderation-form{display:grid;gap:8px}
         .audit-entry p{margin:2px 0}
