@@ -17,8 +17,8 @@ extension Stylesheet {
         color:var(--muted);font-size:.78rem}
         .console-tools{display:flex;flex-wrap:wrap;gap:8px 12px;align-items:center;justify-content:space-between;\
         margin:12px 0}
-        .console-search{display:flex;gap:8px;flex:1 1 260px}
-        .console-search input{flex:1;min-width:0;font:inherit;padding:10px 12px;border-radius:10px;\
+        .console-search{display:flex;gap:8px;flex:1 1 260px;min-width:0;max-width:100%}
+        .console-search input,.console-search select{flex:1;min-width:0;width:0;font:inherit;padding:10px 12px;border-radius:10px;\
         border:1px solid var(--control);background:var(--bg);color:var(--text)}
         form.inline{display:inline}
         .console-form{display:grid;gap:16px;margin:16px 0}
