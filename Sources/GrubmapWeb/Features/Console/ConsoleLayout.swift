@@ -33,6 +33,9 @@ struct ConsoleLayout {
                             el(.span) { "Grubmap" }
                             el(.span, .class("console-badge")) { text.console }
                         }
+                        if csrfToken != nil {
+                            el(.a, .class("account-link"), .href(Paths.Console.account())) { text.account }
+                        }
                         if let csrfToken {
                             el(
                                 .form, .class("sign-out"), Attribute("method", "post"),

@@ -135,6 +135,17 @@ struct ConsoleStrings: Sendable {
     let feedFetched: String
     let feedBusy: String
     let feedNotFetching: String
+    let account: String
+    let role: String
+    let secondFactor: String
+    let secondFactorIsOn: String
+    let secondFactorSetUp: String
+    let openInAuthenticator: String
+    let turnSecondFactorOn: String
+    let turnSecondFactorOff: String
+    let secondFactorOn: String
+    let secondFactorOff: String
+    let secondFactorExpired: String
 }
 
 extension ConsoleStrings {
@@ -235,7 +246,15 @@ extension ConsoleStrings {
         },
         feedSaved: "Feed saved; it is fetched at once.", feedRemoved: "The feed is removed; the menus stay.",
         feedFetched: "Fetched. What it found is below.", feedBusy: "Another server is fetching this feed right now.",
-        feedNotFetching: "This server fetches no feeds.")
+        feedNotFetching: "This server fetches no feeds.", account: "Your account", role: "Role",
+        secondFactor: "Second factor",
+        secondFactorIsOn: "On: signing in also asks for a code from your authenticator app. Type one to turn it off.",
+        secondFactorSetUp:
+            "Off. To turn it on, add this key to an authenticator app (or open the link on your phone), then type the code it shows.",
+        openInAuthenticator: "Open in an authenticator app", turnSecondFactorOn: "Turn on",
+        turnSecondFactorOff: "Turn off", secondFactorOn: "The second factor is on.",
+        secondFactorOff: "The second factor is off.",
+        secondFactorExpired: "This form's key was not valid. Reload the page and try again.")
 
     static let korean = ConsoleStrings(
         language: .korean, console: "관리", signIn: "관리 화면 로그인", signInIntro: "그럽맵의 식당과 메뉴를 관리하는 분들을 위한 곳입니다.",
@@ -297,5 +316,10 @@ extension ConsoleStrings {
         },
         feedSaved: "피드를 저장했습니다. 바로 가져옵니다.", feedRemoved: "피드를 삭제했습니다. 메뉴는 그대로입니다.",
         feedFetched: "가져왔습니다. 결과는 아래에 있습니다.", feedBusy: "다른 서버가 지금 이 피드를 가져오고 있습니다.",
-        feedNotFetching: "이 서버는 피드를 가져오지 않습니다.")
+        feedNotFetching: "이 서버는 피드를 가져오지 않습니다.", account: "내 계정", role: "역할", secondFactor: "2단계 인증",
+        secondFactorIsOn: "켜짐: 로그인할 때 인증 앱의 코드도 묻습니다. 끄려면 코드를 입력하세요.",
+        secondFactorSetUp: "꺼짐. 켜려면 이 키를 인증 앱에 추가하거나(휴대전화에서는 링크를 여세요) 앱에 나오는 코드를 입력하세요.",
+        openInAuthenticator: "인증 앱에서 열기", turnSecondFactorOn: "켜기", turnSecondFactorOff: "끄기",
+        secondFactorOn: "2단계 인증을 켰습니다.", secondFactorOff: "2단계 인증을 껐습니다.",
+        secondFactorExpired: "양식의 키가 올바르지 않습니다. 페이지를 새로 고친 뒤 다시 해 보세요.")
 }

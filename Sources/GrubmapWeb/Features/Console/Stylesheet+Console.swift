@@ -3,7 +3,9 @@ extension Stylesheet {
     static let console = """
         .console-badge{margin-left:8px;padding:1px 8px;border-radius:999px;background:var(--chip);color:var(--text);\
         font-size:.78rem;font-weight:650}
-        .sign-out{margin-left:auto}
+        .account-link{margin-left:auto;font-weight:600}
+        .sign-out{margin-left:8px}
+        .secret code{font-size:1.1rem;letter-spacing:.04em;overflow-wrap:anywhere}
         .button.small{min-height:36px;padding:0 12px;font-size:.9rem}
         .console-narrow{max-width:460px;margin:0 auto}
         .console-narrow form{display:grid;gap:16px;margin:16px 0}
