@@ -51,6 +51,7 @@ public struct App: Sendable {
         routes.add(FeedsConsoleFeature(store: store, runner: environment.feeds, scope: ConsolePlaceScope(store: store)))
         routes.add(ModerationFeature(store: store))
         routes.add(AccountFeature(store: store))
+        routes.add(OperatorsFeature(store: store, scope: ManagedOperatorScope(store: store)))
         routes.add(AuditFeature(store: store))
         self.routes = routes
         securityHeaders = SecurityHeaders(imageOrigins: configuration.tileURL.flatMap(Self.origin).map { [$0] } ?? [])

@@ -99,6 +99,25 @@ extension ConsoleScope where Parameter == Area.ID, Scoped == AreaConsoleContext 
     }
 }
 
+/// Where an operator's scope reads operators from.
+struct ManagedOperatorScope: Sendable {
+    let store: any OperatorStore
+
+    /// Another operator whom the signed-in admin may manage (all of whose areas are the admin's); anyone else, and
+    /// everyone for an editor, is 404.
+    var scope: ConsoleScope<Operator.ID, OperatorConsoleContext> {
+        let store = store
+        return ConsoleScope { context, id in
+            guard context.account.role == .admin, let managed = try store.operatorAccount(id: id),
+                context.account.mayManage(managed)
+            else {
+                throw ConsoleScopes.notFound
+            }
+            return OperatorConsoleContext(console: context, managed: managed)
+        }
+    }
+}
+
 /// Where a place's scope reads places from, archived ones included.
 struct ConsolePlaceScope: Sendable {
     let store: any ConsoleStore

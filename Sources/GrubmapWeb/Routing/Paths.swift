@@ -51,6 +51,14 @@ enum Paths {
         static let feed = SitePath<Place.ID>("/admin/places/{id}/feed", missing: "There is no place with that id.")
         static let fetchFeed = SitePath<Place.ID>(
             "/admin/places/{id}/feed/fetch", missing: "There is no place with that id.")
+        /// The operators an admin manages: the list and the form to add one.
+        static let operators = SitePath("/admin/operators")
+        static let operatorAccount = SitePath<Operator.ID>(
+            "/admin/operators/{id}", missing: "There is no operator with that id.")
+        static let resetOperator = SitePath<Operator.ID>(
+            "/admin/operators/{id}/reset", missing: "There is no operator with that id.")
+        static let removeOperator = SitePath<Operator.ID>(
+            "/admin/operators/{id}/remove", missing: "There is no operator with that id.")
         /// Who is checked in where in an area, with hiding a profile and ending a check-in.
         static let moderation = SitePath<Area.ID>(
             "/admin/areas/{id}/moderation", missing: "There is no area with that id.")

@@ -38,6 +38,9 @@ struct ConsoleHomeFeature: RouteCollection {
                         }
                     }
                 }
+                if context.account.role == .admin {
+                    el(.p) { el(.a, .href(Paths.Console.operators())) { text.operators } }
+                }
                 el(.form, Attribute("method", "post"), Attribute("action", Paths.Console.signOutEverywhere())) {
                     csrfField(context.session.csrfToken)
                     el(.button, .type("submit"), .class("button secondary")) { text.signOutEverywhere }

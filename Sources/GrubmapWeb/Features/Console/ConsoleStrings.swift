@@ -146,6 +146,18 @@ struct ConsoleStrings: Sendable {
     let secondFactorOn: String
     let secondFactorOff: String
     let secondFactorExpired: String
+    let operators: String
+    let addOperator: String
+    let passTheLinkOn: @Sendable (String) -> String
+    let waitingForSetUp: String
+    let saveChanges: String
+    let newLink: String
+    let removeOperator: String
+    let operatorUpdated: String
+    let operatorRemoved: String
+    let chooseAnArea: String
+    let notAnEmail: String
+    let emailTaken: String
 }
 
 extension ConsoleStrings {
@@ -254,7 +266,15 @@ extension ConsoleStrings {
         openInAuthenticator: "Open in an authenticator app", turnSecondFactorOn: "Turn on",
         turnSecondFactorOff: "Turn off", secondFactorOn: "The second factor is on.",
         secondFactorOff: "The second factor is off.",
-        secondFactorExpired: "This form's key was not valid. Reload the page and try again.")
+        secondFactorExpired: "This form's key was not valid. Reload the page and try again.", operators: "Operators",
+        addOperator: "Add an operator",
+        passTheLinkOn: { email in
+            "Pass this set-up link on to \(email) yourself (no mail is sent). It works once, for 24 hours, and is not shown again."
+        },
+        waitingForSetUp: "Not set up yet", saveChanges: "Save", newLink: "New set-up link", removeOperator: "Remove",
+        operatorUpdated: "Saved.", operatorRemoved: "The operator is removed; their sessions ended.",
+        chooseAnArea: "Choose at least one area.", notAnEmail: "That is not an email address.",
+        emailTaken: "An operator with that address exists already.")
 
     static let korean = ConsoleStrings(
         language: .korean, console: "관리", signIn: "관리 화면 로그인", signInIntro: "그럽맵의 식당과 메뉴를 관리하는 분들을 위한 곳입니다.",
@@ -321,5 +341,10 @@ extension ConsoleStrings {
         secondFactorSetUp: "꺼짐. 켜려면 이 키를 인증 앱에 추가하거나(휴대전화에서는 링크를 여세요) 앱에 나오는 코드를 입력하세요.",
         openInAuthenticator: "인증 앱에서 열기", turnSecondFactorOn: "켜기", turnSecondFactorOff: "끄기",
         secondFactorOn: "2단계 인증을 켰습니다.", secondFactorOff: "2단계 인증을 껐습니다.",
-        secondFactorExpired: "양식의 키가 올바르지 않습니다. 페이지를 새로 고친 뒤 다시 해 보세요.")
+        secondFactorExpired: "양식의 키가 올바르지 않습니다. 페이지를 새로 고친 뒤 다시 해 보세요.", operators: "관리자",
+        addOperator: "관리자 추가",
+        passTheLinkOn: { email in "이 설정 링크를 \(email)에게 직접 전해 주세요(메일은 보내지 않습니다). 24시간 동안 한 번만 쓸 수 있고 다시 보이지 않습니다." },
+        waitingForSetUp: "설정 전", saveChanges: "저장", newLink: "새 설정 링크", removeOperator: "삭제",
+        operatorUpdated: "저장했습니다.", operatorRemoved: "관리자를 삭제했습니다. 로그인도 끝났습니다.",
+        chooseAnArea: "지역을 하나 이상 고르세요.", notAnEmail: "이메일 주소가 아닙니다.", emailTaken: "그 주소의 관리자가 이미 있습니다.")
 }
