@@ -9,7 +9,7 @@ import GrubmapCore
 /// from many threads at once.
 public protocol Store:
     CatalogStore, SessionStore, MenuStore, ProfileStore, CheckInStore, HealthCheck, OperatorStore, ConsoleStore,
-    FeedStore
+    FeedStore, APIKeyStore
 {}
 
 /// Areas and places.

@@ -4,7 +4,7 @@ import GrubmapStore
 
 /// A test store that passes the operator console's calls on to another store as they are: the counting and stalling
 /// stores are about what visitors' pages cost and wait for.
-protocol ForwardsConsoleCalls: OperatorStore, ConsoleStore, FeedStore {
+protocol ForwardsConsoleCalls: OperatorStore, ConsoleStore, FeedStore, APIKeyStore {
     /// The store that answers the console's calls.
     var consoleStore: any Store { get }
 }
@@ -111,4 +111,13 @@ extension ForwardsConsoleCalls {
     func finishFeedFetch(placeID: Place.ID, owner: String, record: FeedFetchRecord) throws {
         try consoleStore.finishFeedFetch(placeID: placeID, owner: owner, record: record)
     }
+    func createAPIKey(_ key: APIKey, token: String, audit: AuditEntry) throws {
+        try consoleStore.createAPIKey(key, token: token, audit: audit)
+    }
+    func apiKeys(inArea id: Area.ID) throws -> [APIKey] { try consoleStore.apiKeys(inArea: id) }
+    func apiKey(token: String) throws -> APIKey? { try consoleStore.apiKey(token: token) }
+    func revokeAPIKey(id: APIKey.ID, inArea area: Area.ID, at date: Date, audit: AuditEntry) throws -> Bool {
+        try consoleStore.revokeAPIKey(id: id, inArea: area, at: date, audit: audit)
+    }
+    func touchAPIKey(id: APIKey.ID, at date: Date) throws { try consoleStore.touchAPIKey(id: id, at: date) }
 }

@@ -58,4 +58,11 @@ extension UnreachableStore {
     func dueFeeds(at date: Date) throws -> [Place.ID] { throw down }
     func leaseFeed(placeID: Place.ID, owner: String, at date: Date, until: Date) throws -> MenuFeed? { throw down }
     func finishFeedFetch(placeID: Place.ID, owner: String, record: FeedFetchRecord) throws { throw down }
+    func createAPIKey(_ key: APIKey, token: String, audit: AuditEntry) throws { throw down }
+    func apiKeys(inArea id: Area.ID) throws -> [APIKey] { throw down }
+    func apiKey(token: String) throws -> APIKey? { throw down }
+    func revokeAPIKey(id: APIKey.ID, inArea area: Area.ID, at date: Date, audit: AuditEntry) throws -> Bool {
+        throw down
+    }
+    func touchAPIKey(id: APIKey.ID, at date: Date) throws { throw down }
 }

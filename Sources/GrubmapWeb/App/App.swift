@@ -29,7 +29,9 @@ public struct App: Sendable {
         var routes = RouteTable(
             groups: RouteGroups(
                 none: .empty, optional: visitors, required: visitors.adding(SessionMinting(sessions: sessions)),
-                consoleGuest: MiddlewareChain.empty.adding(ConsoleGuestResolution()), console: console))
+                consoleGuest: MiddlewareChain.empty.adding(ConsoleGuestResolution()), console: console,
+                adminAPI: MiddlewareChain.empty.adding(
+                    APIKeyResolution(store: store, limiter: RateLimiter(limit: configuration.consoleWritesPerMinute)))))
         let preferences = PreferenceWriter(store: store)
         routes.add(AssetsFeature())
         routes.add(HealthFeature(database: store))
@@ -52,6 +54,8 @@ public struct App: Sendable {
         routes.add(ModerationFeature(store: store))
         routes.add(AccountFeature(store: store))
         routes.add(OperatorsFeature(store: store, scope: ManagedOperatorScope(store: store)))
+        routes.add(APIKeysFeature(store: store))
+        routes.add(AdminAPIFeature(store: store, scope: AdminPlaceScope(store: store)))
         routes.add(AuditFeature(store: store))
         self.routes = routes
         securityHeaders = SecurityHeaders(imageOrigins: configuration.tileURL.flatMap(Self.origin).map { [$0] } ?? [])

@@ -59,6 +59,10 @@ enum Paths {
             "/admin/operators/{id}/reset", missing: "There is no operator with that id.")
         static let removeOperator = SitePath<Operator.ID>(
             "/admin/operators/{id}/remove", missing: "There is no operator with that id.")
+        /// An area's API keys (admins): the list, making one, revoking one (`key` field).
+        static let apiKeys = SitePath<Area.ID>("/admin/areas/{id}/api-keys", missing: "There is no area with that id.")
+        static let revokeAPIKey = SitePath<Area.ID>(
+            "/admin/areas/{id}/api-keys/revoke", missing: "There is no area with that id.")
         /// Who is checked in where in an area, with hiding a profile and ending a check-in.
         static let moderation = SitePath<Area.ID>(
             "/admin/areas/{id}/moderation", missing: "There is no area with that id.")
@@ -88,6 +92,20 @@ enum Paths {
         static let preferences = SitePath("/api/v1/me/preferences")
         static let profile = SitePath("/api/v1/me/profile")
         static let checkIn = SitePath("/api/v1/me/checkin")
+
+        /// The admin API, for organisers' scripts with an API key of one area.
+        enum Admin {
+            static let places = SitePath<Area.ID>(
+                "/api/v1/admin/areas/{id}/places", missing: "There is no area with that id.")
+            static let place = SitePath<Place.ID>(
+                "/api/v1/admin/places/{id}", missing: "There is no place with that id.")
+            static let archive = SitePath<Place.ID>(
+                "/api/v1/admin/places/{id}/archive", missing: "There is no place with that id.")
+            static let restore = SitePath<Place.ID>(
+                "/api/v1/admin/places/{id}/restore", missing: "There is no place with that id.")
+            static let menu = SitePath<Place.ID>(
+                "/api/v1/admin/places/{id}/menu", missing: "There is no place with that id.")
+        }
 
         /// Whether `path` is the API's, so an error there is JSON rather than a page.
         static func contains(_ path: String) -> Bool { path.hasPrefix("/api/") }

@@ -50,6 +50,8 @@ struct RouteGroups: Sendable {
     let consoleGuest: MiddlewareChain<ConsoleGuestContext>
     /// The operator console: a signed-in operator, or a redirect to sign in.
     let console: MiddlewareChain<ConsoleContext>
+    /// The admin API: a valid API key, or 401.
+    let adminAPI: MiddlewareChain<AdminAPIContext>
 }
 
 /// What a route's handler needs of a session, which decides its context type and middleware group.
@@ -75,6 +77,11 @@ extension SessionNeed where Context == ConsoleGuestContext {
 extension SessionNeed where Context == ConsoleContext {
     /// A signed-in operator (console routes add them through a ``ConsoleScope``).
     static var console: SessionNeed { SessionNeed { $0.console } }
+}
+
+extension SessionNeed where Context == AdminAPIContext {
+    /// A program with an API key (admin API routes add them through an ``AdminAPIScope``).
+    static var apiKey: SessionNeed { SessionNeed { $0.adminAPI } }
 }
 
 extension SessionNeed where Context == SessionContext {

@@ -12,6 +12,8 @@ struct RouteTable: Sendable {
     let groups: RouteGroups
     /// Every console route behind an operator's scope, for the tests that try each one as another area's operator.
     private(set) var consoleRoutes: [(method: Method, pattern: String)] = []
+    /// Every admin API route, for the tests that try each one with another area's key.
+    private(set) var adminAPIRoutes: [(method: Method, pattern: String)] = []
     private var router = Router<Match>()
     /// The routes that answer from memory and never block, also offered to the server's network threads.
     private var inlineRouter = Router<Match>()
@@ -50,6 +52,18 @@ struct RouteTable: Sendable {
     ) {
         consoleRoutes.append((method, path.pattern))
         add(method, path, .page, .console) { (context: ConsoleContext, parameter: Parameter) in
+            try handler(try scope.resolve(context, parameter))
+        }
+    }
+
+    /// Adds an admin API route: the key is checked by the group's middleware, then `scope` narrows it to what the
+    /// address names in the key's area, refusing anything else before the handler runs.
+    mutating func add<Parameter: Sendable, Scoped>(
+        _ method: Method, _ path: SitePath<Parameter>, _ scope: AdminAPIScope<Parameter, Scoped>,
+        _ handler: @escaping @Sendable (Scoped) throws -> Response
+    ) {
+        adminAPIRoutes.append((method, path.pattern))
+        add(method, path, .api, .apiKey) { (context: AdminAPIContext, parameter: Parameter) in
             try handler(try scope.resolve(context, parameter))
         }
     }

@@ -34,6 +34,9 @@ struct ConsoleHomeFeature: RouteCollection {
                                 el(.a, .href(Paths.Console.places(area.id))) { text.places }
                                 el(.a, .href(Paths.Console.moderation(area.id))) { text.moderation }
                                 el(.a, .href(Paths.Console.audit(area.id))) { text.auditLog }
+                                if context.account.role == .admin {
+                                    el(.a, .href(Paths.Console.apiKeys(area.id))) { text.apiKeys }
+                                }
                             }
                         }
                     }

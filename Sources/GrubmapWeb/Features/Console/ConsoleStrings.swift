@@ -158,6 +158,20 @@ struct ConsoleStrings: Sendable {
     let chooseAnArea: String
     let notAnEmail: String
     let emailTaken: String
+    let apiKeys: String
+    let apiKeysIntro: String
+    let keyShownOnce: @Sendable (String) -> String
+    let readOnly: String
+    let readAndWrite: String
+    let lastUsed: @Sendable (String) -> String
+    let neverUsed: String
+    let revokedAt: @Sendable (String) -> String
+    let revoke: String
+    let newAPIKey: String
+    let keyLabel: String
+    let keyScope: String
+    let keyLabelProblem: String
+    let keyRevoked: String
 }
 
 extension ConsoleStrings {
@@ -274,7 +288,16 @@ extension ConsoleStrings {
         waitingForSetUp: "Not set up yet", saveChanges: "Save", newLink: "New set-up link", removeOperator: "Remove",
         operatorUpdated: "Saved.", operatorRemoved: "The operator is removed; their sessions ended.",
         chooseAnArea: "Choose at least one area.", notAnEmail: "That is not an email address.",
-        emailTaken: "An operator with that address exists already.")
+        emailTaken: "An operator with that address exists already.", apiKeys: "API keys",
+        apiKeysIntro:
+            "For programs that read or change this area's places and menus through the admin API (see the README).",
+        keyShownOnce: { label in
+            "The key \"\(label)\" is made. Copy it now: it is not shown again, and Grubmap keeps only its digest."
+        },
+        readOnly: "Read", readAndWrite: "Read and write", lastUsed: { "last used \($0)" }, neverUsed: "never used",
+        revokedAt: { "revoked \($0)" }, revoke: "Revoke", newAPIKey: "Make a key", keyLabel: "What it is for",
+        keyScope: "It may", keyLabelProblem: "Say what the key is for, in at most 80 characters.",
+        keyRevoked: "The key is revoked; programs using it get 401 now.")
 
     static let korean = ConsoleStrings(
         language: .korean, console: "관리", signIn: "관리 화면 로그인", signInIntro: "그럽맵의 식당과 메뉴를 관리하는 분들을 위한 곳입니다.",
@@ -346,5 +369,10 @@ extension ConsoleStrings {
         passTheLinkOn: { email in "이 설정 링크를 \(email)에게 직접 전해 주세요(메일은 보내지 않습니다). 24시간 동안 한 번만 쓸 수 있고 다시 보이지 않습니다." },
         waitingForSetUp: "설정 전", saveChanges: "저장", newLink: "새 설정 링크", removeOperator: "삭제",
         operatorUpdated: "저장했습니다.", operatorRemoved: "관리자를 삭제했습니다. 로그인도 끝났습니다.",
-        chooseAnArea: "지역을 하나 이상 고르세요.", notAnEmail: "이메일 주소가 아닙니다.", emailTaken: "그 주소의 관리자가 이미 있습니다.")
+        chooseAnArea: "지역을 하나 이상 고르세요.", notAnEmail: "이메일 주소가 아닙니다.", emailTaken: "그 주소의 관리자가 이미 있습니다.",
+        apiKeys: "API 키", apiKeysIntro: "관리 API로 이 지역의 장소와 메뉴를 읽거나 바꾸는 프로그램을 위한 키입니다(README 참고).",
+        keyShownOnce: { label in "\"\(label)\" 키를 만들었습니다. 지금 복사하세요. 다시 보이지 않고, 그럽맵은 해시만 보관합니다." },
+        readOnly: "읽기", readAndWrite: "읽기와 쓰기", lastUsed: { "마지막 사용 \($0)" }, neverUsed: "사용한 적 없음",
+        revokedAt: { "\($0) 폐기" }, revoke: "폐기", newAPIKey: "키 만들기", keyLabel: "용도", keyScope: "권한",
+        keyLabelProblem: "키의 용도를 80자 이내로 적어 주세요.", keyRevoked: "키를 폐기했습니다. 이 키를 쓰는 프로그램은 이제 401을 받습니다.")
 }
