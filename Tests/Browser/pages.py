@@ -136,6 +136,9 @@ PAGES = [
     Page("console-menu-day", f"/admin/places/{GEUMJEONG}/menus/day?date={TODAY_IN_BUSAN}", CONSOLE),
     Page("console-moderation", f"/admin/areas/{SAN_JOSE}/moderation", CONSOLE),
     Page("console-audit", "/admin/areas/pnu-busan/audit", CONSOLE),
+    Page("console-account", "/admin/account", CONSOLE),
+    Page("console-operators", "/admin/operators", CONSOLE),
+    Page("console-api-keys", "/admin/areas/pnu-busan/api-keys", CONSOLE),
 ]
 
 

@@ -86,6 +86,7 @@ struct ConsoleStrings: Sendable {
     let nothingToCopy: String
     let dayNote: String
     let categoryName: @Sendable (Int) -> String
+    let categoryLabel: String
     let mealName: String
     let notes: String
     let notesHint: String
@@ -243,7 +244,7 @@ extension ConsoleStrings {
         copyWeekTo: "Copy this week to the week of", copy: "Copy",
         copiedNotice: { $0 == 1 ? "Copied 1 day." : "Copied \($0) days." },
         nothingToCopy: "There is no menu to copy there.", dayNote: "Note for the day (optional)",
-        categoryName: { "Category \($0)" }, mealName: "Meal", notes: "Notes",
+        categoryName: { "Category \($0)" }, categoryLabel: "Name of the category", mealName: "Meal", notes: "Notes",
         notesHint: "Allergens, vegan… separated by commas",
         pricesIn: { "Prices in \($0)" }, saveMenu: "Save the day", removeMenu: "Remove this day's menu",
         menuSaved: "Saved. The public page shows it now.", menuRemoved: "The day has no menu now.",
@@ -334,7 +335,8 @@ extension ConsoleStrings {
         viewPublicPage: "공개 페이지", menus: "메뉴", weekOf: { "\($0) 주" }, previousWeek: "지난주", nextWeek: "다음 주",
         thisWeek: "이번 주", noMenu: "메뉴 없음", closedAllDay: "하루 종일 휴무", editDay: "편집", copyDayTo: "이 날을 복사할 날짜",
         copyWeekTo: "이번 주를 복사할 주", copy: "복사", copiedNotice: { "\($0)일을 복사했습니다." },
-        nothingToCopy: "복사할 메뉴가 없습니다.", dayNote: "그날의 메모(선택)", categoryName: { "분류 \($0)" }, mealName: "메뉴",
+        nothingToCopy: "복사할 메뉴가 없습니다.", dayNote: "그날의 메모(선택)", categoryName: { "분류 \($0)" }, categoryLabel: "분류 이름",
+        mealName: "메뉴",
         notes: "참고", notesHint: "알레르기, 채식 등을 쉼표로 나눠 적기", pricesIn: { "가격(\($0))" }, saveMenu: "저장",
         removeMenu: "이날 메뉴 지우기", menuSaved: "저장했습니다. 공개 페이지에 바로 나옵니다.", menuRemoved: "이날은 이제 메뉴가 없습니다.",
         blankRowsHint: "빈 줄은 저장하지 않습니다. 저장하면 빈 줄이 더 생깁니다.", badDate: "2026-03-02 같은 날짜를 주세요.",

@@ -152,7 +152,7 @@ struct MenuDayPage {
                         el(.fieldset, .class("menu-category")) {
                             el(.legend) { text.categoryName(c + 1) }
                             ConsoleField(
-                                name: "c\(c)-name", label: text.categoryName(c + 1), value: category.name,
+                                name: "c\(c)-name", label: text.categoryLabel, value: category.name,
                                 problem: problems["c\(c)-name"], extra: [Attribute("placeholder", "중식 / Lunch")]
                             ).node
                             for (m, meal) in category.meals.enumerated() {

@@ -29,6 +29,7 @@ extension Stylesheet {
         .field input[type=email],.field input[type=password],.field input[type=tel],.field input[type=url],\
         .field input:not([type]),.field select{font:inherit;padding:10px 12px;border-radius:10px;\
         border:1px solid var(--control);background:var(--bg);color:var(--text);width:100%}
+        .console-form .field input:not([type=checkbox]):not([type=radio]){height:46px}
         .week-hours .field{grid-template-columns:minmax(0,7em) minmax(0,1fr);align-items:center;gap:4px 12px}
         .week-hours .field label{margin:0}
         .week-hours .field .problem{grid-column:1/-1}
