@@ -13,60 +13,31 @@ struct ConsoleLayout {
 
     func render(@NodeBuilder _ content: () -> [Node]) -> String {
         let language = text.language
-        let document = el(.html, .lang(language.rawValue)) {
-            el(.head) {
-                el(.meta, Attribute("charset", "utf-8"))
-                el(.meta, .name("viewport"), .content("width=device-width, initial-scale=1, viewport-fit=cover"))
-                el(.meta, .name("color-scheme"), .content("light dark"))
-                el(.meta, .name("robots"), .content("noindex"))
-                el(.title) { "\(title) · Grubmap \(text.console)" }
-                el(.link, .rel("icon"), .href("data:image/svg+xml,\(Icons.faviconDataURI)"))
-                el(.link, .rel("stylesheet"), .href(Assets.path("app.css")))
-                el(.script, Attribute("src", Assets.path("app.js")), Attribute("defer", nil))
-            }
-            el(.body, .class("console")) {
-                el(.a, .class("skip"), .href("#content")) { Strings.forLanguage(language).skipToContent }
-                el(.header, .class("top")) {
-                    el(.div, .class("top-inner")) {
-                        el(.a, .class("brand"), .href(Paths.Console.home())) {
-                            Icons.logo
-                            el(.span) { "Grubmap" }
-                            el(.span, .class("console-badge")) { text.console }
-                        }
-                        if csrfToken != nil {
-                            el(.a, .class("account-link"), .href(Paths.Console.account())) { text.account }
-                        }
-                        if let csrfToken {
-                            el(
-                                .form, .class("sign-out"), Attribute("method", "post"),
-                                Attribute("action", Paths.Console.signOut())
-                            ) {
-                                el(.input, .type("hidden"), .name("csrf"), .value(csrfToken))
-                                el(.button, .type("submit"), .class("button secondary small")) { text.signOut }
-                            }
-                        }
-                        if let areas, !areas.isEmpty {
-                            el(.nav, .class("areas"), .ariaLabel(text.areasTitle)) {
-                                for area in areas {
-                                    let current: [Attribute] = area.id == currentAreaID ? [.ariaCurrent("page")] : []
-                                    let name = area.shortName ?? area.name
-                                    el(
-                                        .a,
-                                        attributes: [.href(Paths.Console.places(area.id)), .class("chip")] + current
-                                            + name.langAttributes(on: language)
-                                    ) { name.text(in: language) }
-                                }
-                            }
-                        }
+        let header = el(.header, .class("top")) {
+            el(.div, .class("top-inner")) {
+                el(.a, .class("brand"), .href(Paths.Console.home())) {
+                    Icons.logo
+                    el(.span) { "Grubmap" }
+                    el(.span, .class("console-badge")) { text.console }
+                }
+                if let csrfToken {
+                    el(.a, .class("account-link"), .href(Paths.Console.account())) { text.account }
+                    el(
+                        .form, .class("sign-out"), Attribute("method", "post"),
+                        Attribute("action", Paths.Console.signOut())
+                    ) {
+                        el(.input, .type("hidden"), .name("csrf"), .value(csrfToken))
+                        el(.button, .type("submit"), .class("button secondary small")) { text.signOut }
                     }
                 }
-                el(.main, .id("content"), Attribute("tabindex", "-1")) { content() }
-                el(
-                    .div, .id("announcer"), .class("visually-hidden"), Attribute("role", "status"),
-                    Attribute("aria-live", "polite"), Attribute("aria-atomic", "true"))
+                Layout.areaChips(
+                    areas ?? [], current: currentAreaID, label: text.areasTitle, language: language,
+                    link: { Paths.Console.places($0) })
             }
         }
-        return "<!doctype html>" + document.render()
+        return Layout.document(
+            language: language, title: "\(title) · Grubmap \(text.console)", bodyAttributes: [.class("console")],
+            head: [el(.meta, .name("robots"), .content("noindex"))], header: header, content: content())
     }
 }
 
