@@ -55,13 +55,7 @@ enum FeedCommand {
             }
             return 0
         case "set", "remove":
-            guard let text = options["place"] else { throw UsageError("grubmap \(command): --place ID is required") }
-            let placeID: Place.ID
-            do {
-                placeID = try Place.ID(text)
-            } catch {
-                throw UsageError("grubmap \(command): --place: \(error.description)")
-            }
+            let placeID = try options.placeID(command: command)
             let store = try openStore(database)
             let existing = try store.feed(placeID: placeID)
             let area = try store.catalog().place(placeID)?.areaID
