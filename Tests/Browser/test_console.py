@@ -10,7 +10,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import BINARY, GrubmapServer, make_browser, wait_for
+from conftest import BINARY, GrubmapServer, browsers_checked, wait_for
 from pages import make_profile
 
 PASSWORD = "a long lunch at saetbeol hall"
@@ -28,21 +28,8 @@ def clocked(tmp_path):
 
 @pytest.fixture
 def browsers():
-    """Fresh browsers; on the way out, no page may have logged an error other than the 4xx of a refused form."""
-    drivers = []
-
-    def factory(**kwargs):
-        driver = make_browser(**kwargs)
-        drivers.append(driver)
-        return driver
-
-    yield factory
-    errors = []
-    for driver in drivers:
-        errors += [entry for entry in driver.get_log("browser")
-                   if entry["level"] == "SEVERE" and "status of 4" not in entry["message"]]
-        driver.quit()
-    assert errors == [], f"console errors: {errors}"
+    """Fresh browsers; no page may log an error other than the 4xx of a refused form or a missing page."""
+    yield from browsers_checked(allow_4xx=True)
 
 
 def add_operator(server, email, areas, role="editor"):

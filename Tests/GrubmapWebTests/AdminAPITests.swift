@@ -141,19 +141,7 @@ import Testing
     @Test func anAdminMakesAKeyThatWorksOnceShownAndRevokesIt() throws {
         let test = try ConsoleTests.makeApp()
         defer { test.cleanUp() }
-        let token = try OperatorEnrolment(store: test.store, randomBytes: AppEnvironment.systemRandomBytes)
-            .add(
-                email: "boss@example.org", role: .admin, areaIDs: [TestApp.sampleArea.id], by: .commandLine,
-                now: test.clock.now
-            ).link.token
-        let admin = try Person(test)
-        _ = try admin.get("/admin/setup?token=\(token)")
-        _ = try admin.post(
-            "/admin/setup", [("token", token), ("password", ConsoleTests.password), ("repeat", ConsoleTests.password)],
-            csrf: admin.cookies["grubmap_console_csrf"])
-        _ = try admin.post(
-            "/admin/sign-in", [("email", "boss@example.org"), ("password", ConsoleTests.password)],
-            csrf: admin.cookies["grubmap_console_csrf"])
+        let admin = try ConsoleTests.signedIn(test, "boss@example.org", role: .admin)
         let csrf = try ConsoleTests.consoleCSRF(admin)
         let made = String(
             decoding: try admin.post(

@@ -27,9 +27,12 @@ import Testing
     }
 
     /// A browser that set up the operator's password from the link and signed in.
-    static func signedIn(_ test: TestApp, _ email: String, area: Area.ID = TestApp.sampleArea.id) throws -> Person {
-        let token = try enrol(test, email, area: area)
-        let person = try Person(test)
+    static func signedIn(
+        _ test: TestApp, _ email: String, area: Area.ID = TestApp.sampleArea.id, role: Operator.Role = .editor,
+        language: String = "en"
+    ) throws -> Person {
+        let token = try enrol(test, email, area: area, role: role)
+        let person = try Person(test, language: language)
         _ = try person.get("/admin/setup?token=\(token)")
         let setUp = try person.post(
             "/admin/setup", [("token", token), ("password", password), ("repeat", password)],

@@ -13,20 +13,7 @@ import Testing
     @Test func anAdminAddsChangesResetsAndRemovesTheOperatorsOfTheirAreas() throws {
         let test = try ConsoleTests.makeApp()
         defer { test.cleanUp() }
-        let adminLink = try OperatorEnrolment(store: test.store, randomBytes: AppEnvironment.systemRandomBytes)
-            .add(
-                email: "boss@example.org", role: .admin, areaIDs: [TestApp.sampleArea.id], by: .commandLine,
-                now: test.clock.now
-            ).link.token
-        let admin = try Person(test)
-        _ = try admin.get("/admin/setup?token=\(adminLink)")
-        _ = try admin.post(
-            "/admin/setup",
-            [("token", adminLink), ("password", ConsoleTests.password), ("repeat", ConsoleTests.password)],
-            csrf: admin.cookies["grubmap_console_csrf"])
-        _ = try admin.post(
-            "/admin/sign-in", [("email", "boss@example.org"), ("password", ConsoleTests.password)],
-            csrf: admin.cookies["grubmap_console_csrf"])
+        let admin = try ConsoleTests.signedIn(test, "boss@example.org", role: .admin)
         let csrf = try ConsoleTests.consoleCSRF(admin)
 
         let added = try admin.post(
