@@ -174,3 +174,34 @@ def test_hiding_a_profile_and_areas_kept_apart(clocked, browsers):
         assert "Geumjeong" not in organiser.page_source, path
         assert "nothing of yours" in organiser.find_element(By.TAG_NAME, "main").text.lower() or \
             "There is" in organiser.find_element(By.TAG_NAME, "main").text, path
+
+
+def test_the_position_picked_on_the_map_or_typed(clocked, browsers):
+    driver = browsers()
+    set_up(driver, add_operator(clocked, "kim@example.org", "pnu-busan"))
+    sign_in(driver, clocked, "kim@example.org")
+    wait_for(driver, lambda d: d.current_url.endswith("/admin"))
+    driver.get(clocked.url("/admin/areas/pnu-busan/places/new"))
+    # A new place starts at the area's centre, its pin on the centre marker; typed coordinates move the pin
+    # (further south is lower on the map).
+    pin = driver.find_element(By.CSS_SELECTOR, ".map-picked")
+    centre = driver.find_element(By.CSS_SELECTOR, ".map-picker .map-center")
+    assert abs(pin.rect["y"] + pin.rect["height"] - (centre.rect["y"] + centre.rect["height"] / 2)) < 3
+    fill(driver, "latitude", "35.2290")
+    fill(driver, "longitude", "129.0790")
+    assert pin.rect["y"] > centre.rect["y"] + 10
+
+    # A click on the map puts the place there: on the centre marker, the centre of Pusan National University.
+    centre.click()
+    latitude = float(driver.find_element(By.ID, "latitude").get_attribute("value"))
+    longitude = float(driver.find_element(By.ID, "longitude").get_attribute("value"))
+    assert abs(latitude - 35.23256) < 0.0003 and abs(longitude - 129.082787) < 0.0003
+    wait_for(driver, lambda d: f"{latitude:.6f}, {longitude:.6f}" in d.find_element(By.ID, "announcer").text)
+    fill(driver, "latitude", "35.2360")
+
+    fill(driver, "id", "pnu-busan-picked")
+    fill(driver, "nameEn", "Picked Place")
+    driver.find_element(By.CSS_SELECTOR, ".console-form button[type=submit]").click()
+    wait_for(driver, lambda d: "done=saved" in d.current_url)
+    assert driver.find_element(By.ID, "latitude").get_attribute("value") == "35.236"
+    assert driver.find_element(By.CSS_SELECTOR, ".map-picked").is_displayed()

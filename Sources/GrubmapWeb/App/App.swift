@@ -48,7 +48,8 @@ public struct App: Sendable {
         routes.add(CatalogAPI(checkIns: store))
         routes.add(SignInFeature(store: store, hasher: configuration.passwordHasher))
         routes.add(ConsoleHomeFeature(store: store))
-        routes.add(PlacesConsoleFeature(store: store, scope: ConsolePlaceScope(store: store)))
+        routes.add(
+            PlacesConsoleFeature(store: store, scope: ConsolePlaceScope(store: store), tileURL: configuration.tileURL))
         routes.add(MenusConsoleFeature(store: store, scope: ConsolePlaceScope(store: store)))
         routes.add(FeedsConsoleFeature(store: store, runner: environment.feeds, scope: ConsolePlaceScope(store: store)))
         routes.add(ModerationFeature(store: store))

@@ -60,6 +60,9 @@ struct ConsoleStrings: Sendable {
     let latitude: String
     let longitude: String
     let positionHint: String
+    let mapPickerLabel: @Sendable (String) -> String
+    let mapPickerHelp: String
+    let positionPicked: String
     let address: String
     let phone: String
     let website: String
@@ -231,7 +234,11 @@ extension ConsoleStrings {
         edit: "Edit", placeID: "Id", placeIDHint: "Lowercase letters, digits and hyphens; it cannot change later.",
         nameIn: { $0 == .korean ? "Name in Korean" : "Name in English" }, kind: "Kind", latitude: "Latitude",
         longitude: "Longitude",
-        positionHint: "Type the coordinates in degrees, as a map app shows them (35.2334, 129.0793).",
+        positionHint:
+            "Type the coordinates in degrees, as a map app shows them (35.2334, 129.0793), or click the place on the map.",
+        mapPickerLabel: { "Map of \($0) to pick the position" },
+        mapPickerHelp: "A click on the map fills in the latitude and longitude; the pin shows the position typed.",
+        positionPicked: "Position set to",
         address: "Address", phone: "Phone", website: "Website",
         descriptionIn: { $0 == .korean ? "Description in Korean" : "Description in English" },
         weeklyHours: "Opening hours",
@@ -328,7 +335,10 @@ extension ConsoleStrings {
         restoredNotice: "장소가 공개 페이지에 다시 나옵니다.", savedNotice: "저장했습니다. 공개 페이지에 바로 나옵니다.", edit: "편집",
         placeID: "아이디", placeIDHint: "영문 소문자, 숫자, 하이픈. 나중에 바꿀 수 없습니다.",
         nameIn: { $0 == .korean ? "한국어 이름" : "영어 이름" }, kind: "종류", latitude: "위도", longitude: "경도",
-        positionHint: "지도 앱에 나오는 좌표를 도 단위로 입력하세요(35.2334, 129.0793).", address: "주소", phone: "전화", website: "웹사이트",
+        positionHint: "지도 앱에 나오는 좌표를 도 단위로 입력하거나(35.2334, 129.0793) 지도에서 장소를 누르세요.",
+        mapPickerLabel: { "위치를 고르는 \($0) 지도" },
+        mapPickerHelp: "지도를 누르면 위도와 경도가 채워지고, 핀은 입력한 위치를 보여 줍니다.", positionPicked: "위치:", address: "주소", phone: "전화",
+        website: "웹사이트",
         descriptionIn: { $0 == .korean ? "한국어 설명" : "영어 설명" }, weeklyHours: "영업시간",
         weeklyHoursHint: "요일마다 11:00-14:00처럼 적고, 여러 번이면 쉼표로 나눕니다(11:00-14:00, 17:00-20:00). 비우면 휴무.",
         hoursPreview: "공개 페이지에 보이는 모습", savePlace: "장소 저장", cancel: "취소", backToPlaces: "장소 목록으로",

@@ -100,6 +100,8 @@ struct PlaceEditorPage {
     let preview: OpeningHours?
     let notice: String?
     let feed: MenuFeed?
+    /// The map's tile server, as the public area map has it.
+    let tileURL: String?
 
     private var fieldOrder: [(String, String)] {
         [
@@ -154,6 +156,7 @@ struct PlaceEditorPage {
                             field("latitude", text.latitude, form.latitude, inputMode: "decimal")
                             field("longitude", text.longitude, form.longitude, inputMode: "decimal")
                         }
+                        positionMap
                     }
                     field("address", text.address, form.address)
                     el(.div, .class("two-columns")) {
@@ -217,6 +220,22 @@ struct PlaceEditorPage {
                         ? [] : [Attribute("aria-invalid", "true"), Attribute("aria-describedby", "\(name)-problem")])
             ) { value ?? "" }
             if let problem { el(.p, .id("\(name)-problem"), .class("problem")) { problem } }
+        }
+    }
+
+    /// The area's map, on which a click picks the position (app.js); the typed fields stay the way without a pointer.
+    private var positionMap: Node {
+        let typed = Double(form.latitude ?? "").flatMap { latitude in
+            Double(form.longitude ?? "").flatMap { try? Coordinate(latitude: latitude, longitude: $0) }
+        }
+        let areaName = area.name.text(in: text.language)
+        return el(.div, .class("map-picker"), Attribute("data-picked", text.positionPicked)) {
+            AreaMap(
+                strings: CheckInStrings.forLanguage(text.language), area: area, places: [], presence: [:],
+                position: nil, units: .kilometers, tileURL: tileURL, language: text.language,
+                picker: AreaMap.Picker(
+                    label: text.mapPickerLabel(areaName), help: text.mapPickerHelp, coordinate: typed)
+            ).node
         }
     }
 

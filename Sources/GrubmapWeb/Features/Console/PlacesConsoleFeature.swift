@@ -8,6 +8,8 @@ import GrubmapStore
 struct PlacesConsoleFeature: RouteCollection {
     let store: any ConsoleStore & FeedStore
     let scope: ConsolePlaceScope
+    /// The tile server of the position picker's map (the public area map's `--tile-url`).
+    let tileURL: String?
 
     func addRoutes(to routes: inout RouteTable) {
         routes.add(.get, Paths.Console.places, .area, list)
@@ -148,7 +150,7 @@ struct PlacesConsoleFeature: RouteCollection {
             text: context.text, strings: context.strings, area: area, areas: try context.areas(),
             csrfToken: context.session.csrfToken, form: form, existing: existing, problems: problems,
             preview: (try? preview.get()) ?? existing?.place.openingHours, notice: notice,
-            feed: try existing.flatMap { try store.feed(placeID: $0.place.id) })
+            feed: try existing.flatMap { try store.feed(placeID: $0.place.id) }, tileURL: tileURL)
     }
 
     /// Whether a place's id or any of its names contains `search`, ignoring case; every place for an empty search.

@@ -30,6 +30,8 @@ extension Stylesheet {
         .field input:not([type]),.field select{font:inherit;padding:10px 12px;border-radius:10px;\
         border:1px solid var(--control);background:var(--bg);color:var(--text);width:100%}
         .console-form .field input:not([type=checkbox]):not([type=radio]){height:46px}
+        .map-picker{border:1px solid var(--control);border-radius:12px;overflow:hidden}
+        .map-picker .map{max-height:360px}.map.picking{cursor:crosshair}
         .week-hours .field{grid-template-columns:minmax(0,7em) minmax(0,1fr);align-items:center;gap:4px 12px}
         .week-hours .field label{margin:0}
         .week-hours .field .problem{grid-column:1/-1}
