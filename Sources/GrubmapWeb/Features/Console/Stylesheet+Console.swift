@@ -9,7 +9,7 @@ extension Stylesheet {
         .button.small{min-height:36px;padding:0 12px;font-size:.9rem}
         .console-narrow{max-width:460px;margin:0 auto}
         .console-narrow form{display:grid;gap:16px;margin:16px 0}
-        .notice.error{background:transparent;border:2px solid var(--problem);color:var(--text)}
+        .notice.error{background:transparent;border:2px solid var(--problem);color:var(--text);text-align:start}
         .console-list{list-style:none;margin:12px 0;padding:0;display:grid;gap:8px}
         .console-row{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:8px 12px;\
         padding:12px 14px}
