@@ -146,8 +146,8 @@ import Testing
         try withFeed(.sqlite) { store, server throws in
             server.mode.withLock { $0 = .stall }
             let run = try scheduler(store, timeout: 1).fetch(placeID: Self.place, at: Self.now)
-            #expect(run == .failed("the feed did not answer within 1 seconds"))
-            #expect(try store.feed(placeID: Self.place)?.lastMessage == "the feed did not answer within 1 seconds")
+            #expect(run == .failed("the feed did not answer within 1 second"))
+            #expect(try store.feed(placeID: Self.place)?.lastMessage == "the feed did not answer within 1 second")
             #expect(try store.feed(placeID: Self.place)?.leaseOwner == nil)
         }
     }

@@ -43,7 +43,8 @@ public enum FeedFetchFailure: Error, Sendable, Equatable, CustomStringConvertibl
 
     public var description: String {
         switch self {
-        case .timedOut(let seconds): "the feed did not answer within \(Int(seconds)) seconds"
+        case .timedOut(let seconds):
+            "the feed did not answer within \(Int(seconds)) second\(Int(seconds) == 1 ? "" : "s")"
         case .tooLarge(let maximum): "the feed is larger than \(maximum / 1024 / 1024) MiB"
         case .status(let code):
             "the feed's server answered \(code) \(HTTPURLResponse.localizedString(forStatusCode: code))"
