@@ -88,6 +88,26 @@ def send_place_with_mistakes(driver, server, width):
     wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".error-summary"))
 
 
+def fetch_a_feed_that_fails(driver, server, width):
+    """The place's menu feed set to an address where nothing answers, and fetched now: the failure in words."""
+    url = driver.find_element(By.ID, "url")
+    url.clear()
+    url.send_keys("http://127.0.0.1:9/feed.xml")
+
+    def press(selector):
+        """Scrolled to the middle first, so the sticky header is never over the button (a small window, a big zoom)."""
+        button = driver.find_element(By.CSS_SELECTOR, selector)
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+
+    press("#feed form.console-form button[type=submit]")
+    fetch = f"form[action='/admin/places/{GEUMJEONG}/feed/fetch'] button"
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, fetch))
+    press(fetch)
+    wait_for(driver, lambda d: d.find_elements(By.ID, "feed-message"))
+    driver.execute_script("document.getElementById('feed').scrollIntoView()")
+
+
 def open_a_set_up_link(driver, server, width):
     """A new operator's set-up link, opened before it is used."""
     driver.get(set_up_link(server, "new.organiser@example.org"))
@@ -131,6 +151,7 @@ PAGES = [
     Page("console-places", "/admin/areas/pnu-busan/places", CONSOLE),
     Page("console-place", f"/admin/places/{GEUMJEONG}", CONSOLE),
     Page("console-place-problems", f"/admin/places/{GEUMJEONG}", CONSOLE, send_place_with_mistakes),
+    Page("console-place-feed", f"/admin/places/{GEUMJEONG}", CONSOLE, fetch_a_feed_that_fails),
     Page("console-new-place", "/admin/areas/pnu-busan/places/new", CONSOLE),
     Page("console-menus", f"/admin/places/{GEUMJEONG}/menus", CONSOLE),
     Page("console-menu-day", f"/admin/places/{GEUMJEONG}/menus/day?date={TODAY_IN_BUSAN}", CONSOLE),
