@@ -78,7 +78,7 @@ struct ConsoleStrings: Sendable {
     let weekOf: @Sendable (String) -> String
     let previousWeek: String
     let nextWeek: String
-    let thisWeek: String
+    let today: String
     let noMenu: String
     let closedAllDay: String
     let editDay: String
@@ -246,7 +246,7 @@ extension ConsoleStrings {
             "For each day, times like 11:00-14:00; several shifts with commas (11:00-14:00, 17:00-20:00). Empty: closed.",
         hoursPreview: "As the public page shows them", savePlace: "Save place", cancel: "Cancel",
         backToPlaces: "Back to the places", viewPublicPage: "Public page", menus: "Menus",
-        weekOf: { "Week of \($0)" }, previousWeek: "Previous week", nextWeek: "Next week", thisWeek: "This week",
+        weekOf: { "Week of \($0)" }, previousWeek: "Previous week", nextWeek: "Next week", today: "Today",
         noMenu: "No menu yet", closedAllDay: "Closed all day", editDay: "Edit", copyDayTo: "Copy this day to",
         copyWeekTo: "Copy this week to the week of", copy: "Copy",
         copiedNotice: { $0 == 1 ? "Copied 1 day." : "Copied \($0) days." },
@@ -343,7 +343,7 @@ extension ConsoleStrings {
         weeklyHoursHint: "요일마다 11:00-14:00처럼 적고, 여러 번이면 쉼표로 나눕니다(11:00-14:00, 17:00-20:00). 비우면 휴무.",
         hoursPreview: "공개 페이지에 보이는 모습", savePlace: "장소 저장", cancel: "취소", backToPlaces: "장소 목록으로",
         viewPublicPage: "공개 페이지", menus: "메뉴", weekOf: { "\($0) 주" }, previousWeek: "지난주", nextWeek: "다음 주",
-        thisWeek: "이번 주", noMenu: "메뉴 없음", closedAllDay: "하루 종일 휴무", editDay: "편집", copyDayTo: "이 날을 복사할 날짜",
+        today: "오늘", noMenu: "메뉴 없음", closedAllDay: "하루 종일 휴무", editDay: "편집", copyDayTo: "이 날을 복사할 날짜",
         copyWeekTo: "이번 주를 복사할 주", copy: "복사", copiedNotice: { "\($0)일을 복사했습니다." },
         nothingToCopy: "복사할 메뉴가 없습니다.", dayNote: "그날의 메모(선택)", categoryName: { "분류 \($0)" }, categoryLabel: "분류 이름",
         mealName: "메뉴",

@@ -44,7 +44,7 @@ struct MenuWeekPage {
                             el(.div, .class("console-day-head")) {
                                 el(.h2) {
                                     menuStrings.weekdayShort(date.weekday) + " " + date.description
-                                        + (date == today ? " · " + text.thisWeek : "")
+                                        + (date == today ? " · " + text.today : "")
                                 }
                                 el(
                                     .a, .class("button secondary small"),
