@@ -44,7 +44,7 @@ extension Stylesheet {
         .copy-form{display:flex;flex-wrap:wrap;gap:6px 10px;align-items:center;margin-top:8px;font-size:.9rem}
         .copy-form input{font:inherit;padding:6px 8px;border-radius:8px;border:1px solid var(--control);        background:var(--bg);color:var(--text)}
         .menu-category{border-top:1px solid var(--line)!important;padding-top:12px!important}
-        .meal-row{display:grid;gap:8px;padding:8px 0;border-bottom:1px dashed var(--line)}
+        .meal-row{display:grid;gap:8px;padding:8px 0;border-bottom:1px dashed var(--line)}.meal-row .field{align-content:start}
         .prices{display:grid!important;grid-template-columns:repeat(2,minmax(0,1fr));gap:8px!important}
         .prices legend{grid-column:1/-1;font-weight:600!important;font-size:.9rem}
         .feed-status{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:12px 0}
