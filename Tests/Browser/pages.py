@@ -88,22 +88,34 @@ def send_place_with_mistakes(driver, server, width):
     wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".error-summary"))
 
 
+def press(driver, selector):
+    """Presses a button scrolled to the middle first, so the sticky header is never over it (a small window, a big
+    zoom)."""
+    button = driver.find_element(By.CSS_SELECTOR, selector)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+
+
+def archive_and_restore_a_place(driver, server, width):
+    """Jinri Hall archived and restored, so the audit log has entries to show (before → after)."""
+    driver.get(server.url(f"/admin/places/{JINRI}"))
+    press(driver, f"form[action='/admin/places/{JINRI}/archive'] button")
+    wait_for(driver, lambda d: "done=archived" in d.current_url)
+    press(driver, f"form[action='/admin/places/{JINRI}/restore'] button")
+    wait_for(driver, lambda d: "done=restored" in d.current_url)
+    driver.get(server.url("/admin/areas/pnu-busan/audit"))
+
+
 def fetch_a_feed_that_fails(driver, server, width):
     """The place's menu feed set to an address where nothing answers, and fetched now: the failure in words."""
     url = driver.find_element(By.ID, "url")
     url.clear()
     url.send_keys("http://127.0.0.1:9/feed.xml")
 
-    def press(selector):
-        """Scrolled to the middle first, so the sticky header is never over the button (a small window, a big zoom)."""
-        button = driver.find_element(By.CSS_SELECTOR, selector)
-        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
-        button.click()
-
-    press("#feed form.console-form button[type=submit]")
+    press(driver, "#feed form.console-form button[type=submit]")
     fetch = f"form[action='/admin/places/{GEUMJEONG}/feed/fetch'] button"
     wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, fetch))
-    press(fetch)
+    press(driver, fetch)
     wait_for(driver, lambda d: d.find_elements(By.ID, "feed-message"))
     driver.execute_script("document.getElementById('feed').scrollIntoView()")
 
@@ -124,6 +136,7 @@ OPERATOR = "organiser@example.org"
 CONSOLE = Person(check_in="original-joes", operator=OPERATOR)
 TODAY_IN_BUSAN = datetime.now(ZoneInfo("Asia/Seoul")).date().isoformat()
 GEUMJEONG = "pnu-busan-geumjeong-hall"
+JINRI = "pnu-busan-jinri-hall"
 
 PAGES = [
     Page("onboarding-basic", "/onboarding", Person(style="basic", seen=False)),
@@ -156,7 +169,7 @@ PAGES = [
     Page("console-menus", f"/admin/places/{GEUMJEONG}/menus", CONSOLE),
     Page("console-menu-day", f"/admin/places/{GEUMJEONG}/menus/day?date={TODAY_IN_BUSAN}", CONSOLE),
     Page("console-moderation", f"/admin/areas/{SAN_JOSE}/moderation", CONSOLE),
-    Page("console-audit", "/admin/areas/pnu-busan/audit", CONSOLE),
+    Page("console-audit", "/admin/areas/pnu-busan/audit", CONSOLE, archive_and_restore_a_place),
     Page("console-account", "/admin/account", CONSOLE),
     Page("console-operators", "/admin/operators", CONSOLE),
     Page("console-api-keys", "/admin/areas/pnu-busan/api-keys", CONSOLE),
