@@ -103,9 +103,12 @@ struct AccountPage {
                 el(.dt) { text.role }
                 el(.dd) { text.yourRole(account.role) }
                 el(.dt) { text.areasTitle }
-                el(.dd) { areas.map { $0.name.text(in: language) }.joined(separator: ", ") }
+                // One line each: an area's name may have a comma of its own.
+                for area in areas {
+                    el(.dd, attributes: area.name.langAttributes(on: language)) { area.name.text(in: language) }
+                }
             }
-            el(.section, .class("card panel console-form"), Attribute("aria-labelledby", "second-factor")) {
+            el(.section, .class("card panel"), Attribute("aria-labelledby", "second-factor")) {
                 el(.h2, .id("second-factor")) { text.secondFactor }
                 if let problem {
                     el(.p, .id("code-problem"), .class("notice error"), Attribute("role", "alert")) { problem }

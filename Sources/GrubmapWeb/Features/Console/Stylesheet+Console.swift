@@ -23,7 +23,7 @@ extension Stylesheet {
         .console-search input,.console-search select{flex:1;min-width:0;width:0;font:inherit;padding:10px 12px;border-radius:10px;\
         border:1px solid var(--control);background:var(--bg);color:var(--text)}
         form.inline{display:inline}
-        .console-form{display:grid;gap:16px;margin:16px 0}
+        .console-form{display:grid;gap:16px;margin:16px 0}.console-form>p{margin:0}
         .console-form fieldset{border:0;margin:0;padding:0;display:grid;gap:10px}
         .console-form legend{font-weight:650;padding:0;margin-bottom:4px}
         .field input[type=email],.field input[type=password],.field input[type=tel],.field input[type=url],\
@@ -48,7 +48,7 @@ extension Stylesheet {
         .prices{display:grid!important;grid-template-columns:repeat(2,minmax(0,1fr));gap:8px!important}
         .prices legend{grid-column:1/-1;font-weight:600!important;font-size:.9rem}
         .feed-status{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:12px 0}
-        .feed-status dt{font-weight:650}.feed-status dd{margin:0}.feed-status p{margin:4px 0 0}
+        .feed-status dt{font-weight:650}.feed-status dd{margin:0;grid-column:2}.feed-status p{margin:4px 0 0}
         .console-person{display:grid;gap:10px;padding:12px 14px}
         .moderation-form{display:grid;gap:8px}
         .audit-entry p{margin:2px 0}
