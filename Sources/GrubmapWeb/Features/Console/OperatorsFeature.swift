@@ -143,7 +143,8 @@ struct OperatorsPage {
                             el(.strong) { account.email }
                             " · " + text.yourRole(account.role) + " · "
                                 + account.areaIDs.map { id in
-                                    areas.first { $0.id == id }?.name.text(in: language) ?? id.rawValue
+                                    areas.first { $0.id == id }.map { ($0.shortName ?? $0.name).text(in: language) }
+                                        ?? id.rawValue
                                 }.joined(separator: ", ")
                             if !account.hasPassword { el(.span, .class("badge")) { text.waitingForSetUp } }
                         }

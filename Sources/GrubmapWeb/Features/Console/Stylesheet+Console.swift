@@ -23,7 +23,7 @@ extension Stylesheet {
         .console-search input,.console-search select{flex:1;min-width:0;width:0;font:inherit;padding:10px 12px;border-radius:10px;\
         border:1px solid var(--control);background:var(--bg);color:var(--text)}
         form.inline{display:inline}
-        .console-form{display:grid;gap:16px;margin:16px 0}.console-form>p{margin:0}
+        .console-form{display:grid;gap:16px;margin:16px 0}.console-form>p{margin:0}.console-form>button{justify-self:start}
         .console-form fieldset{border:0;margin:0;padding:0;display:grid;gap:10px}
         .console-form legend{font-weight:650;padding:0;margin-bottom:4px}
         .field input[type=email],.field input[type=password],.field input[type=tel],.field input[type=url],\
