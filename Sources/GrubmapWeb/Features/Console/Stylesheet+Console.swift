@@ -23,14 +23,17 @@ extension Stylesheet {
         .console-search input,.console-search select{flex:1;min-width:0;width:0;font:inherit;padding:10px 12px;border-radius:10px;\
         border:1px solid var(--control);background:var(--bg);color:var(--text)}
         form.inline{display:inline}
-        .console-form{display:grid;gap:16px;margin:16px 0}.console-form>p{margin:0}.console-form>button{justify-self:start}
+        .console main>section.card{margin:16px 0}.console main>form.inline{display:block;margin:16px 0}
+        .console-form{display:grid;gap:16px;margin:16px 0}.console-form>p{margin:0}
+        .console-form .field{align-content:start}.console-form>button{justify-self:start}
         .console-form fieldset{border:0;margin:0;padding:0;display:grid;gap:10px}
         .console-form legend{font-weight:650;padding:0;margin-bottom:4px}
         .field input[type=email],.field input[type=password],.field input[type=tel],.field input[type=url],\
         .field input:not([type]),.field select{font:inherit;padding:10px 12px;border-radius:10px;\
         border:1px solid var(--control);background:var(--bg);color:var(--text);width:100%}
         .console-form .field input:not([type=checkbox]):not([type=radio]){height:46px}
-        .map-picker{border:1px solid var(--control);border-radius:12px;overflow:hidden}
+        .map-picker{border:1px solid var(--control);border-radius:12px;overflow:hidden;background:#eef2ea}
+        @media (prefers-color-scheme:dark){.map-picker{background:#1d2420}}
         .map-picker .map{max-height:360px}.map.picking{cursor:crosshair}
         .week-hours .field{grid-template-columns:minmax(0,7em) minmax(0,1fr);align-items:center;gap:4px 12px}
         .week-hours .field label{margin:0}
@@ -44,7 +47,7 @@ extension Stylesheet {
         .copy-form{display:flex;flex-wrap:wrap;gap:6px 10px;align-items:center;margin-top:8px;font-size:.9rem}
         .copy-form input{font:inherit;padding:6px 8px;border-radius:8px;border:1px solid var(--control);        background:var(--bg);color:var(--text)}
         .menu-category{border-top:1px solid var(--line)!important;padding-top:12px!important}
-        .meal-row{display:grid;gap:8px;padding:8px 0;border-bottom:1px dashed var(--line)}.meal-row .field{align-content:start}
+        .meal-row{display:grid;gap:8px;padding:8px 0;border-bottom:1px dashed var(--line)}
         .prices{display:grid!important;grid-template-columns:repeat(2,minmax(0,1fr));gap:8px!important}
         .prices legend{grid-column:1/-1;font-weight:600!important;font-size:.9rem}
         .feed-status{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:12px 0}
