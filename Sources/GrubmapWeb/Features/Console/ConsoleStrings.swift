@@ -267,7 +267,7 @@ extension ConsoleStrings {
         noEntries: "No changes recorded.", when: "When", who: "Who", what: "What", change: "Before → after",
         menuFeed: "Menu feed",
         feedIntro:
-            "An OpenMensa feed (version 2 or 2.1) keeps this place's menus fresh: Grubmap fetches it every hour and imports it whole, or not at all.",
+            "An OpenMensa feed (version 2 or 2.1) keeps this place's menus fresh: Grubmap fetches it on the server's schedule (hourly unless set otherwise) and imports it whole, or not at all.",
         feedURL: "Feed address", feedURLProblem: "The feed address must start with https:// or http://.",
         saveFeed: "Save feed", removeFeed: "Remove feed", fetchNow: "Fetch now", lastFetch: "Last fetch",
         lastGoodFetch: "Last good fetch", nextFetch: "Next fetch", neverFetched: "Not fetched yet.",
@@ -358,7 +358,8 @@ extension ConsoleStrings {
         notCheckedInHere: "그 사람은 지금 이 지역에 체크인해 있지 않습니다.", auditLog: "감사 기록", allActions: "모든 변경",
         filter: "보기", olderEntries: "이전 기록", noEntries: "기록된 변경이 없습니다.", when: "언제", who: "누가", what: "무엇을",
         change: "이전 → 이후", menuFeed: "메뉴 피드",
-        feedIntro: "OpenMensa 피드(버전 2 또는 2.1)로 이 장소의 메뉴를 최신으로 유지합니다. 매시간 가져와서 전부 반영하거나 하나도 반영하지 않습니다.",
+        feedIntro:
+            "OpenMensa 피드(버전 2 또는 2.1)로 이 장소의 메뉴를 최신으로 유지합니다. 서버가 정한 간격(따로 정하지 않으면 매시간)으로 가져와서 전부 반영하거나 하나도 반영하지 않습니다.",
         feedURL: "피드 주소", feedURLProblem: "피드 주소는 https:// 또는 http://로 시작해야 합니다.", saveFeed: "피드 저장",
         removeFeed: "피드 삭제", fetchNow: "지금 가져오기", lastFetch: "마지막 가져오기", lastGoodFetch: "마지막 성공",
         nextFetch: "다음 가져오기", neverFetched: "아직 가져오지 않았습니다.",
