@@ -1,0 +1,113 @@
+/// The exact nearest places to a point, found through a spatial index that can only answer "what lies in these
+/// rectangles": the search asks for the rectangles around a disc (``GeodesicDisc/boundingBoxes``), measures every
+/// candidate's exact ellipsoidal distance, and widens the disc until it holds enough of them.
+///
+/// Why the answer equals a full scan's. The rectangles hold every point of the disc, so once `count` candidates lie
+/// within the disc's radius `r`, every place nearer than the `count`-th of them is among the candidates (it lies in
+/// the disc too), and so are those at the same distance, which the id then orders. Any radius that gives `count`
+/// places is enough; a better first guess only saves rounds.
+public struct NearestSearch: Sendable {
+    /// Where distances are measured from.
+    public let origin: Coordinate
+    /// How many places to find (fewer when fewer qualify).
+    public let count: Int
+    /// Only places after this distance and id, in (distance, id) order: the key of the last place of the page
+    /// before.
+    public let after: (distanceMeters: Double, id: String)?
+    /// Only places at most this far, when given.
+    public let maximumMeters: Double?
+    /// Only places inside this box, when given.
+    public let box: GeoBox?
+    /// A rectangle holding every place there is to find, when known: once the disc's rectangles hold it, every place
+    /// is a candidate and the search ends, however few qualify (a small area ends in one round).
+    public let extent: Bounds?
+
+    /// Makes a search; `count` below 1 finds nothing.
+    public init(
+        origin: Coordinate, count: Int, after: (distanceMeters: Double, id: String)? = nil,
+        maximumMeters: Double? = nil, box: GeoBox? = nil, extent: Bounds? = nil
+    ) {
+        self.origin = origin
+        self.count = count
+        self.after = after
+        self.maximumMeters = maximumMeters
+        self.box = box
+        self.extent = extent
+    }
+
+    /// A candidate with its exact distance.
+    public struct Found<Row> {
+        public let row: Row
+        public let id: String
+        public let distanceMeters: Double
+    }
+
+    /// Runs the search: up to ``count`` qualifying rows, nearest first, ties by id.
+    ///
+    /// - Parameters:
+    ///   - firstRadiusMeters: the first disc's radius; a guess of where the `count`-th place lies.
+    ///   - excluding: ids to pass over (places shown apart, such as bookmarks).
+    ///   - fetch: every row in the given rectangles (none crossing the antimeridian), or a superset of them.
+    ///   - key: a row's id and coordinate.
+    public func run<Row>(
+        firstRadiusMeters: Double, excluding: Set<String> = [], fetch: ([Bounds]) throws -> [Row],
+        key: (Row) -> (id: String, coordinate: Coordinate)
+    ) rethrows -> [Found<Row>] {
+        guard count > 0 else { return [] }
+        var radius = max(firstRadiusMeters, 1, (after?.distanceMeters ?? 0) * 1.000_001)
+        if let maximumMeters { radius = min(radius, maximumMeters) }
+        while true {
+            let disc = GeodesicDisc(center: origin, radiusMeters: radius)
+            let boxes = disc.boundingBoxes
+            let holdsEverything = disc.coversEarth || extent.map { $0.isCovered(by: boxes) } ?? false
+            let isLast = holdsEverything || maximumMeters.map { radius >= $0 } ?? false
+            let rectangles = self.rectangles(boxes)
+            var found: [Found<Row>] = []
+            // A disc that does not reach the box yet finds nothing, and grows.
+            for row in rectangles.isEmpty ? [] : try fetch(rectangles) {
+                let (id, coordinate) = key(row)
+                guard !excluding.contains(id), box?.contains(coordinate) ?? true else { continue }
+                let distance = disc.distance(to: coordinate)
+                guard distance <= radius || holdsEverything else { continue }
+                if let after, (distance, id) <= (after.distanceMeters, after.id) { continue }
+                found.append(Found(row: row, id: id, distanceMeters: distance))
+            }
+            if found.count >= count || isLast {
+                found.sort { ($0.distanceMeters, $0.id) < ($1.distanceMeters, $1.id) }
+                return Array(found.prefix(count))
+            }
+            // Grow by the square root of the shortfall (places grow with the disc's area), at least half again
+            // and at most four times, so a sparse start reaches far places in a few rounds.
+            let factor = found.isEmpty ? 4 : min(4, max(1.5, (Double(count) / Double(found.count)).squareRoot() * 1.2))
+            radius *= factor
+            if let maximumMeters { radius = min(radius, maximumMeters) }
+            radius = min(radius, GeodesicDisc.longestGeodesicMeters)
+        }
+    }
+
+    /// The disc's rectangles, cut to ``box`` when there is one; empty when they do not meet it.
+    private func rectangles(_ boxes: [Bounds]) -> [Bounds] {
+        guard let box else { return boxes }
+        return boxes.flatMap { rectangle in box.parts.compactMap { rectangle.intersection($0) } }
+    }
+}
+
+extension Bounds {
+    /// Whether the rectangles (none crossing the antimeridian) together hold every point of these bounds.
+    func isCovered(by rectangles: [Bounds]) -> Bool {
+        let south = southWest.latitude
+        let north = northEast.latitude
+        let holding = rectangles.filter { $0.southWest.latitude <= south && $0.northEast.latitude >= north }
+        // The longitudes the rectangles hold, merged; the bounds' span must lie in one of the merged runs.
+        let runs = holding.map { ($0.southWest.longitude, $0.northEast.longitude) }.sorted { $0.0 < $1.0 }
+        var merged: [(Double, Double)] = []
+        for run in runs {
+            if let last = merged.last, run.0 <= last.1 {
+                merged[merged.count - 1].1 = max(last.1, run.1)
+            } else {
+                merged.append(run)
+            }
+        }
+        return merged.contains { $0.0 <= southWest.longitude && $0.1 >= northEast.longitude }
+    }
+}
