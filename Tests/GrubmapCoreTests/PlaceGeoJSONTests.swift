@@ -119,3 +119,68 @@ import Testing
         #expect(north.y >= 0 && north.y.isFinite)
     }
 }
+
+/// Files read a feature at a time: the same places as a whole document, in any member order, and a clear error for
+/// what a whole read would refuse.
+@Suite struct PlaceGeoJSONReaderTests {
+    let area = try! Area.ID("pnu-busan")
+
+    func read(_ text: String, chunkSize: Int = 7) throws(PlaceGeoJSONError) -> [Place] {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        var reader = PlaceGeoJSONReader(area: area, localLanguage: "ko") {
+            guard offset < bytes.count else { return nil }
+            defer { offset += chunkSize }
+            return Array(bytes[offset..<min(offset + chunkSize, bytes.count)])
+        }
+        var places: [Place] = []
+        while let place = try reader.next() { places.append(place) }
+        return places
+    }
+
+    static func feature(_ id: String, _ name: String = "A") -> String {
+        #"{"type":"Feature","id":"\#(id)","geometry":{"type":"Point","coordinates":[129.08,35.23]},"properties":{"name":"\#(name)"}}"#
+    }
+
+    @Test func readsFeaturesInAnyMemberOrder() throws {
+        let text = #"""
+            {"features": [\#(Self.feature("a")), \#(Self.feature("b"))], "name": {"skipped": [1, {"x": "y"}]},
+             "bbox": [0, 0, 1, 1], "type": "FeatureCollection"}
+            """#
+        #expect(try read(text).map(\.id.rawValue) == ["a", "b"])
+        #expect(try read("\u{FEFF}" + text, chunkSize: 1).count == 2)
+        let whole = try PlaceGeoJSON.decode(Data(text.utf8), area: area, localLanguage: "ko")
+        #expect(try read(text, chunkSize: 3) == whole)
+    }
+
+    @Test(arguments: [
+        (#"{"type":"FeatureCollection","features":[]} x"#, "the file is not JSON"),
+        (#"{"type":"FeatureCollection"}"#, "\"features\" must be a list"),
+        (#"{"features":[],"type":"Topology"}"#, "the top level must be a FeatureCollection"),
+        (#"{"type":"FeatureCollection","features":[{"type":"Feature",]}"#, "feature 1: is not valid JSON"),
+        ("null", "the top level must be a FeatureCollection"),
+        ("", "the file is not JSON"),
+    ])
+    func refusesWhatAWholeReadRefuses(text: String, start: String) {
+        do {
+            _ = try read(text)
+            Issue.record("expected an error for \(text)")
+        } catch {
+            #expect(error.description.hasPrefix(start), "\(text): \(error)")
+        }
+    }
+
+    @Test func refusesHostileFeatures() {
+        let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        let nested = #"{"type":"FeatureCollection","features":[{"type":"Feature","x":\#(deep)}]}"#
+        #expect(throws: PlaceGeoJSONError.self) { try read(nested) }
+        let huge =
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","x":""#
+            + String(repeating: "x", count: PlaceGeoJSONReader.maximumFeatureBytes + 10) + #""}]}"#
+        #expect(throws: PlaceGeoJSONError.self) { try read(huge, chunkSize: 65536) }
+        let nul = Self.feature("a", "A\\u0000B")
+        #expect(
+            throws: PlaceGeoJSONError.feature(1, "A\u{0}B", "name contains a NUL character")
+        ) { try read(#"{"type":"FeatureCollection","features":[\#(nul)]}"#) }
+    }
+}

@@ -8,73 +8,83 @@ import Foundation
 public enum PlaceGeoJSON {
     /// The places as a FeatureCollection, in id order, with sorted keys so equal places give equal bytes.
     public static func encode(_ places: [Place], localLanguage: String) -> Data {
-        let features: [[String: Any]] = places.sorted { $0.id < $1.id }.map { place in
-            var properties: [String: Any] = ["kind": place.kind.rawValue]
-            properties["name"] = place.name.values[localLanguage] ?? place.name.text(in: .english)
-            for (language, text) in place.name.values { properties["name:\(language)"] = text }
-            if let description = place.description {
-                properties["description"] = description.values[localLanguage] ?? description.text(in: .english)
-                for (language, text) in description.values { properties["description:\(language)"] = text }
-            }
-            if let address = place.address { properties["address"] = address }
-            if let phone = place.phone { properties["phone"] = phone }
-            if let website = place.website { properties["website"] = website }
-            if !place.openingHours.isEmpty {
-                properties["openingHours"] = place.openingHours.rules.map { rule in
-                    [
-                        "days": Weekday.format(rule.days), "opens": rule.opens.description,
-                        "closes": rule.closes.description,
-                    ]
-                }
-            }
-            return [
-                "type": "Feature", "id": place.id.rawValue, "properties": properties,
-                "geometry": ["type": "Point", "coordinates": [place.coordinate.longitude, place.coordinate.latitude]],
-            ]
+        var data = Data(collectionStart.utf8)
+        for (offset, place) in places.sorted(by: { $0.id < $1.id }).enumerated() {
+            if offset > 0 { data.append(UInt8(ascii: ",")) }
+            data.append(encodeFeature(place, localLanguage: localLanguage))
         }
-        let collection: [String: Any] = ["type": "FeatureCollection", "features": features]
+        data.append(contentsOf: collectionEnd.utf8)
+        return data
+    }
+
+    /// What a FeatureCollection begins with, before its features: ``encode(_:localLanguage:)`` written piece by
+    /// piece, for exports too large to hold (begin, features separated by commas, end).
+    public static let collectionStart = #"{"features":["#
+    /// What a FeatureCollection ends with, after its features.
+    public static let collectionEnd = #"],"type":"FeatureCollection"}"#
+
+    /// One place as a Feature, with sorted keys.
+    public static func encodeFeature(_ place: Place, localLanguage: String) -> Data {
+        var properties: [String: Any] = ["kind": place.kind.rawValue]
+        properties["name"] = place.name.values[localLanguage] ?? place.name.text(in: .english)
+        for (language, text) in place.name.values { properties["name:\(language)"] = text }
+        if let description = place.description {
+            properties["description"] = description.values[localLanguage] ?? description.text(in: .english)
+            for (language, text) in description.values { properties["description:\(language)"] = text }
+        }
+        if let address = place.address { properties["address"] = address }
+        if let phone = place.phone { properties["phone"] = phone }
+        if let website = place.website { properties["website"] = website }
+        if !place.openingHours.isEmpty {
+            properties["openingHours"] = place.openingHours.rules.map { rule in
+                [
+                    "days": Weekday.format(rule.days), "opens": rule.opens.description,
+                    "closes": rule.closes.description,
+                ]
+            }
+        }
+        let feature: [String: Any] = [
+            "type": "Feature", "id": place.id.rawValue, "properties": properties,
+            "geometry": ["type": "Point", "coordinates": [place.coordinate.longitude, place.coordinate.latitude]],
+        ]
         // Every value above is a string, number, array or dictionary: serialization cannot fail.
-        return
-            (try? JSONSerialization.data(withJSONObject: collection, options: [.sortedKeys, .withoutEscapingSlashes]))
+        return (try? JSONSerialization.data(withJSONObject: feature, options: [.sortedKeys, .withoutEscapingSlashes]))
             ?? Data()
     }
 
     /// Reads places for an area from a FeatureCollection. Throws ``PlaceGeoJSONError`` naming the first
     /// feature that breaks the format (by position and, when it has one, name), so nothing half-valid is kept.
+    ///
+    /// For documents in memory; ``PlaceGeoJSONReader`` reads a file of any size one feature at a time.
     public static func decode(_ data: Data, area: Area.ID, localLanguage: String) throws(PlaceGeoJSONError) -> [Place] {
-        guard let parsed = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
-            throw .document("the file is not JSON")
-        }
-        guard let root = parsed as? [String: Any], root["type"] as? String == "FeatureCollection" else {
-            throw .document("the top level must be a FeatureCollection")
-        }
-        guard let features = root["features"] as? [Any] else { throw .document("\"features\" must be a list") }
+        var reader = PlaceGeoJSONReader(bytes: Array(data), area: area, localLanguage: localLanguage)
         var places: [Place] = []
         var seen = Set<Place.ID>()
-        for (index, item) in features.enumerated() {
-            let place = try decodeFeature(item, index: index + 1, area: area, localLanguage: localLanguage)
+        while let place = try reader.next() {
             guard seen.insert(place.id).inserted else {
                 throw .feature(
-                    index + 1, place.name.text(in: .english), "the id \"\(place.id)\" is used by an earlier feature")
+                    places.count + 1, place.name.text(in: .english),
+                    "the id \"\(place.id)\" is used by an earlier feature")
             }
             places.append(place)
         }
         return places
     }
 
-    private static func decodeFeature(_ item: Any, index: Int, area: Area.ID, localLanguage: String)
+    /// Reads one feature as a place of `area`, or throws naming what is wrong with it (feature `index`, from 1).
+    static func decodeFeature(_ item: JSONValue, index: Int, area: Area.ID, localLanguage: String)
         throws(PlaceGeoJSONError) -> Place
     {
-        guard let feature = item as? [String: Any], feature["type"] as? String == "Feature" else {
+        guard let feature = item.object, feature["type"]?.string == "Feature" else {
             throw .feature(index, nil, "is not a Feature object")
         }
-        let properties = feature["properties"] as? [String: Any] ?? [:]
-        let label = (properties["name"] as? String).map { String($0.prefix(60)) }
+        let properties = feature["properties"]?.object ?? [:]
+        let label = properties["name"]?.string.map { String($0.prefix(60)) }
         func fail(_ message: String) -> PlaceGeoJSONError { .feature(index, label, message) }
 
-        guard let geometry = feature["geometry"] as? [String: Any], geometry["type"] as? String == "Point",
-            let numbers = geometry["coordinates"] as? [Any], (2...3).contains(numbers.count),
-            let longitude = number(numbers[0]), let latitude = number(numbers[1])
+        guard let geometry = feature["geometry"]?.object, geometry["type"]?.string == "Point",
+            let numbers = geometry["coordinates"]?.array, (2...3).contains(numbers.count),
+            let longitude = numbers[0].number, let latitude = numbers[1].number
         else { throw fail("needs a Point geometry with [longitude, latitude]") }
         let coordinate: Coordinate
         do {
@@ -83,7 +93,7 @@ public enum PlaceGeoJSON {
             throw fail("coordinates: \(error.description)")
         }
 
-        guard let idText = (feature["id"] as? String) ?? (properties["id"] as? String) else {
+        guard let idText = feature["id"]?.string ?? properties["id"]?.string else {
             throw fail("needs a string \"id\" (the place's stable id, like \"geumjeong-hall\")")
         }
         let id: Place.ID
@@ -99,15 +109,18 @@ public enum PlaceGeoJSON {
 
         var kind = Place.Kind.restaurant
         if let value = properties["kind"] {
-            guard let text = value as? String, let parsed = Place.Kind(rawValue: text) else {
+            guard let text = value.string, let parsed = Place.Kind(rawValue: text) else {
                 throw fail("kind must be one of \(Place.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             kind = parsed
         }
         func text(_ key: String, limit: Int) throws(PlaceGeoJSONError) -> String? {
-            guard let value = properties[key], !(value is NSNull) else { return nil }
-            guard let string = value as? String else { throw fail("\(key) must be text") }
-            guard string.count <= limit else { throw fail("\(key) has more than \(limit) characters") }
+            guard let value = properties[key], !value.isNull else { return nil }
+            guard let string = value.string else { throw fail("\(key) must be text") }
+            guard string.utf8.count <= limit || string.count <= limit else {
+                throw fail("\(key) has more than \(limit) characters")
+            }
+            guard !string.utf8.contains(0) else { throw fail("\(key) contains a NUL character") }
             return string.isEmpty ? nil : string
         }
         let website = try text("website", limit: 500)
@@ -118,18 +131,12 @@ public enum PlaceGeoJSON {
             else { throw fail("website must be an http or https address") }
         }
         var hours = OpeningHours()
-        if let value = properties["openingHours"], !(value is NSNull) {
-            // JSONSerialization traps (rather than throws) on anything but a list or an object: check first.
-            do {
-                guard value is [Any], JSONSerialization.isValidJSONObject(value) else {
-                    throw PlaceGeoJSONError.document("")
-                }
-                let data = try JSONSerialization.data(withJSONObject: value)
-                hours = try JSONDecoder().decode(OpeningHours.self, from: data)
-            } catch {
+        if let value = properties["openingHours"], !value.isNull {
+            guard let parsed = OpeningHours(json: value) else {
                 throw fail(
                     "openingHours must be a list of {\"days\": \"Mo-Fr\", \"opens\": \"11:00\", \"closes\": \"21:00\"}")
             }
+            hours = parsed
         }
         return Place(
             id: id, areaID: area, name: name, kind: kind, coordinate: coordinate,
@@ -140,24 +147,37 @@ public enum PlaceGeoJSON {
     /// Text per language from `key:xx` properties; a plain `key` counts (as the area's local language) only
     /// when there are none, since exports write it beside them for tools that know no languages.
     private static func localized(
-        _ properties: [String: Any], key: String, localLanguage: String, fail: (String) -> PlaceGeoJSONError
+        _ properties: JSONObject, key: String, localLanguage: String, fail: (String) -> PlaceGeoJSONError
     ) throws(PlaceGeoJSONError) -> LocalizedText? {
         var values: [String: String] = [:]
         var plain: String?
-        for (name, value) in properties where name == key || name.hasPrefix(key + ":") {
-            guard let text = value as? String else { throw fail("\(name) must be text") }
-            guard text.count <= (key == "name" ? 120 : 1000) else { throw fail("\(name) is too long") }
+        for (name, value) in properties where name.hasPrefix(key) && (name == key || name.hasPrefix(key + ":")) {
+            guard let text = value.string else { throw fail("\(name) must be text") }
+            let limit = key == "name" ? 120 : 1000
+            guard text.utf8.count <= limit || text.count <= limit else { throw fail("\(name) is too long") }
+            guard !text.utf8.contains(0) else { throw fail("\(name) contains a NUL character") }
             if name == key { plain = text } else { values[String(name.dropFirst(key.count + 1))] = text }
         }
         if values.isEmpty, let plain { values[localLanguage] = plain }
         return try? LocalizedText(values)
     }
+}
 
-    /// A JSON number as a `Double`; `nil` for anything else, booleans included (JSONSerialization gives those
-    /// as numbers too, told apart by their type encoding).
-    private static func number(_ value: Any) -> Double? {
-        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
-        return number.doubleValue
+extension OpeningHours {
+    /// Hours from their JSON (`[{"days": "Mo-Fr", "opens": "11:00", "closes": "21:00"}]`, other keys ignored), as
+    /// their `Decodable` conformance reads them; `nil` for anything else.
+    init?(json: JSONValue) {
+        guard let items = json.array else { return nil }
+        var rules: [Rule] = []
+        for item in items {
+            guard let rule = item.object, let days = rule["days"]?.string, let opens = rule["opens"]?.string,
+                let closes = rule["closes"]?.string,
+                let parsed = try? Rule(
+                    days: Weekday.parseList(days), opens: TimeOfDay(parsing: opens), closes: TimeOfDay(parsing: closes))
+            else { return nil }
+            rules.append(parsed)
+        }
+        self.init(rules: rules)
     }
 }
 
@@ -167,10 +187,13 @@ public enum PlaceGeoJSONError: Error, Equatable, Sendable, CustomStringConvertib
     case document(String)
     /// Feature number (from 1), its name when it has one, and what is wrong.
     case feature(Int, String?, String)
+    /// The bytes could not be read (a file error while streaming).
+    case unreadable(String)
 
     public var description: String {
         switch self {
         case .document(let message): message
+        case .unreadable(let reason): "cannot read the file: \(reason)"
         case .feature(let index, let name, let message):
             "feature \(index)\(name.map { " (\"\($0)\")" } ?? ""): \(message)"
         }

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+@testable import GrubmapCore
+
+/// The streaming JSON reader reads what `JSONSerialization` reads, whatever the chunks, and refuses hostile input
+/// with a position rather than crashing or growing without bound.
+@Suite struct JSONReaderTests {
+    /// A reader of `text` handed over `chunkSize` bytes at a time.
+    static func reader(_ text: String, chunkSize: Int, maximumValueBytes: Int = 1 << 20) -> JSONReader {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        return JSONReader(maximumValueBytes: maximumValueBytes) {
+            guard offset < bytes.count else { return nil }
+            defer { offset += chunkSize }
+            return Array(bytes[offset..<min(offset + chunkSize, bytes.count)])
+        }
+    }
+
+    static let document = #"""
+        {"a": [1, -2.5e3, 0, 0.125, true, false, null], "b": "tab\there \"quoted\" \\ \/ \u00e9 \ud83c\udf5a 한국",
+         "c": {"nested": {"deeper": []}, "empty": {}}, "d": 1E-7, "a": "last wins"}
+        """#
+
+    @Test(arguments: [1, 2, 3, 7, 64, 100_000])
+    func readsWhatJSONSerializationReadsInChunksOfAnySize(chunkSize: Int) throws {
+        var reader = Self.reader(Self.document, chunkSize: chunkSize)
+        let value = try reader.readValue()
+        #expect(try reader.isAtEnd())
+        let object = try #require(value.object)
+        #expect(object["a"] == .string("last wins"))
+        #expect(object["b"]?.string == "tab\there \"quoted\" \\ / é 🍚 한국")
+        #expect(object["c"]?.object?["nested"]?.object?["deeper"] == .array([]))
+        #expect(object["d"]?.number == 1e-7)
+        var skipping = Self.reader(Self.document + " [1, {\"x\": [\"y\"]}]", chunkSize: chunkSize)
+        try skipping.skipValue()
+        #expect(try skipping.readValue() == .array([.number(1), .object(["x": .array([.string("y")])])]))
+    }
+
+    @Test(arguments: [
+        ("[1, 2", "expected ',' or ']'"), ("{\"a\" 1}", "expected ':'"), ("[01]", "a leading zero"),
+        ("[1.]", "malformed number"), ("[-]", "malformed number"), ("[tru]", "not a JSON value"),
+        ("[\"a\u{01}\"]", "a control character"), ("[\"\\x\"]", "an unknown escape"),
+        ("[\"\\ud800\"]", "an unpaired surrogate"), ("[\"\\udc00\"]", "an unpaired surrogate"),
+        ("[\"\\u12\"]", "four hex digits"), ("[\"abc", "not closed"), ("{1: 2}", "expected a key"),
+    ])
+    func refusesMalformedJSONSayingWhere(text: String, reason: String) {
+        for chunkSize in [1, 1000] {
+            var reader = Self.reader(text, chunkSize: chunkSize)
+            let error = #expect(throws: JSONReader.Failure.self) { _ = try reader.readValue() }
+            #expect(error?.reason.contains(reason) == true, "\(text): \(String(describing: error))")
+            var skipping = Self.reader(text, chunkSize: chunkSize)
+            #expect(throws: JSONReader.Failure.self) { try skipping.skipValue() }
+        }
+    }
+
+    @Test func refusesInvalidUTF8() {
+        let bytes: [UInt8] = Array("[\"a".utf8) + [0xC3, 0x28] + Array("\"]".utf8)
+        var reader = JSONReader(bytes: bytes)
+        let error = #expect(throws: JSONReader.Failure.self) { _ = try reader.readValue() }
+        #expect(error?.reason == "a string is not valid UTF-8")
+    }
+
+    @Test func limitsDepthAndSizeWithoutGrowing() {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        var reader = Self.reader(deep, chunkSize: 4096)
+        let error = #expect(throws: JSONReader.Failure.self) { _ = try reader.readValue() }
+        #expect(error?.isLimit == true)
+        var skipping = Self.reader(deep, chunkSize: 4096)
+        #expect(throws: JSONReader.Failure.self) { try skipping.skipValue() }
+        let long = "[\"" + String(repeating: "x", count: 5000) + "\"]"
+        var limited = Self.reader(long, chunkSize: 512, maximumValueBytes: 1000)
+        let tooLong = #expect(throws: JSONReader.Failure.self) { _ = try limited.readValue() }
+        #expect(tooLong?.isLimit == true)
+        let wide = "[" + Array(repeating: "1", count: 2000).joined(separator: ",") + "]"
+        var wideReader = Self.reader(wide, chunkSize: 512, maximumValueBytes: 1000)
+        #expect(throws: JSONReader.Failure.self) { _ = try wideReader.readValue() }
+    }
+
+    @Test func positionsCountLines() throws {
+        var reader = Self.reader("[\n1,\n  2,\n  x]", chunkSize: 3)
+        let error = #expect(throws: JSONReader.Failure.self) { _ = try reader.readValue() }
+        #expect(error?.position == JSONReader.Position(line: 4, column: 3))
+    }
+
+    /// The stored JSON of names and hours is what `JSONEncoder` writes, byte for byte.
+    @Test func storedTextIsWhatJSONEncoderWrites() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var tricky = (0..<0x80).map { String(UnicodeScalar(UInt8($0))) }.joined()
+        tricky += "\u{2028}é한🍚/"
+        let names = [
+            try LocalizedText(["en": tricky, "ko": "금정회관", "B": "upper", "a10": "x", "a9": "y", "zh-Hant": "z"]),
+            LocalizedText("Plain"),
+        ]
+        for name in names {
+            #expect(name.jsonText == String(decoding: try encoder.encode(name), as: UTF8.self))
+        }
+        let hours = OpeningHours(rules: [
+            try .init(
+                days: [.monday, .tuesday, .wednesday], opens: .init(hour: 8, minute: 0),
+                closes: .init(hour: 19, minute: 30))
+        ])
+        #expect(hours.jsonText == String(decoding: try encoder.encode(hours), as: UTF8.self))
+        #expect(OpeningHours().jsonText == "[]")
+    }
+
+    @Test func namesSortByTheirLanguageThenTheOtherThenTheirJSON() throws {
+        let both = try LocalizedText(["en": "Geumjeong Hall", "ko": "금정회관"])
+        #expect(both.sortKey(in: .english) == "geumjeong hall")
+        #expect(both.sortKey(in: .korean) == "금정회관")
+        #expect(LocalizedText("Café ÉCOLE").sortKey(in: .korean) == "café École")
+        let german = try LocalizedText(["de": "Zum Löwen"])
+        #expect(german.sortKey(in: .english) == #"{"de":"zum löwen"}"#)
+    }
+}
