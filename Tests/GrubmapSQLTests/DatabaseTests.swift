@@ -1,3 +1,4 @@
+import Foundation
 import GrubmapSQL
 import GrubmapSQLTestSupport
 import GrubmapStore
@@ -13,7 +14,37 @@ struct DatabaseTests {
             #expect(try database.fetchOne("PRAGMA journal_mode")?.value(at: 0, as: String.self) == "wal")
             #expect(try database.fetchOne("PRAGMA foreign_keys")?.value(at: 0, as: Int.self) == 1)
             #expect(try database.fetchOne("PRAGMA synchronous")?.value(at: 0, as: Int.self) == 1)  // NORMAL
-            #expect(try database.fetchOne("PRAGMA busy_timeout")?.value(at: 0, as: Int.self) == 2500)
+            // The timeout is Grubmap's own busy handler's, which polls every millisecond (so `PRAGMA busy_timeout`,
+            // which reports only SQLite's handler, says 0); how long it waits is checked by
+            // aWriterWaitsForTheLockUpToItsTimeout.
+            #expect(database.busyTimeoutSeconds == 2.5)
+        }
+    }
+
+    /// A writer finding the lock taken waits for it, trying every millisecond, and gives up with `SQLITE_BUSY` once
+    /// its timeout has passed; a lock let go meanwhile is taken at once.
+    @Test func aWriterWaitsForTheLockUpToItsTimeout() throws {
+        try withTemporaryPath { path in
+            let holder = try Database(path: path)
+            try holder.execute("CREATE TABLE t (a)")
+            let patient = try Database(path: path, busyTimeoutSeconds: 30)
+            let impatient = try Database(path: path, busyTimeoutSeconds: 0.2)
+            try holder.inTransaction(.immediate) { _ in
+                let started = ContinuousClock.now
+                let error = #expect(throws: DatabaseError.self) {
+                    try impatient.inTransaction(.immediate) { _ in }
+                }
+                #expect(error?.primaryResultCode == .busy)
+                #expect(ContinuousClock.now - started >= .milliseconds(200))
+            }
+            // The holder lets go after a moment on another thread; the patient writer then gets the lock.
+            try holder.execute("BEGIN IMMEDIATE")
+            let release = Thread {
+                usleep(50_000); try? holder.execute("COMMIT")
+            }
+            release.start()
+            try patient.inTransaction(.immediate) { database in try database.execute("INSERT INTO t VALUES (1)") }
+            #expect(try patient.fetchOne("SELECT count(*) FROM t")?.value(at: 0, as: Int.self) == 1)
         }
     }
 

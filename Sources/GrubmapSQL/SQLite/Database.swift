@@ -40,7 +40,8 @@ public final class Database: @unchecked Sendable {
         self.handle = opened
         // From here on a throw releases the object, and deinit closes the handle.
         sqlite3_extended_result_codes(handle, 1)
-        sqlite3_busy_timeout(handle, Int32(clamping: Int((self.busyTimeoutSeconds * 1000).rounded())))
+        let timeoutMilliseconds = Int((self.busyTimeoutSeconds * 1000).rounded())
+        sqlite3_busy_handler(handle, pollingBusyHandler, UnsafeMutableRawPointer(bitPattern: timeoutMilliseconds))
         let mode = try switchToWAL()
         let isMemory = path == ":memory:" || path.isEmpty
         if !isMemory, mode?.lowercased() != "wal" {
@@ -213,3 +214,15 @@ private let sha256HexFunction: @convention(c) (OpaquePointer?, Int32, UnsafeMuta
         let bytes = text.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
         sqlite3_result_text(context, TokenDigest.hexDigest(of: bytes), -1, csqlite_transient())
     }
+
+/// How a connection waits for another's lock: it tries again every millisecond until the busy timeout (passed as
+/// the context pointer's bits, in milliseconds) has run out. SQLite's own `sqlite3_busy_timeout` backs off to
+/// sleeps of 100 ms, so a writer that lets go of the lock for a few milliseconds between the transactions of a long
+/// job (an import) would hardly ever be seen free, and a check-in could wait seconds; polling finds the gap.
+/// See <https://www.sqlite.org/c3ref/busy_handler.html>: returning 0 gives up with `SQLITE_BUSY`.
+private let pollingBusyHandler: @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32 = { context, calls in
+    let timeoutMilliseconds = Int(bitPattern: context)
+    guard Int(calls) < timeoutMilliseconds else { return 0 }
+    usleep(1_000)
+    return 1
+}
