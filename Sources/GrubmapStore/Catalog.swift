@@ -1,35 +1,45 @@
 import GrubmapCore
 
-/// Every area and place at one catalog version, indexed for lookups: what a request reads once and consults as
-/// often as it needs.
+/// Every area, and how many places each has, at one catalog version: what a request reads once and consults as
+/// often as it needs. Places themselves are not here: an area may have a million of them, so they are asked of
+/// the store (``PlaceStore``) as a page needs them.
 ///
-/// A row that cannot be read is kept as its error, so it fails only the lookups that would return it (and the
-/// listings that include it), as reading it from the database each time would.
+/// An area row that cannot be read is kept as its error, so it fails only the lookups that would return it, as
+/// reading it from the database each time would.
 public struct Catalog: Sendable {
     /// The database's catalog version this snapshot was read at; it moves with every change to areas or places.
     public let version: Int64
     /// Ordered by id.
     private let areas: [Area]
     private let areasByID: [Area.ID: Area]
-    private let placesByArea: [Area.ID: [Place]]
-    private let placesByID: [Place.ID: Place]
     /// Unreadable areas by their stored id.
     private let areaErrors: [String: StoreError]
-    /// Unreadable places by their stored id, with their stored area id.
-    private let placeErrors: [String: (area: String, error: StoreError)]
+    private let placeStats: [Area.ID: PlaceStats]
 
-    /// Makes a catalog from what a store read: `areas` ordered by id, and the rows it could not read as their errors.
+    /// How many places an area has, and a rectangle that holds them all.
+    public struct PlaceStats: Hashable, Sendable {
+        /// The number of places.
+        public let count: Int
+        /// A rectangle holding every place of the area (not always the smallest: it grows as places are added or
+        /// moved, and does not shrink when they go), or `nil` when there are none.
+        public let extent: Bounds?
+
+        public init(count: Int, extent: Bounds?) {
+            self.count = count
+            self.extent = count > 0 ? extent : nil
+        }
+    }
+
+    /// Makes a catalog from what a store read: `areas` ordered by id, the rows it could not read as their errors,
+    /// and the places of each area (areas without places may be left out).
     public init(
-        version: Int64, areas: [Area], places: [Place], areaErrors: [String: StoreError],
-        placeErrors: [String: (area: String, error: StoreError)]
+        version: Int64, areas: [Area], areaErrors: [String: StoreError], placeStats: [Area.ID: PlaceStats]
     ) {
         self.version = version
         self.areas = areas
         areasByID = Dictionary(areas.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        placesByArea = Dictionary(grouping: places, by: \.areaID)
-        placesByID = Dictionary(places.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.areaErrors = areaErrors
-        self.placeErrors = placeErrors
+        self.placeStats = placeStats
     }
 
     /// Every area, ordered by id.
@@ -44,17 +54,29 @@ public struct Catalog: Sendable {
         return areasByID[id]
     }
 
-    /// The places of an area, ordered by id; empty for an unknown area.
-    public func places(inArea id: Area.ID) throws(StoreError) -> [Place] {
-        if let error = placeErrors.filter({ $0.value.area == id.rawValue }).min(by: { $0.key < $1.key })?.value.error {
-            throw error
-        }
-        return placesByArea[id] ?? []
+    /// How many places the area has; 0 for an unknown area.
+    public func placeCount(inArea id: Area.ID) -> Int {
+        placeStats[id]?.count ?? 0
     }
 
-    /// The place with this id, or `nil`.
-    public func place(_ id: Place.ID) throws(StoreError) -> Place? {
-        if let error = placeErrors[id.rawValue]?.error { throw error }
-        return placesByID[id]
+    /// How many places there are in every area together.
+    public var totalPlaceCount: Int { placeStats.values.reduce(0) { $0 + $1.count } }
+
+    /// A rectangle holding every place of the area; `nil` when it has none.
+    public func placeExtent(inArea id: Area.ID) -> Bounds? {
+        placeStats[id]?.extent
+    }
+
+    /// A rectangle holding every place of every area; `nil` when there are none.
+    public var totalPlaceExtent: Bounds? {
+        let extents = placeStats.values.compactMap(\.extent)
+        guard !extents.isEmpty else { return nil }
+        return try? Bounds(
+            southWest: Coordinate(
+                latitude: extents.map(\.southWest.latitude).min()!, longitude: extents.map(\.southWest.longitude).min()!
+            ),
+            northEast: Coordinate(
+                latitude: extents.map(\.northEast.latitude).max()!, longitude: extents.map(\.northEast.longitude).max()!
+            ))
     }
 }

@@ -8,20 +8,40 @@ import GrubmapCore
 /// uses. Methods are synchronous: they run on the HTTP server's own threads, and an implementation is safe to call
 /// from many threads at once.
 public protocol Store:
-    CatalogStore, SessionStore, MenuStore, ProfileStore, CheckInStore, HealthCheck, OperatorStore, ConsoleStore,
-    FeedStore, APIKeyStore
+    CatalogStore, PlaceStore, SessionStore, MenuStore, ProfileStore, CheckInStore, HealthCheck, OperatorStore,
+    ConsoleStore, FeedStore, APIKeyStore
 {}
 
-/// Areas and places.
+/// Areas, and saving places.
 public protocol CatalogStore: Sendable {
-    /// Every area and place as they are now: one snapshot to consult for a whole request, reread only when the
-    /// database's catalog changed (by this server, another, or `grubmap import`).
+    /// Every area and its number of places as they are now: one snapshot to consult for a whole request, reread
+    /// only when the database's catalog changed (by this server, another, or `grubmap import`).
     func catalog() throws -> Catalog
     /// Inserts or replaces an area and inserts or replaces the given places in it, in one transaction:
     /// on error nothing changes. Places of the area that are not given are left as they are.
     func save(area: Area, places: [Place]) throws
     /// Whether the store holds no area yet.
     func isEmpty() throws -> Bool
+}
+
+/// Places, asked for as pages need them: by id, or a page of an area's nearest, in a box or by name, through the
+/// database's spatial index and name indexes, so what a page costs does not grow with the area.
+public protocol PlaceStore: Sendable {
+    /// The place with this id, or `nil`.
+    func place(id: Place.ID) throws -> Place?
+    /// The places with these ids that exist, in the order of `ids` (repeats once).
+    func places(ids: [Place.ID]) throws -> [Place]
+    /// Up to `limit` places of an area in id order, after `after`: an area read whole a page at a time (exports).
+    func places(inArea id: Area.ID, after: Place.ID?, limit: Int) throws -> [Place]
+    /// A page of places as the query asks (``PlaceQuery``); throws ``StoreError/invalidQuery(_:)`` for a query
+    /// that cannot be answered.
+    func places(matching query: PlaceQuery) throws -> PlaceResults
+    /// Adds or updates many places of an existing area, read one at a time from `next` (which returns `nil` at the
+    /// end), all or nothing: see ``PlaceImport``.
+    @discardableResult
+    func importPlaces(
+        into area: Area.ID, from next: () throws -> Place?, progress: (PlaceImport.Progress) -> Void
+    ) throws -> PlaceImport.Summary
 }
 
 /// Whether the database answers.
@@ -103,8 +123,17 @@ extension CatalogStore {
     public func areas() throws -> [Area] { try catalog().allAreas() }
     /// The area with this id, or `nil` (reads the catalog).
     public func area(id: Area.ID) throws -> Area? { try catalog().area(id) }
-    /// The places of an area, ordered by id; empty for an unknown area (reads the catalog).
-    public func places(inArea id: Area.ID) throws -> [Place] { try catalog().places(inArea: id) }
-    /// The place with this id, or `nil` (reads the catalog).
-    public func place(id: Place.ID) throws -> Place? { try catalog().place(id) }
+}
+
+extension PlaceStore {
+    /// Every place of an area, ordered by id; empty for an unknown area. Its memory grows with the area: for
+    /// small areas and tests (pages ask for a page at a time).
+    public func places(inArea id: Area.ID) throws -> [Place] {
+        var all: [Place] = []
+        while true {
+            let page = try places(inArea: id, after: all.last?.id, limit: PlaceQuery.maximumLimit)
+            all += page
+            if page.count < PlaceQuery.maximumLimit { return all }
+        }
+    }
 }

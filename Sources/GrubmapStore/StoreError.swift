@@ -20,6 +20,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownOperator(id: String)
     /// There is no profile with this id; nothing was changed.
     case unknownProfile(id: String)
+    /// A ``PlaceQuery`` that cannot be answered (a limit out of range, a radius without a point).
+    case invalidQuery(String)
 
     public var description: String {
         switch self {
@@ -44,6 +46,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "there is no operator \"\(id)\"; nothing was changed"
         case .unknownProfile(let id):
             "there is no profile \"\(id)\"; nothing was changed"
+        case .invalidQuery(let reason):
+            "the places cannot be looked up so: \(reason)"
         }
     }
 }

@@ -3,6 +3,11 @@ public struct ListedPlace: Hashable, Sendable {
     public let place: Place
     /// Metres on the WGS-84 ellipsoid from the origin the listing was made for, or `nil`.
     public let distanceMeters: Double?
+
+    public init(place: Place, distanceMeters: Double?) {
+        self.place = place
+        self.distanceMeters = distanceMeters
+    }
 }
 
 /// How a listing of places is ordered.

@@ -173,6 +173,141 @@ public enum Schema {
             version: 8, name: "create the operator console's tables",
             sql: console(serialKey: "INTEGER PRIMARY KEY"),
             postgreSQL: SQLDialect.postgreSQL.migrationSQL(console(serialKey: "BIGSERIAL PRIMARY KEY"))),
+        // Places by location and by name, and each area's number of places and a rectangle holding them, all kept by
+        // the database itself, so every writer (the store, the operator console, an import, SQL by hand) keeps
+        // them in step, in the same transaction as the change.
+        //
+        // SQLite: an R*Tree of each place's point, keyed by the place's rowid (which VACUUM keeps; a test checks),
+        // filled from the places there are and kept by triggers. R*Trees store 32-bit floats rounded outwards, so
+        // the box they answer for holds every point inside it; the exact coordinates then decide. One trigger
+        // does all an insert needs (the catalog's version, the tree, the counts): each trigger program costs, and
+        // an import runs it a million times.
+        //
+        // PostgreSQL: a GiST index on the expression `point(longitude, latitude)`, which answers "inside this box"
+        // (`<@`) and nearest first (`<->`, in degrees) by itself. Its triggers run once per statement over their
+        // transition tables, so a million-row import updates each area's counts once.
+        //
+        // Both: the name order of each interface language as an index on an expression (see
+        // `LocalizedText.sortKey(in:)`), which the queries repeat word for word so the planner uses it. The counts'
+        // rectangle only grows (a deleted place leaves it as it was): it must hold every place, not be the smallest
+        // that does.
+        Migration(
+            version: 9, name: "index places by location and by name, and count them",
+            sql: """
+                CREATE VIRTUAL TABLE places_rtree USING rtree(
+                    id, min_latitude, max_latitude, min_longitude, max_longitude
+                );
+                INSERT INTO places_rtree (id, min_latitude, max_latitude, min_longitude, max_longitude)
+                    SELECT rowid, latitude, latitude, longitude, longitude FROM places;
+                CREATE TABLE place_stats (
+                    area_id TEXT PRIMARY KEY REFERENCES areas (id) ON DELETE CASCADE,
+                    place_count BIGINT NOT NULL,
+                    south DOUBLE PRECISION NOT NULL,
+                    north DOUBLE PRECISION NOT NULL,
+                    west DOUBLE PRECISION NOT NULL,
+                    east DOUBLE PRECISION NOT NULL
+                );
+                INSERT INTO place_stats (area_id, place_count, south, north, west, east)
+                    SELECT area_id, count(*), min(latitude), max(latitude), min(longitude), max(longitude)
+                    FROM places GROUP BY area_id;
+                DROP TRIGGER places_inserted;
+                CREATE TRIGGER places_inserted AFTER INSERT ON places BEGIN
+                    UPDATE catalog_version SET version = version + 1 WHERE id = 1;
+                    INSERT INTO places_rtree (id, min_latitude, max_latitude, min_longitude, max_longitude)
+                    VALUES (NEW.rowid, NEW.latitude, NEW.latitude, NEW.longitude, NEW.longitude);
+                    INSERT INTO place_stats (area_id, place_count, south, north, west, east)
+                    VALUES (NEW.area_id, 1, NEW.latitude, NEW.latitude, NEW.longitude, NEW.longitude)
+                    ON CONFLICT (area_id) DO UPDATE SET place_count = place_count + 1,
+                        south = min(south, excluded.south), north = max(north, excluded.north),
+                        west = min(west, excluded.west), east = max(east, excluded.east);
+                END;
+                CREATE TRIGGER places_moved AFTER UPDATE OF area_id, latitude, longitude ON places BEGIN
+                    DELETE FROM places_rtree WHERE id = OLD.rowid;
+                    INSERT INTO places_rtree (id, min_latitude, max_latitude, min_longitude, max_longitude)
+                    VALUES (NEW.rowid, NEW.latitude, NEW.latitude, NEW.longitude, NEW.longitude);
+                    UPDATE place_stats SET place_count = place_count - 1 WHERE area_id = OLD.area_id;
+                    INSERT INTO place_stats (area_id, place_count, south, north, west, east)
+                    VALUES (NEW.area_id, 1, NEW.latitude, NEW.latitude, NEW.longitude, NEW.longitude)
+                    ON CONFLICT (area_id) DO UPDATE SET place_count = place_count + 1,
+                        south = min(south, excluded.south), north = max(north, excluded.north),
+                        west = min(west, excluded.west), east = max(east, excluded.east);
+                END;
+                CREATE TRIGGER places_removed AFTER DELETE ON places BEGIN
+                    DELETE FROM places_rtree WHERE id = OLD.rowid;
+                    UPDATE place_stats SET place_count = place_count - 1 WHERE area_id = OLD.area_id;
+                END;
+                CREATE INDEX places_name_en ON places (area_id, \(SQLDialect.sqlite.nameSortKey(.english)), id);
+                CREATE INDEX places_name_ko ON places (area_id, \(SQLDialect.sqlite.nameSortKey(.korean)), id);
+                """,
+            postgreSQL: """
+                CREATE INDEX places_location ON places USING gist (point(longitude, latitude));
+                CREATE FUNCTION grubmap_name_key(name text, first text, second text) RETURNS text
+                    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+                BEGIN
+                    RETURN lower(coalesce(name::jsonb ->> first, name::jsonb ->> second, name) COLLATE "C");
+                EXCEPTION WHEN invalid_text_representation THEN
+                    -- A name that is not JSON (a row broken by hand) sorts by its text, and reads as an error.
+                    RETURN lower(name COLLATE "C");
+                END
+                $$;
+                CREATE INDEX places_name_en ON places
+                    (area_id, (\(SQLDialect.postgreSQL.nameSortKey(.english))), id COLLATE "C");
+                CREATE INDEX places_name_ko ON places
+                    (area_id, (\(SQLDialect.postgreSQL.nameSortKey(.korean))), id COLLATE "C");
+                CREATE TABLE place_stats (
+                    area_id TEXT PRIMARY KEY REFERENCES areas (id) ON DELETE CASCADE,
+                    place_count BIGINT NOT NULL,
+                    south DOUBLE PRECISION NOT NULL,
+                    north DOUBLE PRECISION NOT NULL,
+                    west DOUBLE PRECISION NOT NULL,
+                    east DOUBLE PRECISION NOT NULL
+                );
+                INSERT INTO place_stats (area_id, place_count, south, north, west, east)
+                    SELECT area_id, count(*), min(latitude), max(latitude), min(longitude), max(longitude)
+                    FROM places GROUP BY area_id;
+                CREATE FUNCTION grubmap_place_stats_add() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    INSERT INTO place_stats (area_id, place_count, south, north, west, east)
+                        SELECT area_id, count(*), min(latitude), max(latitude), min(longitude), max(longitude)
+                        FROM added GROUP BY area_id
+                    ON CONFLICT (area_id) DO UPDATE SET place_count = place_stats.place_count + excluded.place_count,
+                        south = least(place_stats.south, excluded.south),
+                        north = greatest(place_stats.north, excluded.north),
+                        west = least(place_stats.west, excluded.west), east = greatest(place_stats.east, excluded.east);
+                    RETURN NULL;
+                END
+                $$;
+                CREATE FUNCTION grubmap_place_stats_remove() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    UPDATE place_stats SET place_count = place_count - gone.count
+                        FROM (SELECT area_id, count(*) AS count FROM removed GROUP BY area_id) AS gone
+                        WHERE place_stats.area_id = gone.area_id;
+                    RETURN NULL;
+                END
+                $$;
+                CREATE FUNCTION grubmap_place_stats_move() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    UPDATE place_stats SET place_count = place_count - gone.count
+                        FROM (SELECT area_id, count(*) AS count FROM removed GROUP BY area_id) AS gone
+                        WHERE place_stats.area_id = gone.area_id;
+                    INSERT INTO place_stats (area_id, place_count, south, north, west, east)
+                        SELECT area_id, count(*), min(latitude), max(latitude), min(longitude), max(longitude)
+                        FROM added GROUP BY area_id
+                    ON CONFLICT (area_id) DO UPDATE SET place_count = place_stats.place_count + excluded.place_count,
+                        south = least(place_stats.south, excluded.south),
+                        north = greatest(place_stats.north, excluded.north),
+                        west = least(place_stats.west, excluded.west), east = greatest(place_stats.east, excluded.east);
+                    RETURN NULL;
+                END
+                $$;
+                CREATE TRIGGER place_stats_inserted AFTER INSERT ON places REFERENCING NEW TABLE AS added
+                    FOR EACH STATEMENT EXECUTE FUNCTION grubmap_place_stats_add();
+                CREATE TRIGGER place_stats_updated AFTER UPDATE ON places
+                    REFERENCING OLD TABLE AS removed NEW TABLE AS added
+                    FOR EACH STATEMENT EXECUTE FUNCTION grubmap_place_stats_move();
+                CREATE TRIGGER place_stats_deleted AFTER DELETE ON places REFERENCING OLD TABLE AS removed
+                    FOR EACH STATEMENT EXECUTE FUNCTION grubmap_place_stats_remove();
+                """),
     ]
 
     /// Operators and what they run: their accounts, areas, sessions and failed sign-ins; the audit log; API keys;

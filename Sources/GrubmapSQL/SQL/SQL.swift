@@ -39,6 +39,37 @@ public struct SQL: Hashable, Sendable, ExpressibleByStringInterpolation, CustomS
         return SQL(stringLiteral: "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
     }
 
+    /// `prefix`, then `rows` as a `VALUES`-style list of parenthesised rows (`(?, ?), (?, ?)`), then `suffix`: a
+    /// many-row insert built straight from its values (interpolating each row costs more than running it).
+    public static func rows(_ prefix: String, _ rows: [[DatabaseValue]], _ suffix: String) -> SQL {
+        var pieces = [prefix + "("]
+        var values: [DatabaseValue] = []
+        pieces.reserveCapacity(rows.reduce(1) { $0 + $1.count })
+        values.reserveCapacity(pieces.capacity)
+        for (rowOffset, row) in rows.enumerated() {
+            for (offset, value) in row.enumerated() {
+                values.append(value)
+                pieces.append(offset < row.count - 1 ? ", " : rowOffset < rows.count - 1 ? "), (" : ")" + suffix)
+            }
+        }
+        return SQL(pieces: pieces, values: values)
+    }
+
+    /// The fragments one after another with `separator` between them, values and all, built in one pass (appending
+    /// fragments one by one copies the statement each time, which a thousand-row `VALUES` list cannot afford).
+    public static func joined(_ fragments: [SQL], separator: String) -> SQL {
+        var pieces = [""]
+        var values: [DatabaseValue] = []
+        pieces.reserveCapacity(fragments.reduce(1) { $0 + $1.pieces.count })
+        for (offset, fragment) in fragments.enumerated() {
+            if offset > 0 { pieces[pieces.count - 1] += separator }
+            pieces[pieces.count - 1] += fragment.pieces[0]
+            pieces += fragment.pieces.dropFirst()
+            values += fragment.values
+        }
+        return SQL(pieces: pieces, values: values)
+    }
+
     /// The statement's text for `dialect`, with a placeholder where each value goes: `?` on SQLite, `$1`, `$2`, …
     /// on PostgreSQL, numbered in the order of ``values``.
     public func text(for dialect: SQLDialect) -> String {

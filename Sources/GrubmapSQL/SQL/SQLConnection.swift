@@ -12,6 +12,21 @@ public protocol SQLConnection: AnyObject {
     func fetchOne(_ sql: SQL) throws -> Row?
     /// The rows changed by the last `INSERT`, `UPDATE` or `DELETE` on this connection.
     var changes: Int { get }
+    /// Runs `body` in a transaction of the given kind on this connection: committed when it returns, rolled back
+    /// when it throws. For work that holds one connection throughout (an import's temporary table); everything
+    /// else borrows through ``SQLConnectionPool/read(_:)`` and ``SQLConnectionPool/write(_:)``.
+    func inTransaction<T>(_ kind: SQLTransactionKind, _ body: () throws -> T) throws -> T
+}
+
+/// What a transaction on a held connection does (``SQLConnection/inTransaction(_:_:)``).
+public enum SQLTransactionKind: Sendable {
+    /// Reads with one snapshot.
+    case read
+    /// Writes the database's tables: SQLite takes its one write lock at once (`BEGIN IMMEDIATE`).
+    case write
+    /// Writes only the connection's own temporary tables: on SQLite it must not take the database's write lock
+    /// (`BEGIN DEFERRED`, and temporary tables live in a file of their own), so live writers go on meanwhile.
+    case temporary
 }
 
 extension SQLConnection {
@@ -36,6 +51,14 @@ extension SQLConnection {
     }
 }
 
-extension Database: SQLConnection {}
+extension Database: SQLConnection {
+    public func inTransaction<T>(_ kind: SQLTransactionKind, _ body: () throws -> T) throws -> T {
+        try inTransaction(kind == .write ? .immediate : .deferred) { _ in try body() }
+    }
+}
 
-extension PostgresConnection: SQLConnection {}
+extension PostgresConnection: SQLConnection {
+    public func inTransaction<T>(_ kind: SQLTransactionKind, _ body: () throws -> T) throws -> T {
+        try inTransaction(kind == .read ? .readOnlySnapshot : .readWrite) { _ in try body() }
+    }
+}

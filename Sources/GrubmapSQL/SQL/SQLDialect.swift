@@ -1,3 +1,5 @@
+import GrubmapCore
+
 /// What differs between SQLite and PostgreSQL in Grubmap's SQL, all in one place.
 ///
 /// Everything else is written once: values bound through ``SQL`` interpolation (its placeholders are the one
@@ -56,6 +58,56 @@ public enum SQLDialect: String, Hashable, Sendable, CustomStringConvertible {
             result.append(character)
         }
         return result + (word == "BLOB" ? blobType : word)
+    }
+
+    /// The expression places are ordered by "by name" in `language` (``LocalizedText/sortKey(in:)``): the text in
+    /// the language, else in the other one, else the stored JSON, ASCII letters lowered, compared byte by byte.
+    /// Migration 7 indexes it, so queries must spell it exactly so (change it only with a new migration).
+    /// On SQLite a name that is not JSON (a row broken by hand) sorts by its text rather than failing the write;
+    /// on PostgreSQL the function `grubmap_name_key` does the same.
+    public func nameSortKey(_ language: Language) -> String {
+        let other: Language = language == .english ? .korean : .english
+        switch self {
+        case .sqlite:
+            return "lower(CASE WHEN json_valid(name) THEN coalesce(json_extract(name, '$.\(language.rawValue)'), "
+                + "json_extract(name, '$.\(other.rawValue)'), name) ELSE name END)"
+        case .postgreSQL:
+            return "grubmap_name_key(name, '\(language.rawValue)', '\(other.rawValue)')"
+        }
+    }
+
+    /// `id` as ordered in SQL like Swift orders ids (byte by byte): PostgreSQL would otherwise use the database's
+    /// collation, which in most locales skips hyphens.
+    public var idInByteOrder: SQL {
+        switch self {
+        case .sqlite: "id"
+        case .postgreSQL: #"id COLLATE "C""#
+        }
+    }
+
+    /// How many staged places an import writes in its first transaction: SQLite's writes hold its one write lock,
+    /// so they go a few thousand at a time (as many as take about 0.1 s) and let check-ins in between;
+    /// PostgreSQL's lock only the rows they touch, so all go in one transaction (`nil`).
+    public var importRowsPerTransaction: Int? {
+        switch self {
+        case .sqlite: 2000
+        case .postgreSQL: nil
+        }
+    }
+
+    /// Settings for a connection that imports many places, and the statements that set them back before the
+    /// connection returns to its pool. SQLite: a bigger page cache for the database and the staging table (a
+    /// million places' indexes thrash the default 2 MB, several writes and reads a row), and WAL checkpoints
+    /// every 64 MB rather than 4 MB (each costs an fsync). PostgreSQL needs none.
+    var bulkSettings: (apply: [SQL], restore: [SQL]) {
+        switch self {
+        case .sqlite:
+            (
+                ["PRAGMA cache_size = -98304", "PRAGMA temp.cache_size = -32768", "PRAGMA wal_autocheckpoint = 16384"],
+                ["PRAGMA cache_size = -2000", "PRAGMA temp.cache_size = -2000", "PRAGMA wal_autocheckpoint = 1000"]
+            )
+        case .postgreSQL: ([], [])
+        }
     }
 
     /// `SQLite` or `PostgreSQL`.

@@ -38,9 +38,9 @@ extension SQLStore {
 
     // MARK: Areas and places
 
-    /// Every area and place, decoded once per change rather than once per request: each call asks only for the
-    /// catalog's version (one tiny query, so a change made by another server or by `grubmap import` shows at
-    /// once), and reads everything again when it moved.
+    /// Every area and its places' count and extent, decoded once per change rather than once per request: each
+    /// call asks only for the catalog's version (one tiny query, so a change made by another server or by
+    /// `grubmap import` shows at once), and reads the areas again when it moved.
     public func catalog() throws -> Catalog {
         let version = try withConnection { connection in
             try connection.fetchOne("SELECT version FROM catalog_version WHERE id = 1")?
@@ -60,20 +60,18 @@ extension SQLStore {
                     areaErrors[Self.text(row, "id")] = Self.storeError(error, table: "areas", id: Self.text(row, "id"))
                 }
             }
-            var places: [Place] = []
-            var placeErrors: [String: (area: String, error: StoreError)] = [:]
-            for row in try connection.fetchAll(
-                "SELECT \(sql: StoreRows.placeColumns) FROM places WHERE archived_at IS NULL ORDER BY id")
-            {
-                do {
-                    places.append(try StoreRows.place(from: row))
-                } catch {
-                    let id = Self.text(row, "id")
-                    placeErrors[id] = (Self.text(row, "area_id"), Self.storeError(error, table: "places", id: id))
-                }
+            var stats: [Area.ID: Catalog.PlaceStats] = [:]
+            let statsSQL: SQL = "SELECT area_id, place_count, south, north, west, east FROM place_stats"
+            for row in try connection.fetchAll(statsSQL) {
+                guard let id = try? row.value(named: "area_id", as: Area.ID.self) else { continue }
+                let count = try row.value(named: "place_count", as: Int.self)
+                let extent = try? Bounds(
+                    southWest: Coordinate(latitude: row.value(named: "south"), longitude: row.value(named: "west")),
+                    northEast: Coordinate(latitude: row.value(named: "north"), longitude: row.value(named: "east")))
+                // A count above zero always comes with an extent: every place's coordinate is valid.
+                stats[id] = Catalog.PlaceStats(count: count, extent: extent ?? .world)
             }
-            return Catalog(
-                version: version, areas: areas, places: places, areaErrors: areaErrors, placeErrors: placeErrors)
+            return Catalog(version: version, areas: areas, areaErrors: areaErrors, placeStats: stats)
         }
         catalogCache.current = fresh
         return fresh

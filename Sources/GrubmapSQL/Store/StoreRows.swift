@@ -14,12 +14,17 @@ enum StoreRows {
         id, area_id, name, kind, latitude, longitude, address, phone, website, description, opening_hours
         """
 
+    /// ``placeColumns`` of the table known as `table` in a join: `p.id, p.area_id, …`.
+    static func placeColumns(of table: String) -> SQL {
+        SQL(
+            stringLiteral: placeColumns.text(for: .sqlite).split(separator: ",")
+                .map { "\(table).\($0.trimmingCharacters(in: .whitespacesAndNewlines))" }.joined(separator: ", "))
+    }
+
     /// Inserts the area, or updates every column of the one with its id.
     static func upsert(_ area: Area) throws -> SQL {
         let (southWest, northEast) = (area.bounds.southWest, area.bounds.northEast)
-        let (name, shortName, fares) = (
-            try json(area.name), try area.shortName.map(json), try area.fareSchedule.map(json)
-        )
+        let (name, shortName, fares) = (area.name.jsonText, area.shortName?.jsonText, try area.fareSchedule.map(json))
         return """
             INSERT INTO areas (id, name, short_name, center_latitude, center_longitude, south, west, north, east,
                 time_zone, currency, locale, fare_schedule)
@@ -35,23 +40,39 @@ enum StoreRows {
     }
 
     /// Inserts the place, or updates every column of the one with its id.
-    static func upsert(_ place: Place) throws -> SQL {
-        let (name, description, hours) = (
-            try json(place.name), try place.description.map(json), try json(place.openingHours)
-        )
-        return """
-            INSERT INTO places (id, area_id, name, kind, latitude, longitude, address, phone, website, description,
-                opening_hours)
-            VALUES (\(place.id), \(place.areaID), \(name), \(place.kind.rawValue), \(place.coordinate.latitude),
-                \(place.coordinate.longitude), \(place.address), \(place.phone), \(place.website), \(description),
-                \(hours))
-            ON CONFLICT (id) DO UPDATE SET
-                area_id = excluded.area_id, name = excluded.name, kind = excluded.kind, latitude = excluded.latitude,
-                longitude = excluded.longitude, address = excluded.address, phone = excluded.phone,
-                website = excluded.website, description = excluded.description,
-                opening_hours = excluded.opening_hours
-            """
+    static func upsert(_ place: Place) -> SQL {
+        "INSERT INTO places (\(sql: placeColumns)) VALUES \(sql: values(of: place)) \(sql: placeUpsertClause)"
     }
+
+    /// The place's values in the order of ``placeColumns``, parenthesised: a row of a `VALUES` list.
+    static func values(of place: Place) -> SQL {
+        let row: SQL = """
+            \(place.id), \(place.areaID), \(place.name.jsonText), \(place.kind.rawValue), \(place.coordinate.latitude),
+            \(place.coordinate.longitude), \(place.address), \(place.phone), \(place.website),
+            \(place.description?.jsonText), \(place.openingHours.jsonText)
+            """
+        return "(\(sql: row))"
+    }
+
+    /// The place's values in the order of ``placeColumns``, after `position`: a row of the import's staging table.
+    static func databaseValues(of place: Place, position: Int) -> [DatabaseValue] {
+        [
+            .integer(Int64(position)), place.id.databaseValue, place.areaID.databaseValue,
+            .text(place.name.jsonText), .text(place.kind.rawValue), .real(place.coordinate.latitude),
+            .real(place.coordinate.longitude), place.address.databaseValue, place.phone.databaseValue,
+            place.website.databaseValue, place.description.map { .text($0.jsonText) } ?? .null,
+            .text(place.openingHours.jsonText),
+        ]
+    }
+
+    /// What an insert into `places` does when the id exists: update every column in place (never a delete and
+    /// insert, which would cascade to the place's menus and check-ins).
+    static let placeUpsertClause: SQL = """
+        ON CONFLICT (id) DO UPDATE SET
+            area_id = excluded.area_id, name = excluded.name, kind = excluded.kind, latitude = excluded.latitude,
+            longitude = excluded.longitude, address = excluded.address, phone = excluded.phone,
+            website = excluded.website, description = excluded.description, opening_hours = excluded.opening_hours
+        """
 
     static func area(from row: Row) throws -> Area {
         let reader = RowReader(row: row, table: "areas")

@@ -1,0 +1,182 @@
+import Foundation
+import GrubmapCore
+import GrubmapStore
+
+/// A bulk import of places: staged, checked, then written (see ``PlaceImport`` for what it promises).
+///
+/// 1. Staging: places are read one at a time and inserted a few hundred per statement into a temporary table of
+///    the importing connection (`grubmap_import`), whose unique `id` finds an id repeated in the input at once.
+///    Temporary tables live apart from the database (on SQLite in a file of their own, written in a `DEFERRED`
+///    transaction that never takes the database's write lock), so nothing else waits meanwhile, and memory holds
+///    one statement's places, never the input.
+/// 2. Checking: one join of the staged places with the live ones finds an id of another area's place and counts
+///    the updates.
+/// 3. Writing: `INSERT … SELECT … ON CONFLICT (id) DO UPDATE` from the staged table, by ranges of input position:
+///    on PostgreSQL all in one transaction, on SQLite ``SQLDialect/importRowsPerTransaction`` rows per
+///    transaction, pausing a little between them for waiting writers.
+extension SQLStore {
+    @discardableResult
+    public func importPlaces(
+        into area: Area.ID, from next: () throws -> Place?, progress: (PlaceImport.Progress) -> Void
+    ) throws -> PlaceImport.Summary {
+        try withConnection { connection in
+            for statement in dialect.bulkSettings.apply { try connection.execute(statement) }
+            defer { for statement in dialect.bulkSettings.restore { try? connection.execute(statement) } }
+            try connection.execute("DROP TABLE IF EXISTS grubmap_import")
+            try connection.execute(
+                """
+                CREATE TEMP TABLE grubmap_import (
+                    position BIGINT PRIMARY KEY,
+                    id TEXT NOT NULL UNIQUE, area_id TEXT NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL,
+                    latitude DOUBLE PRECISION NOT NULL, longitude DOUBLE PRECISION NOT NULL, address TEXT, phone TEXT,
+                    website TEXT, description TEXT, opening_hours TEXT NOT NULL
+                )
+                """)
+            defer { try? connection.execute("DROP TABLE IF EXISTS grubmap_import") }
+            let total = try stage(into: area, from: next, on: connection, progress: progress)
+            progress(.checking(places: total))
+            let updated = try check(area: area, on: connection)
+            try write(total, on: connection, progress: progress)
+            return PlaceImport.Summary(count: total, updated: updated)
+        }
+    }
+
+    /// Reads every place into the temporary table; returns how many. Throws the first problem of the input in
+    /// its order: a repeated id, a place of another area, or what `next` throws.
+    private func stage(
+        into area: Area.ID, from next: () throws -> Place?, on connection: Pool.Connection,
+        progress: (PlaceImport.Progress) -> Void
+    ) throws -> Int {
+        try connection.inTransaction(.temporary) {
+            var staged = 0
+            var batch: [Place] = []
+            func flush() throws {
+                try insert(batch, from: staged - batch.count + 1, on: connection)
+                batch.removeAll(keepingCapacity: true)
+                progress(.staging(places: staged))
+            }
+            while true {
+                let place: Place?
+                do {
+                    place = try next()
+                } catch {
+                    // A repeated id before the broken place is the first problem of the input.
+                    try flush()
+                    throw error
+                }
+                guard let place else { break }
+                staged += 1
+                guard place.areaID == area else { throw PlaceImport.Conflict.wrongArea(position: staged, id: place.id) }
+                batch.append(place)
+                if batch.count == Self.stagingRowsPerStatement { try flush() }
+            }
+            try flush()
+            return staged
+        }
+    }
+
+    /// Places per staging statement; a last, shorter run goes in powers of two, so a connection keeps only a few
+    /// such statements however many places an import has.
+    private static var stagingRowsPerStatement: Int { 256 }
+
+    /// Inserts places at input positions `first`, `first + 1`, …, and throws for the first whose id an earlier
+    /// place has.
+    private func insert(_ places: [Place], from first: Int, on connection: Pool.Connection) throws {
+        var start = 0
+        while start < places.count {
+            var size = Self.stagingRowsPerStatement
+            while size > places.count - start { size /= 2 }
+            let run = places[start..<start + size]
+            let rows = run.enumerated().map { offset, place in
+                StoreRows.databaseValues(of: place, position: first + start + offset)
+            }
+            try connection.execute(
+                SQL.rows(
+                    "INSERT INTO grubmap_import (position, \(StoreRows.placeColumns.text(for: .sqlite))) VALUES ", rows,
+                    " ON CONFLICT (id) DO NOTHING"))
+            if connection.changes < run.count {
+                try throwRepeatedID(in: Array(run), from: first + start, on: connection)
+            }
+            start += size
+        }
+    }
+
+    /// The first of `places` whose id was staged at another position.
+    private func throwRepeatedID(in places: [Place], from first: Int, on connection: Pool.Connection) throws {
+        var stagedAt: [Place.ID: Int] = [:]
+        for row in try Self.stagedPositions(of: places.map(\.id), on: connection) {
+            stagedAt[try row.value(named: "id", as: Place.ID.self)] = try row.value(named: "position", as: Int.self)
+        }
+        for (offset, place) in places.enumerated() where stagedAt[place.id] != first + offset {
+            throw PlaceImport.Conflict.repeatedID(position: first + offset, place: place)
+        }
+    }
+
+    private static func stagedPositions(of ids: [Place.ID], on connection: Pool.Connection) throws -> [Row] {
+        var size = 1
+        while size < ids.count { size *= 2 }
+        let list = SQL.joined((0..<size).map { "\(ids[min($0, ids.count - 1)])" }, separator: ", ")
+        return try connection.fetchAll("SELECT id, position FROM grubmap_import WHERE id IN (\(sql: list))")
+    }
+
+    /// Refuses an id of another area's place (the first in input order); returns how many staged places exist.
+    private func check(area: Area.ID, on connection: Pool.Connection) throws -> Int {
+        try connection.inTransaction(.read) {
+            let summary = try connection.fetchOne(
+                """
+                SELECT count(*) AS updated,
+                    min(CASE WHEN p.area_id <> \(area) THEN s.position END) AS foreign_position
+                FROM grubmap_import AS s JOIN places AS p ON p.id = s.id
+                """)
+            if let position = try summary?.value(named: "foreign_position", as: Int?.self) {
+                let row = try connection.fetchOne(
+                    """
+                    SELECT s.id AS id, p.area_id AS area_id FROM grubmap_import AS s JOIN places AS p ON p.id = s.id
+                    WHERE s.position = \(position)
+                    """)
+                throw PlaceImport.Conflict.placeOfAnotherArea(
+                    position: position, id: try row?.value(named: "id", as: Place.ID.self) ?? Place.ID("unknown"),
+                    area: try row?.value(named: "area_id", as: Area.ID.self) ?? Area.ID("unknown"))
+            }
+            return try summary?.value(named: "updated", as: Int.self) ?? 0
+        }
+    }
+
+    /// How long one of an import's write transactions aims to hold SQLite's write lock, in microseconds: what a
+    /// check-in waiting for it may have to wait.
+    static var writeLockMicroseconds: Int { 100_000 }
+
+    /// Writes the staged places in input order.
+    private func write(_ total: Int, on connection: Pool.Connection, progress: (PlaceImport.Progress) -> Void) throws {
+        var done = 0
+        func writeRun(of count: Int) throws {
+            try connection.execute(
+                """
+                INSERT INTO places (\(sql: StoreRows.placeColumns))
+                SELECT \(sql: StoreRows.placeColumns) FROM grubmap_import
+                WHERE position > \(done) AND position <= \(done + count)
+                \(sql: StoreRows.placeUpsertClause)
+                """)
+            done += count
+            progress(.writing(done: done, of: total))
+        }
+        guard var rowsPerTransaction = dialect.importRowsPerTransaction else {
+            try connection.inTransaction(.write) {
+                while done < total { try writeRun(of: min(20_000, total - done)) }
+            }
+            return
+        }
+        while done < total {
+            let started = ContinuousClock.now
+            let count = min(rowsPerTransaction, total - done)
+            try connection.inTransaction(.write) { try writeRun(of: count) }
+            // As many rows next time as fit in the time a transaction may hold the lock, whatever the machine's load
+            // and the database's size.
+            let took = max((ContinuousClock.now - started) / .microseconds(1), 1)
+            let fitting = Double(count) * Double(Self.writeLockMicroseconds) / took
+            rowsPerTransaction = Int(min(max(fitting, 200), Double(rowsPerTransaction) * 2, 50_000))
+            // A writer waiting for SQLite's lock polls for it every millisecond (see `Database`): leave it a turn.
+            if done < total { usleep(2_000) }
+        }
+    }
+}

@@ -1,0 +1,261 @@
+import Foundation
+import GrubmapCore
+import GrubmapStore
+
+/// Places as pages ask for them: by id, nearest first, inside a box or a radius, by name, and an area in id order.
+///
+/// Nearest first is exact: the spatial index (an R*Tree on SQLite, a GiST index on PostgreSQL) is asked only for
+/// the places in rectangles that provably hold a disc around the point (``NearestSearch``), and each candidate's
+/// ellipsoidal distance decides; so a page equals what a full scan computing every distance would give, in a few
+/// hundred candidates rather than every place of the area.
+extension SQLStore {
+    public func place(id: Place.ID) throws -> Place? {
+        let row = try withConnection { connection in
+            try connection.fetchOne("SELECT \(sql: StoreRows.placeColumns) FROM places WHERE id = \(id)")
+        }
+        return try row.map(StoreRows.place(from:))
+    }
+
+    public func places(ids: [Place.ID]) throws -> [Place] {
+        var unique: [Place.ID] = []
+        var seen = Set<Place.ID>()
+        for id in ids where seen.insert(id).inserted { unique.append(id) }
+        guard !unique.isEmpty else { return [] }
+        let rows = try withConnection { connection in try Self.rows(ids: unique, on: connection) }
+        let byID = Dictionary(
+            try rows.map { row in (try StoreRows.place(from: row).id, row) }, uniquingKeysWith: { first, _ in first })
+        return try unique.compactMap { id in try byID[id].map(StoreRows.place(from:)) }
+    }
+
+    /// The rows of places with these ids, in any order: one statement per 256 ids, each with a list of placeholders
+    /// rounded up to a power of two (the last id repeated) so a connection keeps at most nine such statements.
+    static func rows(ids: [Place.ID], on connection: some SQLConnection) throws -> [Row] {
+        var rows: [Row] = []
+        var start = 0
+        while start < ids.count {
+            let chunk = Array(ids[start..<min(start + 256, ids.count)])
+            start += chunk.count
+            var size = 1
+            while size < chunk.count { size *= 2 }
+            var list: SQL = "\(chunk[0])"
+            for index in 1..<size { list = "\(sql: list), \(chunk[min(index, chunk.count - 1)])" }
+            rows += try connection.fetchAll(
+                "SELECT \(sql: StoreRows.placeColumns) FROM places WHERE id IN (\(sql: list))")
+        }
+        return rows
+    }
+
+    public func places(inArea id: Area.ID, after: Place.ID?, limit: Int) throws -> [Place] {
+        let order = dialect.idInByteOrder
+        let rows = try withConnection { connection in
+            if let after {
+                try connection.fetchAll(
+                    """
+                    SELECT \(sql: StoreRows.placeColumns) FROM places WHERE area_id = \(id) AND \(sql: order) > \(after)
+                    ORDER BY \(sql: order) LIMIT \(limit)
+                    """)
+            } else {
+                try connection.fetchAll(
+                    """
+                    SELECT \(sql: StoreRows.placeColumns) FROM places WHERE area_id = \(id)
+                    ORDER BY \(sql: order) LIMIT \(limit)
+                    """)
+            }
+        }
+        return try rows.map(StoreRows.place(from:))
+    }
+
+    public func places(matching query: PlaceQuery) throws -> PlaceResults {
+        try query.validate()
+        let catalog = try catalogCache.current ?? catalog()
+        let extent = query.areaID.map { catalog.placeExtent(inArea: $0) } ?? catalog.totalPlaceExtent
+        guard let extent else { return PlaceResults(places: [], next: nil) }
+        switch query.order {
+        case .name(let language):
+            return try placesByName(query, language: language)
+        case .distance(let origin):
+            return try nearest(query, origin: origin, extent: extent, catalog: catalog)
+        }
+    }
+
+    // MARK: By name
+
+    private func placesByName(_ query: PlaceQuery, language: Language) throws -> PlaceResults {
+        guard let areaID = query.areaID else {
+            throw StoreError.invalidQuery("places by name are listed for one area")
+        }
+        let key = SQL(stringLiteral: dialect.nameSortKey(language))
+        let id = dialect.idInByteOrder
+        // One more than asked, and as many more as may be left out, to know whether a next page exists.
+        let count = query.limit + 1 + query.excluding.count
+        let rows = try withConnection { connection in
+            if case .name(let after, let afterID)? = query.after {
+                // `key >= …` lets both planners start the index scan at the cursor; the row value then skips the
+                // places of equal key up to and including the cursor's.
+                try connection.fetchAll(
+                    """
+                    SELECT \(sql: StoreRows.placeColumns) FROM places
+                    WHERE area_id = \(areaID) AND \(sql: key) >= \(after) AND (\(sql: key), \(sql: id)) > (\(after), \(afterID))
+                    ORDER BY \(sql: key), \(sql: id) LIMIT \(count)
+                    """)
+            } else {
+                try connection.fetchAll(
+                    """
+                    SELECT \(sql: StoreRows.placeColumns) FROM places WHERE area_id = \(areaID)
+                    ORDER BY \(sql: key), \(sql: id) LIMIT \(count)
+                    """)
+            }
+        }
+        var places: [ListedPlace] = []
+        for row in rows {
+            let place = try StoreRows.place(from: row)
+            guard !query.excluding.contains(place.id) else { continue }
+            places.append(ListedPlace(place: place, distanceMeters: nil))
+        }
+        return Self.page(of: places, query: query)
+    }
+
+    /// The first `limit` places, and the key of the last when more were found.
+    private static func page(of places: [ListedPlace], query: PlaceQuery) -> PlaceResults {
+        guard places.count > query.limit else { return PlaceResults(places: places, next: nil) }
+        let shown = Array(places.prefix(query.limit))
+        return PlaceResults(places: shown, next: shown.last.map(query.sortKey(of:)))
+    }
+
+    // MARK: Nearest first
+
+    private func nearest(_ query: PlaceQuery, origin: Coordinate, extent: Bounds, catalog: Catalog) throws
+        -> PlaceResults
+    {
+        var after: (distanceMeters: Double, id: String)?
+        if case .distance(let meters, let id)? = query.after { after = (meters, id.rawValue) }
+        let search = NearestSearch(
+            origin: origin, count: query.limit + 1, after: after, maximumMeters: query.radiusMeters, box: query.box,
+            extent: extent)
+        let excluding = Set(query.excluding.map(\.rawValue))
+        let found = try withConnection { connection in
+            let first = try firstRadius(query, origin: origin, extent: extent, catalog: catalog, on: connection)
+            return try search.run(firstRadiusMeters: first, excluding: excluding) { rectangles in
+                try candidates(in: rectangles, areaID: query.areaID, on: connection)
+            } key: { (candidate: PlaceCandidate) in
+                (candidate.id, candidate.coordinate)
+            }
+        }
+        let places = try found.map { found in
+            ListedPlace(place: try StoreRows.place(from: found.row.row), distanceMeters: found.distanceMeters)
+        }
+        return Self.page(of: places, query: query)
+    }
+
+    /// A first guess of the distance of the query's last place, so that most searches take one round.
+    ///
+    /// PostgreSQL's GiST index gives the nearest places by `<->` (in degrees, not metres, and blind to the
+    /// antimeridian, so only a guess): the farthest of them, by its exact distance, is far enough to hold that
+    /// many. SQLite's R*Tree has no such order, so there the guess comes from how densely the area's places lie.
+    private func firstRadius(
+        _ query: PlaceQuery, origin: Coordinate, extent: Bounds, catalog: Catalog, on connection: Pool.Connection
+    ) throws -> Double {
+        let count = query.limit + 1
+        let start = query.after.flatMap { key -> Double? in
+            if case .distance(let meters, _) = key { meters } else { nil }
+        }
+        guard dialect == .postgreSQL, start == nil, query.box?.crossesAntimeridian != true else {
+            let places = query.areaID.map { catalog.placeCount(inArea: $0) } ?? catalog.totalPlaceCount
+            let area = max(extent.areaSquareMeters, 1)
+            let radius = (Double(count) * area / (Double(max(places, 1)) * .pi)).squareRoot() * 1.5
+            return ((start ?? 0) * (start ?? 0) + radius * radius).squareRoot()
+        }
+        let point: SQL = "point(\(origin.longitude), \(origin.latitude))"
+        let area: SQL = query.areaID.map { "AND area_id = \($0)" } ?? ""
+        let inBox: SQL =
+            query.box.map { box in
+                "AND point(longitude, latitude) <@ box(point(\(box.west), \(box.south)), point(\(box.east), \(box.north)))"
+            } ?? ""
+        let rows = try connection.fetchAll(
+            """
+            SELECT id, latitude, longitude FROM places WHERE true \(sql: area) \(sql: inBox)
+            ORDER BY point(longitude, latitude) <-> \(sql: point) LIMIT \(count + query.excluding.count)
+            """)
+        var distances: [Double] = []
+        for row in rows {
+            guard let id = try? row.value(named: "id", as: Place.ID.self), !query.excluding.contains(id),
+                let coordinate = try? Coordinate(
+                    latitude: row.value(named: "latitude"), longitude: row.value(named: "longitude"))
+            else { continue }
+            distances.append(origin.distance(to: coordinate))
+        }
+        return distances.prefix(count).max() ?? GeodesicDisc.longestGeodesicMeters
+    }
+
+    /// Every place (of the area, when given) inside the rectangles, each once.
+    private func candidates(in rectangles: [Bounds], areaID: Area.ID?, on connection: Pool.Connection) throws
+        -> [PlaceCandidate]
+    {
+        var seen = Set<String>()
+        var candidates: [PlaceCandidate] = []
+        for rectangle in rectangles {
+            for row in try connection.fetchAll(dialect.placesInside(rectangle, areaID: areaID)) {
+                let id: String
+                let coordinate: Coordinate
+                do {
+                    id = try row.value(at: 0, as: String.self)
+                    coordinate = try Coordinate(latitude: row.value(at: 4), longitude: row.value(at: 5))
+                } catch {
+                    // A row that cannot be placed fails the query with the error naming it, as reading it would.
+                    _ = try StoreRows.place(from: row)
+                    throw error
+                }
+                if seen.insert(id).inserted {
+                    candidates.append(PlaceCandidate(row: row, id: id, coordinate: coordinate))
+                }
+            }
+        }
+        return candidates
+    }
+}
+
+/// A candidate row of a nearest-first search, with its id and coordinate read; the rest is decoded only if it is
+/// among the answers.
+struct PlaceCandidate {
+    let row: Row
+    let id: String
+    let coordinate: Coordinate
+}
+
+extension SQLDialect {
+    /// Every place (of the area, when given) whose point lies inside the rectangle (edges included), through the
+    /// spatial index, with ``StoreRows/placeColumns`` in order (so `id` is column 0, `latitude` 4, `longitude` 5).
+    func placesInside(_ rectangle: Bounds, areaID: Area.ID?) -> SQL {
+        let (south, west) = (rectangle.southWest.latitude, rectangle.southWest.longitude)
+        let (north, east) = (rectangle.northEast.latitude, rectangle.northEast.longitude)
+        switch self {
+        case .sqlite:
+            // CROSS JOIN keeps the R*Tree as the outer loop: SQLite might otherwise walk a big area's places by
+            // `area_id` and look each up in the tree.
+            let area: SQL = areaID.map { "AND p.area_id = \($0)" } ?? ""
+            return """
+                SELECT \(sql: StoreRows.placeColumns(of: "p")) FROM places_rtree AS r CROSS JOIN places AS p
+                ON p.rowid = r.id
+                WHERE r.max_latitude >= \(south) AND r.min_latitude <= \(north)
+                AND r.max_longitude >= \(west) AND r.min_longitude <= \(east) \(sql: area)
+                """
+        case .postgreSQL:
+            let area: SQL = areaID.map { "AND area_id = \($0)" } ?? ""
+            return """
+                SELECT \(sql: StoreRows.placeColumns) FROM places
+                WHERE point(longitude, latitude) <@ box(point(\(west), \(south)), point(\(east), \(north))) \(sql: area)
+                """
+        }
+    }
+}
+
+extension Bounds {
+    /// The rectangle's area on a sphere of the Earth's mean radius, in square metres: enough for a density.
+    var areaSquareMeters: Double {
+        let radius = 6_371_008.8
+        let south = southWest.latitude * .pi / 180
+        let north = northEast.latitude * .pi / 180
+        let width = (northEast.longitude - southWest.longitude) * .pi / 180
+        return radius * radius * width * (sin(north) - sin(south))
+    }
+}
