@@ -65,7 +65,8 @@ enum FareCommand {
             do {
                 let catalog = try store.catalog()
                 return try FareTrip.resolve(
-                    to: destination, areaID: options["area"], areas: try catalog.allAreas(), place: catalog.place)
+                    to: destination, areaID: options["area"], areas: try catalog.allAreas(),
+                    place: { try store.place(id: $0) })
             } catch let error as FareTripError {
                 throw UsageError("grubmap fare: --\(error.parameter): \(error.description)")
             }

@@ -12,12 +12,18 @@ enum PlacesCommand {
         Adds or updates the places of an existing area from a GeoJSON FeatureCollection of Point features
         (properties: name, name:xx, kind, address, phone, website, description, openingHours; the feature's
         id is the place's id). A file with any error imports nothing and names the first bad feature.
+
+        Files of any size are read a megabyte at a time. Every feature is checked and staged before the first
+        place is written; on SQLite the places are then written a few thousand per transaction, so check-ins on
+        a running server are never held up for long. On a terminal a progress bar shows how far it has come;
+        otherwise one line says what was imported.
         """
 
     static let exportHelp = """
         Usage: grubmap export places --area ID [--database PATH|postgres://…]
 
-        Writes the area's places to standard output as a GeoJSON FeatureCollection that import reads back.
+        Writes the area's places to standard output as a GeoJSON FeatureCollection that import reads back,
+        a thousand places at a time.
         """
 
     static func importPlaces(_ arguments: [String]) throws -> Int32 {
@@ -30,18 +36,29 @@ enum PlacesCommand {
         guard options.positional.count == 1 else {
             throw UsageError("grubmap import places: give one GeoJSON file (see grubmap import places --help)")
         }
-        let (store, area) = try open(options, command: "import places")
+        let (store, area) = try open(options, command: "import places", timeoutMilliseconds: 600_000)
         let path = options.positional[0]
-        guard let data = FileManager.default.contents(atPath: path) else {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
+            FileManager.default.isReadableFile(atPath: path)
+        else {
             throw UsageError("grubmap import places: cannot read \(path)")
         }
-        let places: [Place]
+        let bar = ProgressBar(isTerminal: isatty(STDERR_FILENO) == 1)
+        let started = ContinuousClock.now
+        let summary: PlaceImport.Summary
         do {
-            places = try PlacesTransfer.importPlaces(data, into: area, store: store)
+            summary = try PlacesTransfer.importPlaces(fileAt: path, into: area, store: store, progress: bar.show)
         } catch let error as PlacesImportError {
+            bar.clear()
             throw UsageError("grubmap import places: \(path): \(error.description); nothing was imported")
         }
-        print("imported \(places.count) places into \(area.id)")
+        bar.clear()
+        let seconds = max((ContinuousClock.now - started) / .milliseconds(1) / 1000, 0.001)
+        let rate = Int(Double(summary.count) / seconds)
+        print(
+            "imported \(summary.count) places into \(area.id) (\(summary.count - summary.updated) new, "
+                + "\(summary.updated) updated) in \(String(format: "%.1f", seconds)) s, \(rate) places/s")
         return 0
     }
 
@@ -55,22 +72,63 @@ enum PlacesCommand {
             throw UsageError("grubmap export places: unexpected argument \"\(options.positional[0])\"")
         }
         let (store, area) = try open(options, command: "export places")
-        FileHandle.standardOutput.write(try PlacesTransfer.exportPlaces(of: area, from: store))
+        try PlacesTransfer.exportPlaces(of: area, from: store) { FileHandle.standardOutput.write($0) }
         FileHandle.standardOutput.write(Data("\n".utf8))
         return 0
     }
 
-    private static func open(_ options: Arguments, command: String) throws -> (any Store, Area) {
+    private static func open(_ options: Arguments, command: String, timeoutMilliseconds: Int = 5000) throws
+        -> (any Store, Area)
+    {
         guard let text = options["area"] else { throw UsageError("grubmap \(command): --area ID is required") }
         let database = options["database"] ?? defaultDatabasePath
         try checkDatabaseArgument(database, command: command)
         guard let id = try? Area.ID(text) else {
             throw UsageError("grubmap \(command): --area: \"\(text)\" is not an id")
         }
-        let store = try openStore(database)
+        let store = try openStore(database, timeoutMilliseconds: timeoutMilliseconds)
         guard let area = try store.area(id: id) else {
             throw UsageError("grubmap \(command): there is no area \"\(id)\" in \(databaseName(database))")
         }
         return (store, area)
+    }
+}
+
+/// A progress bar on standard error, redrawn at most ten times a second: `reading  42% [########      ] 420,000`.
+/// Off a terminal it draws nothing.
+final class ProgressBar {
+    private let isTerminal: Bool
+    private var lastDrawn = ContinuousClock.now - .seconds(1)
+    private var isShown = false
+
+    init(isTerminal: Bool) {
+        self.isTerminal = isTerminal
+    }
+
+    func show(_ progress: PlacesTransfer.Progress) {
+        guard isTerminal, ContinuousClock.now - lastDrawn >= .milliseconds(100) else { return }
+        lastDrawn = .now
+        let width = 30
+        let filled = Int((progress.fraction * Double(width)).rounded(.down))
+        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+        let percent = Int((progress.fraction * 100).rounded(.down))
+        let line =
+            "\r\(progress.phase.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))"
+            + "\(String(percent).leftPadded(to: 3))% [\(bar)] \(progress.count) places"
+        FileHandle.standardError.write(Data(line.utf8))
+        isShown = true
+    }
+
+    /// Takes the bar off the terminal, so what is printed next starts a clean line.
+    func clear() {
+        guard isShown else { return }
+        FileHandle.standardError.write(Data(("\r" + String(repeating: " ", count: 70) + "\r").utf8))
+        isShown = false
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - count)) + self
     }
 }

@@ -1,0 +1,169 @@
+import Foundation
+import GrubmapCore
+import GrubmapImport
+import GrubmapSQL
+import GrubmapSQLTestSupport
+import GrubmapStore
+import Synchronization
+import Testing
+
+/// Big GeoJSON files, read a chunk at a time: all of them imported, or, for a mistake anywhere, nothing; and a
+/// check-in on the same database while a big import runs is answered within a second.
+@Suite struct BulkImportTests {
+    /// A GeoJSON file of `count` synthetic places, written to a temporary file.
+    static func file(_ places: [Place], in folder: URL, name: String = "places.geojson") throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        defer { try? handle.close() }
+        handle.write(Data(PlaceGeoJSON.collectionStart.utf8))
+        for (offset, place) in places.enumerated() {
+            if offset > 0 { handle.write(Data(",\n".utf8)) }
+            handle.write(PlaceGeoJSON.encodeFeature(place, localLanguage: "en"))
+        }
+        handle.write(Data(PlaceGeoJSON.collectionEnd.utf8))
+        return path
+    }
+
+    static func withFolder<T>(_ body: (URL) throws -> T) throws -> T {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grubmap-import-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try body(folder)
+    }
+
+    @Test(arguments: StoreKind.tested)
+    func tenThousandPlacesImportAndAreFoundNearestFirst(kind: StoreKind) throws {
+        try Self.withFolder { folder in
+            try kind.withStore { store throws in
+                try store.save(area: SyntheticPlaces.world, places: [])
+                let places = SyntheticPlaces.places(10_000, in: SyntheticPlaces.world)
+                let path = try Self.file(places, in: folder)
+                var phases: [PlacesTransfer.Progress.Phase] = []
+                let summary = try PlacesTransfer.importPlaces(
+                    fileAt: path, into: SyntheticPlaces.world, store: store,
+                    progress: { if phases.last != $0.phase { phases.append($0.phase) } })
+                #expect(summary == PlaceImport.Summary(count: 10_000, updated: 0))
+                #expect(phases == [.reading, .checking, .writing])
+                #expect(try store.catalog().placeCount(inArea: SyntheticPlaces.world.id) == 10_000)
+                let query = PlaceQuery(
+                    areaID: SyntheticPlaces.world.id, order: .distance(from: Fixtures.coordinate(37.5, 127)), limit: 10)
+                let found = try store.places(matching: query)
+                #expect(found.places.map(\.place.id) == SyntheticPlaces.scan(places, query).map(\.place.id))
+                // Importing again updates every place in place.
+                let again = try PlacesTransfer.importPlaces(fileAt: path, into: SyntheticPlaces.world, store: store)
+                #expect(again == PlaceImport.Summary(count: 10_000, updated: 10_000))
+                #expect(try store.catalog().placeCount(inArea: SyntheticPlaces.world.id) == 10_000)
+                #expect(try store.places(inArea: SyntheticPlaces.world.id) == places.sorted { $0.id < $1.id })
+            }
+        }
+    }
+
+    /// A mistake in the last feature, or an id repeated far from its first use, imports nothing and names the
+    /// feature; the staging of an import that failed leaves nothing behind for the next.
+    @Test(arguments: StoreKind.tested)
+    func aMistakeAnywhereImportsNothing(kind: StoreKind) throws {
+        try Self.withFolder { folder in
+            try kind.withStore { store throws in
+                try store.save(area: SyntheticPlaces.world, places: [])
+                try store.save(
+                    area: SyntheticPlaces.other, places: [Fixtures.place("taken", in: SyntheticPlaces.other)])
+                let before = try store.catalog().version
+                var places = SyntheticPlaces.places(3000, in: SyntheticPlaces.world)
+                let good = try Self.file(places, in: folder, name: "good.geojson")
+                let text = try String(contentsOfFile: good, encoding: .utf8)
+                let broken = folder.appendingPathComponent("broken.geojson").path
+                try text.replacingOccurrences(
+                    of: PlaceGeoJSON.collectionEnd, with: ",{\"type\":\"Feature\"}" + PlaceGeoJSON.collectionEnd
+                )
+                .write(toFile: broken, atomically: true, encoding: .utf8)
+                let error = #expect(throws: PlacesImportError.self) {
+                    try PlacesTransfer.importPlaces(fileAt: broken, into: SyntheticPlaces.world, store: store)
+                }
+                #expect(error?.description == "feature 3001: needs a Point geometry with [longitude, latitude]")
+                places[2500].id = places[17].id
+                let repeated = try Self.file(places, in: folder, name: "repeated.geojson")
+                let repeatError = #expect(throws: PlacesImportError.self) {
+                    try PlacesTransfer.importPlaces(fileAt: repeated, into: SyntheticPlaces.world, store: store)
+                }
+                #expect(repeatError?.description.hasPrefix("feature 2501 (") == true)
+                #expect(
+                    repeatError?.description.hasSuffix("the id \"\(places[17].id)\" is used by an earlier feature")
+                        == true)
+                places[2500].id = try Place.ID("taken")
+                let stolen = try Self.file(places, in: folder, name: "stolen.geojson")
+                #expect(
+                    throws: PlacesImportError.placeOfAnotherArea(try Place.ID("taken"), area: SyntheticPlaces.other.id)
+                ) {
+                    try PlacesTransfer.importPlaces(fileAt: stolen, into: SyntheticPlaces.world, store: store)
+                }
+                #expect(try store.catalog().version == before)
+                #expect(try store.places(inArea: SyntheticPlaces.world.id).isEmpty)
+                #expect(
+                    try PlacesTransfer.importPlaces(fileAt: good, into: SyntheticPlaces.world, store: store).count
+                        == 3000)
+            }
+        }
+    }
+
+    /// While a big import writes on SQLite (one write lock for the whole file), check-ins on the same database keep
+    /// being answered within a second: the import writes a few thousand places per transaction and then lets
+    /// waiting writers in, and they wait for the lock by polling rather than by sleeps that grow to 100 ms.
+    @Test func checkInsAreAnsweredWithinASecondDuringABigImport() throws {
+        try Self.withFolder { folder in
+            try StoreKind.sqlite.withDatabase { database throws in
+                let store = try database.openStore()
+                try store.save(
+                    area: SyntheticPlaces.world, places: [Fixtures.place("venue", in: SyntheticPlaces.world)])
+                let profiles = try (0..<4).map { index in
+                    let session = Session(
+                        token: String(repeating: "\(index)", count: 43), csrfToken: "csrf", createdAt: Date(),
+                        expiresAt: Date().addingTimeInterval(3600))
+                    try store.createSession(session)
+                    let profile = Profile(id: try Profile.ID("p\(index)"), firstName: "P", lastName: "\(index)")
+                    try store.saveProfile(profile, sessionToken: session.token, avatar: .keep)
+                    return profile
+                }
+                let path = try Self.file(SyntheticPlaces.places(20_000, in: SyntheticPlaces.world), in: folder)
+                let writing = Atomic<Bool>(false)
+                let done = Atomic<Bool>(false)
+                let slowest = Mutex<Duration>(.zero)
+                let checkInsWhileWriting = Atomic<Int>(0)
+                let failures = Mutex<[String]>([])
+                let checkers = (0..<profiles.count).map { index in
+                    Thread {
+                        while !done.load(ordering: .acquiring) {
+                            let started = ContinuousClock.now
+                            do {
+                                try store.checkIn(
+                                    CheckIn(
+                                        profileID: profiles[index].id, placeID: try Place.ID("venue"),
+                                        startedAt: Date(), expiresAt: Date().addingTimeInterval(3600)))
+                            } catch {
+                                failures.withLock { $0.append("\(error)") }
+                            }
+                            let took = ContinuousClock.now - started
+                            if writing.load(ordering: .acquiring) {
+                                checkInsWhileWriting.add(1, ordering: .relaxed)
+                                slowest.withLock { $0 = max($0, took) }
+                            }
+                            usleep(5_000)
+                        }
+                    }
+                }
+                checkers.forEach { $0.start() }
+                defer { done.store(true, ordering: .releasing) }
+                try PlacesTransfer.importPlaces(fileAt: path, into: SyntheticPlaces.world, store: store) { progress in
+                    if progress.phase == .writing { writing.store(true, ordering: .releasing) }
+                }
+                writing.store(false, ordering: .releasing)
+                done.store(true, ordering: .releasing)
+                usleep(100_000)
+                #expect(failures.withLock { $0 }.isEmpty)
+                #expect(checkInsWhileWriting.load(ordering: .relaxed) > 10)
+                #expect(slowest.withLock { $0 } < .seconds(1))
+                #expect(try store.catalog().placeCount(inArea: SyntheticPlaces.world.id) == 20_001)
+            }
+        }
+    }
+}
