@@ -29,6 +29,19 @@ final class CountingStore: Store {
     func catalog() throws -> Catalog { try count("catalog") { try base.catalog() } }
     func save(area: Area, places: [Place]) throws { try count("save") { try base.save(area: area, places: places) } }
     func isEmpty() throws -> Bool { try count("isEmpty") { try base.isEmpty() } }
+    func place(id: Place.ID) throws -> Place? { try count("place") { try base.place(id: id) } }
+    func places(ids: [Place.ID]) throws -> [Place] { try count("placesByID") { try base.places(ids: ids) } }
+    func places(inArea id: Area.ID, after: Place.ID?, limit: Int) throws -> [Place] {
+        try count("placesInArea") { try base.places(inArea: id, after: after, limit: limit) }
+    }
+    func places(matching query: PlaceQuery) throws -> PlaceResults {
+        try count("placeQuery") { try base.places(matching: query) }
+    }
+    func importPlaces(into area: Area.ID, from next: () throws -> Place?, progress: (PlaceImport.Progress) -> Void)
+        throws -> PlaceImport.Summary
+    {
+        try count("importPlaces") { try base.importPlaces(into: area, from: next, progress: progress) }
+    }
     func checkHealth() throws { try count("checkHealth") { try base.checkHealth() } }
     func serverSecret(orCreate make: () -> [UInt8]) throws -> [UInt8] {
         try count("serverSecret") { try base.serverSecret(orCreate: make) }

@@ -15,6 +15,13 @@ struct UnreachableStore: Store {
     func catalog() throws -> Catalog { throw down }
     func save(area: Area, places: [Place]) throws { throw down }
     func isEmpty() throws -> Bool { throw down }
+    func place(id: Place.ID) throws -> Place? { throw down }
+    func places(ids: [Place.ID]) throws -> [Place] { throw down }
+    func places(inArea id: Area.ID, after: Place.ID?, limit: Int) throws -> [Place] { throw down }
+    func places(matching query: PlaceQuery) throws -> PlaceResults { throw down }
+    func importPlaces(into area: Area.ID, from next: () throws -> Place?, progress: (PlaceImport.Progress) -> Void)
+        throws -> PlaceImport.Summary
+    { throw down }
     func checkHealth() throws { throw down }
     func serverSecret(orCreate make: () -> [UInt8]) throws -> [UInt8] { throw down }
     func createSession(_ session: Session) throws { throw down }

@@ -29,6 +29,17 @@ import Testing
         func catalog() throws -> Catalog { try base.catalog() }
         func save(area: Area, places: [Place]) throws { try base.save(area: area, places: places) }
         func isEmpty() throws -> Bool { try base.isEmpty() }
+        func place(id: Place.ID) throws -> Place? { try base.place(id: id) }
+        func places(ids: [Place.ID]) throws -> [Place] { try base.places(ids: ids) }
+        func places(inArea id: Area.ID, after: Place.ID?, limit: Int) throws -> [Place] {
+            try base.places(inArea: id, after: after, limit: limit)
+        }
+        func places(matching query: PlaceQuery) throws -> PlaceResults { try base.places(matching: query) }
+        func importPlaces(
+            into area: Area.ID, from next: () throws -> Place?, progress: (PlaceImport.Progress) -> Void
+        ) throws -> PlaceImport.Summary {
+            try base.importPlaces(into: area, from: next, progress: progress)
+        }
         func checkHealth() throws { try base.checkHealth() }
         func serverSecret(orCreate make: () -> [UInt8]) throws -> [UInt8] { try base.serverSecret(orCreate: make) }
         func createSession(_ session: Session) throws { try base.createSession(session) }

@@ -7,7 +7,8 @@ import Testing
 @testable import GrubmapWeb
 
 /// What answering costs the database, counted by a store that counts: a first visit reads the catalog and what it
-/// shows; a returning visitor adds their session and preferences; assets never touch the store.
+/// shows (the list's places and the map's, each one query whatever the area's size); a returning visitor adds
+/// their session, preferences and bookmarked places; assets never touch the store.
 @Suite struct StoreCallsTests {
     struct Counted {
         let test: TestApp
@@ -46,7 +47,7 @@ import Testing
         // place in one call and the week's days in another, never one per place.
         #expect(
             try counted.calls("/areas/test-campus", headers: headers)
-                == visitor.merging(["presenceInArea": 1, "menuDaysInArea": 1]) { $1 })
+                == visitor.merging(["presenceInArea": 1, "menuDaysInArea": 1, "placesByID": 1, "placeQuery": 2]) { $1 })
         #expect(
             try counted.calls("/areas/test-campus/menus", headers: headers)
                 == visitor.merging(["menusInArea": 1, "menuDaysInArea": 1]) { $1 })
@@ -55,19 +56,21 @@ import Testing
                 == visitor.merging(["menusInArea": 1, "menuDaysInArea": 1]) { $1 })
         #expect(
             try counted.calls("/places/alpha", headers: headers)
-                == visitor.merging(["menu": 1, "menuDays": 1, "presenceAtPlace": 1, "profile": 1]) { $1 })
+                == visitor.merging(["place": 1, "menu": 1, "menuDays": 1, "presenceAtPlace": 1, "profile": 1]) { $1 })
         #expect(try counted.calls("/assets/app.js", headers: headers).isEmpty)
         #expect(try counted.calls("/assets/app.css", headers: headers).isEmpty)
         #expect(
             try counted.calls("/api/v1/areas/test-campus/places", headers: headers)
-                == visitor.merging(["presenceInArea": 1]) { $1 })
+                == visitor.merging(["presenceInArea": 1, "placesByID": 1, "placeQuery": 1]) { $1 })
     }
 
     @Test func aFirstVisitReadsOnlyWhatThePageShows() throws {
         let counted = try Counted()
         defer { counted.test.cleanUp() }
         _ = try counted.calls("/")
-        #expect(try counted.calls("/areas/test-campus") == ["catalog": 1, "presenceInArea": 1, "menuDaysInArea": 1])
+        #expect(
+            try counted.calls("/areas/test-campus")
+                == ["catalog": 1, "presenceInArea": 1, "menuDaysInArea": 1, "placeQuery": 2])
         #expect(try counted.calls("/areas/test-campus/menus") == ["catalog": 1, "menusInArea": 1, "menuDaysInArea": 1])
         #expect(try counted.calls("/onboarding") == ["catalog": 1])
         #expect(try counted.calls("/assets/app.js").isEmpty)

@@ -26,6 +26,11 @@ extension Request {
     /// `near` is a 400; a malformed cookie is ignored.
     func personPosition() throws(HTTPError) -> Coordinate? {
         if let near = try near() { return near }
+        return cookiePosition()
+    }
+
+    /// The position the person's browser shared (the `grubmap_position` cookie), or `nil`.
+    func cookiePosition() -> Coordinate? {
         guard let cookie = cookie("grubmap_position")?.removingPercentEncoding else { return nil }
         return try? Coordinate(parsing: cookie)
     }

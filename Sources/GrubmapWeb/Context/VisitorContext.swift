@@ -3,12 +3,13 @@ import GrubmapCore
 import GrubmapHTTP
 import GrubmapStore
 
-/// A page's or an API call's context: the request's, plus the visitor behind it and the catalog read once for the
-/// whole request. Built by ``VisitorResolution``; the visitor's session may not exist (first visits store nothing).
+/// A page's or an API call's context: the request's, plus the visitor behind it and the catalog (areas and their
+/// place counts) read once for the whole request. Places are asked of the store as the page needs them (an area may
+/// have a million). Built by ``VisitorResolution``; the visitor's session may not exist (first visits store nothing).
 @dynamicMemberLookup
 struct VisitorContext {
     let base: RequestContext
-    /// Every area and place, as read once for this request.
+    /// Every area and its number of places, as read once for this request.
     let catalog: Catalog
     let visitor: Visitor
     /// What the response must carry for the visitor, such as a device cookie with changed preferences.
@@ -31,9 +32,12 @@ struct VisitorContext {
         return area
     }
 
+    /// Where places are looked up: the store (places are not in the catalog).
+    var places: any PlaceStore { base.environment.store }
+
     /// The place with this id, or 404.
     func place(_ id: Place.ID) throws -> Place {
-        guard let place = try catalog.place(id) else { throw HTTPError.notFound("There is no place \"\(id)\".") }
+        guard let place = try places.place(id: id) else { throw HTTPError.notFound("There is no place \"\(id)\".") }
         return place
     }
 
@@ -51,7 +55,14 @@ struct VisitorContext {
     /// The visitor's bookmarks that still name a place, in the order they were made; bookmarks of places that no
     /// longer exist are dropped here, silently.
     func bookmarks() throws -> [Place.ID] {
-        try preferences[PreferenceKeys.bookmarks].filter { try catalog.place($0) != nil }
+        try existingPlaces(preferences[PreferenceKeys.bookmarks])
+    }
+
+    /// The ids of `ids` that name an existing place, in their order (one query).
+    func existingPlaces(_ ids: [Place.ID]) throws -> [Place.ID] {
+        guard !ids.isEmpty else { return [] }
+        let existing = Set(try places.places(ids: ids).map(\.id))
+        return ids.filter(existing.contains)
     }
 
     /// The areas for the page header's switcher.

@@ -24,7 +24,7 @@ enum DistanceFormat {
     }
 
     /// A whole number with thousands separated by commas, as English and Korean both write them.
-    private static func grouped(_ number: Int) -> String {
+    static func grouped(_ number: Int) -> String {
         let digits = String(number)
         var text = ""
         for (index, digit) in digits.enumerated() {

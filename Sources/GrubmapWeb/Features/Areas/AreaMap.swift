@@ -10,7 +10,8 @@ import GrubmapCore
 struct AreaMap {
     let strings: CheckInStrings
     let area: Area
-    let places: [ListedPlace]
+    /// The places pinned, with the person's distances when known.
+    let pins: Pins
     let presence: [Place.ID: PlacePresence]
     let position: Coordinate?
     let units: DistanceUnit
@@ -31,14 +32,34 @@ struct AreaMap {
     /// The drawing's width in SVG units; the height follows the area's shape.
     static let width = 1000.0
 
+    /// The places in the map's view that it pins: all of them, or when there are many, those nearest the person
+    /// (or the view's middle), with a line under the map saying so.
+    struct Pins {
+        let places: [ListedPlace]
+        /// Whether more places lie in the view than are pinned.
+        let capped: Bool
+        /// Whether the pins are those nearest the person (else nearest the view's middle).
+        let nearYou: Bool
+        /// How many places the area has.
+        let total: Int
+        /// The rectangle to draw when not the area's.
+        var view: Bounds? = nil
+    }
+
+    private var places: [ListedPlace] { pins.places }
+
+    /// The rectangle drawn: the area's, or when it has more places than the map pins, the pinned ones' (and the
+    /// person's), so they spread over the map rather than heap up in a corner of a city.
+    var view: Bounds { pins.view ?? area.bounds }
+
     private var origin: (x: Double, y: Double) {
         WebMercator.project(
-            try! Coordinate(latitude: area.bounds.northEast.latitude, longitude: area.bounds.southWest.longitude))
+            try! Coordinate(latitude: view.northEast.latitude, longitude: view.southWest.longitude))
     }
 
     private var span: (x: Double, y: Double) {
         let southEast = WebMercator.project(
-            try! Coordinate(latitude: area.bounds.southWest.latitude, longitude: area.bounds.northEast.longitude))
+            try! Coordinate(latitude: view.southWest.latitude, longitude: view.northEast.longitude))
         return (max(southEast.x - origin.x, 1e-9), max(southEast.y - origin.y, 1e-9))
     }
 
@@ -54,6 +75,16 @@ struct AreaMap {
     }
 
     var node: Node {
+        guard pins.capped else { return drawing }
+        return el(.div, .class("map-frame")) {
+            drawing
+            el(.p, .class("meta map-note")) {
+                AreaStrings.forLanguage(language).mapShowsSome(places.count, pins.total, pins.nearYou)
+            }
+        }
+    }
+
+    private var drawing: Node {
         let height = self.height
         return el(
             .svg,
@@ -69,9 +100,9 @@ struct AreaMap {
             element("desc", [.id("map-help")]) { picker?.help ?? strings.mapHelp(places.count) }
             el(.rect, .class("map-ground"), Attribute("width", "100%"), Attribute("height", "100%"))
             if let tileURL { tiles(tileURL) } else { grid(height: height) }
-            centerMarker
+            if view.contains(area.center) { centerMarker }
             for listed in readingOrder { pin(listed) }
-            if let position, area.bounds.contains(position) { me(position) }
+            if let position, view.contains(position) { me(position) }
             scaleBar(height: height)
             if let picker { picked(picker.coordinate) }
         }
@@ -208,7 +239,8 @@ struct AreaMap {
     /// A bar of a round length about a fifth of the drawing wide, in the person's units.
     private func scaleBar(height: Double) -> Node {
         let scale = min(Self.width / span.x, height / span.y)
-        let metersPerDrawingUnit = WebMercator.metersPerUnit(atLatitude: area.center.latitude) / scale
+        let middle = (view.southWest.latitude + view.northEast.latitude) / 2
+        let metersPerDrawingUnit = WebMercator.metersPerUnit(atLatitude: middle) / scale
         let target = Self.width / 5 * metersPerDrawingUnit
         let feet = 0.3048
         let mile = DistanceUnit.metersPerMile

@@ -26,6 +26,22 @@ struct AreaPage {
     var tabs: AreaTabs? = nil
     /// Whether a phone shows the map rather than the list first.
     var showsMap = false
+    /// How many places the area has in all; `nil` when ``places`` are all of them.
+    var placeCount: Int? = nil
+    /// The map's pins; `nil` pins ``places``.
+    var pins: AreaMap.Pins? = nil
+    /// Where this page of the list stands; `nil` for a list on one page.
+    var paging: Paging? = nil
+
+    /// A page of a list longer than one page.
+    struct Paging {
+        /// The place number of the page's first row, from 1.
+        let firstIndex: Int
+        /// The next page, when there is one.
+        let next: String?
+        /// The first page, when this is not it.
+        let first: String?
+    }
 
     private var checkInStrings: CheckInStrings { CheckInStrings.forLanguage(strings.language) }
 
@@ -40,7 +56,7 @@ struct AreaPage {
             if let tabs { tabs.node }
             if let defaultAreaPicker { defaultAreaPicker.node }
             el(.p, .class("meta")) {
-                strings.placeCount(places.count)
+                strings.placeCount(placeCount ?? places.count)
                 if let position, order == .distance {
                     " · "
                         + (isPersonsPosition
@@ -91,8 +107,10 @@ struct AreaPage {
                 el(.section, .class("map-pane card"), Attribute("aria-labelledby", "map-heading")) {
                     el(.h2, .id("map-heading"), .class("visually-hidden")) { checkInStrings.showMap }
                     AreaMap(
-                        strings: checkInStrings, area: area, places: places, presence: presence, position: position,
-                        units: units, tileURL: tileURL, language: strings.language
+                        strings: checkInStrings, area: area,
+                        pins: pins ?? AreaMap.Pins(places: places, capped: false, nearYou: false, total: places.count),
+                        presence: presence, position: position, units: units, tileURL: tileURL,
+                        language: strings.language
                     ).node
                 }
                 el(.section, .class("list-pane"), Attribute("aria-labelledby", "places-heading")) {
@@ -103,7 +121,25 @@ struct AreaPage {
                         el(.ul, .class("places")) {
                             for listed in places { row(listed) }
                         }
+                        if let paging, paging.next != nil || paging.first != nil { pager(paging) }
                     }
+                }
+            }
+        }
+    }
+
+    /// Which places the list shows, and the links to more and back to the first.
+    private func pager(_ paging: Paging) -> Node {
+        let areaStrings = AreaStrings.forLanguage(strings.language)
+        let last = paging.firstIndex + places.count - 1
+        return el(.nav, .class("pager"), .id("pager"), .ariaLabel(areaStrings.pagerLabel)) {
+            el(.p, .class("meta")) { areaStrings.showingPlaces(paging.firstIndex, last, placeCount ?? last) }
+            el(.div, .class("pager-links")) {
+                if let first = paging.first {
+                    el(.a, .class("button secondary"), .href(first)) { areaStrings.firstPlaces }
+                }
+                if let next = paging.next {
+                    el(.a, .class("button"), .href(next), Attribute("rel", "next")) { areaStrings.morePlaces }
                 }
             }
         }

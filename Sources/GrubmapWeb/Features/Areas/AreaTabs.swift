@@ -46,7 +46,7 @@ struct AreaFrontDoor: Sendable {
     /// The board of a campus (an area most of whose places have menus), else the area page; with `query`.
     func path(of area: Area, context: VisitorContext, query: [(String, String)] = []) throws -> String {
         let calendar = try calendar(of: area, context: context)
-        return calendar.opensOnBoard(placeCount: try context.catalog.places(inArea: area.id).count)
+        return calendar.opensOnBoard(placeCount: context.catalog.placeCount(inArea: area.id))
             ? Paths.menuBoard(area.id, query: query) : Paths.area(area.id, query: query)
     }
 }

@@ -32,6 +32,8 @@ enum API {
 
     struct PlaceList: Encodable {
         let places: [PlaceSummary]
+        /// The `cursor` of the next page; left out on the last page.
+        let nextCursor: String?
     }
 
     struct PlaceSummary: Encodable {

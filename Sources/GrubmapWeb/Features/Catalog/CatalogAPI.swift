@@ -21,19 +21,23 @@ struct CatalogAPI: RouteCollection {
             API.AreaList(areas: try context.catalog.allAreas().map { API.AreaSummary($0, language: context.language) }))
     }
 
-    /// `GET /api/v1/areas/{id}/places[?near=LAT,LON]`.
+    /// `GET /api/v1/areas/{id}/places[?near=LAT,LON][&bbox=W,S,E,N][&radius=M][&limit=N][&cursor=…]`: a page of
+    /// the area's places (see ``PlaceListingParameters``), the caller's bookmarks first.
     func places(_ context: VisitorContext, id: Area.ID) throws -> Response {
-        let origin = try context.request.near()
+        let parameters = try PlaceListingParameters(context.request, allowing: PlaceListingParameters.apiNames)
         _ = try context.area(id)
-        let places = Place.listing(
-            try context.catalog.places(inArea: id), from: origin, language: context.language,
-            bookmarks: context.preferences[PreferenceKeys.bookmarks])
+        let query = parameters.query(area: id, language: context.language)
+        let page = try context.places.listing(
+            query, bookmarks: context.preferences[PreferenceKeys.bookmarks], cursor: try parameters.cursor(for: query))
         let presence = try checkIns.presence(inArea: id, at: context.now, sample: 0)
         return .json(
             API.PlaceList(
-                places: places.map {
-                    API.PlaceSummary($0, checkedInCount: presence[$0.place.id]?.count ?? 0, language: context.language)
-                }))
+                places: page.places.map { listed in
+                    // Distances are the caller's own, from `near`; a box's middle only orders the places.
+                    let shown = parameters.near == nil ? ListedPlace(place: listed.place, distanceMeters: nil) : listed
+                    return API.PlaceSummary(
+                        shown, checkedInCount: presence[listed.place.id]?.count ?? 0, language: context.language)
+                }, nextCursor: page.next?.text))
     }
 
     /// `GET /api/v1/places/{id}`.
@@ -49,7 +53,7 @@ struct CatalogAPI: RouteCollection {
     /// `GET /api/v1/areas/{id}/places.geojson`: the area's places as a GeoJSON FeatureCollection.
     func placesGeoJSON(_ context: VisitorContext, id: Area.ID) throws -> Response {
         let area = try context.area(id)
-        let data = PlaceGeoJSON.encode(try context.catalog.places(inArea: id), localLanguage: area.localLanguage)
+        let data = PlaceGeoJSON.encode(try context.places.places(inArea: id), localLanguage: area.localLanguage)
         return Response(status: .ok, headers: ["Content-Type": "application/geo+json"], body: Array(data))
     }
 }

@@ -39,7 +39,7 @@ struct CheckInFeature: RouteCollection {
     /// `POST /api/v1/me/checkin` with `{"placeId"}`.
     func apiCheckIn(_ context: SessionContext) throws -> Response {
         let body = try context.request.decodeJSON(CheckInBody.self, code: "invalid_check_in")
-        guard let id = try? Place.ID(body.placeId), let place = try context.catalog.place(id) else {
+        guard let id = try? Place.ID(body.placeId), let place = try context.places.place(id: id) else {
             throw HTTPError.notFound("placeId: there is no place \"\(body.placeId.prefix(64))\".")
         }
         guard let profile = try profiles.profile(sessionToken: context.session.token) else {

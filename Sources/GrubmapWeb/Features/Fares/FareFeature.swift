@@ -25,7 +25,7 @@ struct FareFeature: RouteCollection {
         }
         let trip = try FareTrip.resolve(
             to: destination, areaID: request.query["area"], areas: try context.catalog.allAreas(),
-            place: context.catalog.place)
+            place: { try context.places.place(id: $0) })
         let estimate = FareEstimate(schedule: trip.schedule, from: origin, to: trip.destination)
         return .json(
             API.FareEstimateBody(

@@ -73,10 +73,23 @@ struct MenuBoardFeature: RouteCollection {
     private func makeBoard(area: Area, date: CalendarDate, origin: Coordinate?, context: VisitorContext) throws
         -> MenuBoard
     {
-        MenuBoard(
-            date: date, places: try context.catalog.places(inArea: area.id),
-            menus: try menus.menus(inArea: area.id, on: date), from: origin, language: context.language,
-            bookmarks: try context.bookmarks())
+        let menus = try menus.menus(inArea: area.id, on: date)
+        let bookmarks = try context.bookmarks()
+        return MenuBoard(
+            date: date, places: try boardPlaces(of: area, menus: menus, bookmarks: bookmarks, context: context),
+            menus: menus, from: origin, language: context.language, bookmarks: bookmarks)
+    }
+
+    /// The places the board lists: every place of an area of up to ``PlaceQuery/maximumLimit`` places (a campus,
+    /// whose places without a menu yet are listed too), else those with a menu that day and the bookmarked ones,
+    /// so a city's board does not read a million places.
+    private func boardPlaces(of area: Area, menus: [Place.ID: Menu], bookmarks: [Place.ID], context: VisitorContext)
+        throws -> [Place]
+    {
+        guard context.catalog.placeCount(inArea: area.id) > PlaceQuery.maximumLimit else {
+            return try context.places.places(inArea: area.id, after: nil, limit: PlaceQuery.maximumLimit)
+        }
+        return try context.places.places(ids: menus.keys.sorted() + bookmarks).filter { $0.areaID == area.id }
     }
 }
 

@@ -29,9 +29,12 @@ struct MenuFeature: RouteCollection {
     func bookmark(_ context: SessionContext, id: Place.ID) throws -> Response {
         let form = try context.request.decodeForm(BookmarkForm.self, code: "invalid_bookmark")
         let place = try context.place(id)
-        let catalog = context.catalog
+        // Which bookmarks still name a place is asked before the transaction, which holds a connection of its own;
+        // one made meanwhile (by another tab) is kept.
+        let known = context.preferences[PreferenceKeys.bookmarks]
+        let existing = Set(try context.parent.existingPlaces(known))
         let saved = try preferences.update(for: context) { preferences in
-            var ids = try preferences[PreferenceKeys.bookmarks].filter { try catalog.place($0) != nil }
+            var ids = preferences[PreferenceKeys.bookmarks].filter { existing.contains($0) || !known.contains($0) }
             if !form.bookmarked {
                 ids.removeAll { $0 == place.id }
             } else if !ids.contains(place.id) {

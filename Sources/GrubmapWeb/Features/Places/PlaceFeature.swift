@@ -34,7 +34,7 @@ struct PlaceFeature: RouteCollection {
         let me = try context.visitor.session.flatMap { try profiles.profile(sessionToken: $0.token) }
         var mine: (checkIn: CheckIn, placeName: String)?
         if let me, let checkIn = try checkIns.checkIn(profileID: me.id, activeAt: context.now) {
-            mine = (checkIn, try context.catalog.place(checkIn.placeID)?.name.text(in: context.language) ?? "")
+            mine = (checkIn, try context.places.place(id: checkIn.placeID)?.name.text(in: context.language) ?? "")
         }
         return WhosHere(
             strings: CheckInStrings.forLanguage(context.language), language: context.language, place: place,

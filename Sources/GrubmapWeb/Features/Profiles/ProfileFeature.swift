@@ -113,7 +113,7 @@ struct ProfileFeature: RouteCollection {
     ) throws -> ProfilePage {
         var checkIn: (place: Place, until: Date)?
         if let profile, let active = try checkIns.checkIn(profileID: profile.id, activeAt: context.now),
-            let place = try context.catalog.place(active.placeID)
+            let place = try context.places.place(id: active.placeID)
         {
             checkIn = (place, active.expiresAt)
         }

@@ -57,9 +57,18 @@ struct PreferenceChanges: Decodable {
         self.values = values
     }
 
-    /// Applies the changes, checking each value against its key and the ids it names against `catalog`; the first
-    /// refused value throws ``PreferenceError`` naming its field, and `preferences` is left as it was.
-    func apply(to preferences: inout Preferences, catalog: Catalog) throws {
+    /// The place ids the changes name (the bookmarks'), to look up before ``apply(to:catalog:places:)``.
+    var placeIDs: [Place.ID] {
+        values[PreferenceKeys.bookmarks.name]?.items?.compactMap { item in
+            if case .text(let text) = item { try? Place.ID(text) } else { nil }
+        } ?? []
+    }
+
+    /// Applies the changes, checking each value against its key, the areas it names against `catalog` and the
+    /// places against `places` (those of ``placeIDs`` that exist, looked up beforehand: this may run inside a
+    /// transaction, which must not borrow another connection); the first refused value throws ``PreferenceError``
+    /// naming its field, and `preferences` is left as it was.
+    func apply(to preferences: inout Preferences, catalog: Catalog, places: Set<Place.ID>) throws {
         var changed = preferences
         if let items = values[PreferenceKeys.bookmarks.name]?.items, items.count > PreferenceKeys.maximumBookmarks {
             throw PreferenceError(
@@ -85,7 +94,7 @@ struct PreferenceChanges: Decodable {
             case PreferenceKeys.defaultArea.name:
                 try changed.set(try area(value, field: name, catalog: catalog), for: PreferenceKeys.defaultArea)
             case PreferenceKeys.bookmarks.name:
-                try changed.set(try places(value, field: name, catalog: catalog), for: PreferenceKeys.bookmarks)
+                try changed.set(try self.places(value, field: name, existing: places), for: PreferenceKeys.bookmarks)
             case PreferenceKeys.priceRole.name:
                 try changed.set(try choice(value, field: name, as: PriceRole.self), for: PreferenceKeys.priceRole)
             case PreferenceKeys.diet.name:
@@ -137,7 +146,7 @@ struct PreferenceChanges: Decodable {
     }
 
     /// A list of ids of existing places, repeats dropped after the first; `null` is the empty list.
-    private func places(_ value: PreferenceValue, field: String, catalog: Catalog) throws -> [Place.ID] {
+    private func places(_ value: PreferenceValue, field: String, existing: Set<Place.ID>) throws -> [Place.ID] {
         let items: [PreferenceValue]
         switch value {
         case .null: items = []
@@ -149,7 +158,7 @@ struct PreferenceChanges: Decodable {
             guard case .text(let text) = item else {
                 throw PreferenceError(field: field, message: "must be a list of place ids")
             }
-            guard let id = try? Place.ID(text), try catalog.place(id) != nil else {
+            guard let id = try? Place.ID(text), existing.contains(id) else {
                 throw PreferenceError(field: field, message: "there is no place \"\(text.prefix(64))\"")
             }
             if !ids.contains(id) { ids.append(id) }
@@ -179,7 +188,7 @@ struct PreferenceWriter: Sendable {
             throw PreferenceError(field: field, message: "is kept only in a stored session")
         }
         var preferences = context.preferences
-        try changes.apply(to: &preferences, catalog: context.catalog)
+        try changes.apply(to: &preferences, catalog: context.catalog, places: [])
         context.cookies.device = context.visitor.device.with(preferences, at: context.now)
         return preferences
     }
@@ -199,8 +208,9 @@ struct PreferenceWriter: Sendable {
     }
 
     private func save(_ changes: PreferenceChanges, session: Session, context: VisitorContext) throws -> Preferences {
+        let places = Set(try context.existingPlaces(changes.placeIDs))
         let saved = try store.updatePreferences(sessionToken: session.token) { preferences in
-            try changes.apply(to: &preferences, catalog: context.catalog)
+            try changes.apply(to: &preferences, catalog: context.catalog, places: places)
         }
         context.cookies.device = context.visitor.device.with(saved, at: context.now)
         return saved

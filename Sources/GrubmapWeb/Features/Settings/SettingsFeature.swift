@@ -42,7 +42,7 @@ struct SettingsFeature: RouteCollection {
             // Nothing was saved, but the form shows every choice the person made that could have been.
             var typed = context.preferences
             for (name, value) in form.changes.values {
-                try? PreferenceChanges([name: value]).apply(to: &typed, catalog: context.catalog)
+                try? PreferenceChanges([name: value]).apply(to: &typed, catalog: context.catalog, places: [])
             }
             let page = SettingsPage(
                 strings: context.strings, areas: try context.headerAreas(), preferences: typed,
@@ -75,10 +75,8 @@ struct SettingsFeature: RouteCollection {
     func apiUpdatePreferences(_ context: SessionContext) throws -> Response {
         let changes = try context.request.decodeJSON(PreferenceChanges.self, code: "invalid_preference")
         let saved = try preferences.save(changes, for: context)
-        let catalog = context.catalog
         return .json(
-            API.PreferencesBody(
-                saved, bookmarks: try saved[PreferenceKeys.bookmarks].filter { try catalog.place($0) != nil }))
+            API.PreferencesBody(saved, bookmarks: try context.parent.existingPlaces(saved[PreferenceKeys.bookmarks])))
     }
 
     /// The settings form: each field it sends is a change; a language of `auto` follows the browser again.
