@@ -14,6 +14,7 @@ enum Command {
           migrate    Create or upgrade the database schema
           distance   Geodesic distances between points, for two points or lines on stdin
           fare       Estimate a ride to a place or a point with each ride type
+          nearby     The places nearest a point (nearby LAT,LON [--area ID] [--limit N] [--radius M])
           import     Import menus (import menu FEED.xml --place ID) or places (import places FILE --area ID)
           export     Write an area's places as GeoJSON (export places --area ID)
           operator   Manage the console's operators (operator add --email ADDRESS --area ID; list, remove, reset)
@@ -34,6 +35,7 @@ enum Command {
         case "migrate": return try MigrateCommand.run(rest)
         case "distance": return try DistanceCommand.run(rest)
         case "fare": return try FareCommand.run(rest)
+        case "nearby": return try NearbyCommand.run(rest)
         case "import": return try ImportCommand.run(rest)
         case "operator": return try OperatorCommand.run(rest)
         case "feed": return try FeedCommand.run(rest)
