@@ -41,6 +41,7 @@ let package = Package(
             dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapSQL", "GrubmapImport", "GrubmapHTTP", "GrubmapWeb"]),
         .executableTarget(name: "grubmap-bench", dependencies: ["GrubmapCore"]),
         .executableTarget(name: "grubmap-bench-checkins", dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapSQL"]),
+        .executableTarget(name: "grubmap-bench-spatial", dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapSQL"]),
         // libFuzzer harnesses (scripts/fuzz builds them with -sanitize=fuzzer,address); a plain build replays files.
         .target(name: "FuzzSupport", path: "Fuzz/Support"),
         .executableTarget(name: "fuzz-request", dependencies: ["FuzzSupport", "GrubmapHTTP"], path: "Fuzz/Request"),

@@ -1,0 +1,224 @@
+import Foundation
+import GrubmapCore
+import GrubmapSQL
+import GrubmapStore
+
+// The spatial benchmark's tools, run by scripts/bench-spatial (release builds only):
+//
+//   grubmap-bench-spatial generate COUNT [SEED]     a synthetic city of COUNT places as GeoJSON, on standard output
+//   grubmap-bench-spatial area --database D          makes the synthetic city's area (empty) in the database
+//   grubmap-bench-spatial knn --database D [--k 10] [--points 30]
+//   grubmap-bench-spatial bbox --database D [--points 30] [--zoom 17] [--width 390] [--height 844]
+//
+// `knn` and `bbox` time the store's indexed query and a full scan computing every distance, interleaved on the
+// same random points of the same database, check that both give the same places (ids and distances), and print
+// one line: `median-index-ms median-scan-ms ratio`.
+//
+// The data is synthetic and says so: "Synthetic place 12345" at made-up points in and around Seoul's extent, denser
+// in a few made-up centers, never real restaurants.
+
+/// The synthetic city's area.
+let city = Area(
+    id: try! Area.ID("synthetic-city"), name: try! LocalizedText(["en": "Synthetic city", "ko": "합성 도시"]),
+    center: try! Coordinate(latitude: 37.56, longitude: 126.98),
+    bounds: try! Bounds(
+        southWest: Coordinate(latitude: 37.42, longitude: 126.76),
+        northEast: Coordinate(latitude: 37.70, longitude: 127.18)),
+    timeZone: "Asia/Seoul", currency: "KRW", locale: "ko-KR")
+
+/// SplitMix64, so every run makes the same city and picks the same points.
+struct Random {
+    var state: UInt64
+    mutating func next() -> Double {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+    }
+    mutating func between(_ low: Double, _ high: Double) -> Double { low + (high - low) * next() }
+    /// A normally distributed number (Box–Muller).
+    mutating func normal() -> Double {
+        (-2 * log(max(next(), 1e-300))).squareRoot() * cos(2 * .pi * next())
+    }
+}
+
+/// A point of the synthetic city: most in one of 40 dense centers, the rest spread evenly.
+func cityPoint(_ random: inout Random, centers: [(Double, Double, Double)]) -> (Double, Double) {
+    let south = city.bounds.southWest.latitude
+    let north = city.bounds.northEast.latitude
+    let west = city.bounds.southWest.longitude
+    let east = city.bounds.northEast.longitude
+    if random.next() < 0.25 { return (random.between(south, north), random.between(west, east)) }
+    let center = centers[Int(random.next() * Double(centers.count))]
+    let latitude = min(max(center.0 + random.normal() * center.2, south), north)
+    let longitude = min(max(center.1 + random.normal() * center.2 * 1.26, west), east)
+    return (latitude, longitude)
+}
+
+func makeCenters(_ random: inout Random) -> [(Double, Double, Double)] {
+    (0..<40).map { _ in
+        (random.between(37.45, 37.67), random.between(126.8, 127.14), random.between(0.002, 0.012))
+    }
+}
+
+func generate(count: Int, seed: UInt64) {
+    var random = Random(state: seed)
+    let centers = makeCenters(&random)
+    let kinds = ["restaurant", "restaurant", "restaurant", "cafe", "cafeteria"]
+    var out =
+        #"{"type":"FeatureCollection","name":"Synthetic city (generated for benchmarks, not real places)","features":["#
+    out.reserveCapacity(1 << 22)
+    for index in 0..<count {
+        let (latitude, longitude) = cityPoint(&random, centers: centers)
+        if index > 0 { out += ",\n" }
+        out += #"{"type":"Feature","id":"syn-\#(index)","geometry":{"type":"Point","coordinates":["#
+        out += String(format: "%.7f,%.7f", longitude, latitude)
+        out += #"]},"properties":{"name:en":"Synthetic place \#(index)""#
+        if index % 3 == 0 { out += #","name:ko":"합성 장소 \#(index)""# }
+        out += #","kind":"\#(kinds[index % kinds.count])""#
+        if index % 2 == 0 { out += #","address":"\#(index % 997) Synthetic-ro, Synthetic-gu""# }
+        if index % 5 == 0 {
+            out +=
+                #","openingHours":[{"days":"Mo-Fr","opens":"11:00","closes":"21:30"},{"days":"Sa","opens":"12:00","closes":"20:00"}]"#
+        }
+        out += "}}"
+        if out.utf8.count > 1 << 21 {
+            FileHandle.standardOutput.write(Data(out.utf8))
+            out.removeAll(keepingCapacity: true)
+        }
+    }
+    out += "]}\n"
+    FileHandle.standardOutput.write(Data(out.utf8))
+}
+
+// MARK: Measuring
+
+func openStore(_ database: String) throws -> any Store {
+    if PostgresConfiguration.isPostgresURL(database) {
+        return try PostgresStore(configuration: PostgresConfiguration(url: database, timeoutSeconds: 600))
+    }
+    return try SQLiteStore(path: database)
+}
+
+/// The reference: every place of the area read (id and point), every distance computed, the nearest `limit` kept
+/// (optionally only those in `box`), then their rows read, as the indexed query returns them.
+func fullScan(_ connection: any SQLConnection, origin: Coordinate, box: GeoBox?, limit: Int, store: any Store)
+    throws -> [ListedPlace]
+{
+    let rows = try connection.fetchAll("SELECT id, latitude, longitude FROM places WHERE area_id = \(city.id)")
+    var found: [(distance: Double, id: Place.ID)] = []
+    found.reserveCapacity(rows.count)
+    for row in rows {
+        let coordinate = try Coordinate(latitude: row.value(at: 1), longitude: row.value(at: 2))
+        if let box, !box.contains(coordinate) { continue }
+        found.append((origin.distance(to: coordinate), try row.value(at: 0, as: Place.ID.self)))
+    }
+    let nearest = found.sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }.prefix(limit)
+    let places = Dictionary(uniqueKeysWithValues: try store.places(ids: nearest.map(\.id)).map { ($0.id, $0) })
+    return nearest.map { ListedPlace(place: places[$0.id]!, distanceMeters: $0.distance) }
+}
+
+func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = ContinuousClock.now
+    try body()
+    return (ContinuousClock.now - start) / .milliseconds(1)
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1
+        ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+/// Times the indexed query and the scan on `points` random origins, interleaved, and checks they agree.
+func compare(database: String, points: Int, seed: UInt64, query: (Coordinate) -> PlaceQuery) throws {
+    let store = try openStore(database)
+    // The scan's own connection, outside the store.
+    let connection: any SQLConnection =
+        PostgresConfiguration.isPostgresURL(database)
+        ? try PostgresConnection(configuration: PostgresConfiguration(url: database, timeoutSeconds: 600))
+        : try Database(path: database)
+    var random = Random(state: seed)
+    let centers = makeCenters(&random)
+    var indexTimes: [Double] = []
+    var scanTimes: [Double] = []
+    _ = try store.catalog()
+    for round in 0..<points {
+        let (latitude, longitude) = cityPoint(&random, centers: centers)
+        let origin = try Coordinate(latitude: latitude, longitude: longitude)
+        let asked = query(origin)
+        var indexed: [ListedPlace] = []
+        var scanned: [ListedPlace] = []
+        // Alternate which goes first, so neither always finds the other's pages in the cache.
+        let runIndex = { indexTimes.append(try milliseconds { indexed = try store.places(matching: asked).places }) }
+        let runScan = {
+            scanTimes.append(
+                try milliseconds {
+                    scanned = try fullScan(connection, origin: origin, box: asked.box, limit: asked.limit, store: store)
+                })
+        }
+        if round % 2 == 0 {
+            try runIndex()
+            try runScan()
+        } else {
+            try runScan()
+            try runIndex()
+        }
+        guard indexed.map(\.place.id) == scanned.map(\.place.id),
+            indexed.map(\.distanceMeters) == scanned.map(\.distanceMeters)
+        else {
+            FileHandle.standardError.write(Data("bench-spatial: the index and the scan differ at \(origin)\n".utf8))
+            exit(1)
+        }
+    }
+    let index = median(indexTimes)
+    let scan = median(scanTimes)
+    print(String(format: "%.3f %.1f %.0f", index, scan, scan / index))
+}
+
+// MARK: Command line
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+func option(_ name: String, _ fallback: String, in arguments: [String] = Array(CommandLine.arguments.dropFirst()))
+    -> String
+{
+    guard let index = arguments.firstIndex(of: "--\(name)"), index + 1 < arguments.count else { return fallback }
+    return arguments[index + 1]
+}
+guard let command = arguments.first else {
+    FileHandle.standardError.write(Data("usage: grubmap-bench-spatial generate|area|knn|bbox …\n".utf8))
+    exit(2)
+}
+let database = option("database", "")
+switch command {
+case "generate":
+    generate(
+        count: Int(arguments.dropFirst().first ?? "") ?? 1000, seed: UInt64(arguments.dropFirst(2).first ?? "") ?? 1)
+case "area":
+    try openStore(database).save(area: city, places: [])
+case "knn":
+    let k = Int(option("k", "10"))!
+    let points = Int(option("points", "30"))!
+    try compare(database: database, points: points, seed: 42) { origin in
+        PlaceQuery(areaID: city.id, order: .distance(from: origin), limit: k)
+    }
+case "bbox":
+    // The view of a phone (CSS pixels) at a Web Mercator zoom, around each point.
+    let zoom = Double(option("zoom", "17"))!
+    let width = Double(option("width", "390"))!
+    let height = Double(option("height", "844"))!
+    let points = Int(option("points", "30"))!
+    try compare(database: database, points: points, seed: 43) { origin in
+        let metersPerPixel = 156_543.033_92 * cos(origin.latitude * .pi / 180) / pow(2, zoom)
+        let halfLatitude = height / 2 * metersPerPixel / 111_320
+        let halfLongitude = width / 2 * metersPerPixel / (111_320 * cos(origin.latitude * .pi / 180))
+        let box = try! GeoBox(
+            west: origin.longitude - halfLongitude, south: origin.latitude - halfLatitude,
+            east: origin.longitude + halfLongitude, north: origin.latitude + halfLatitude)
+        return PlaceQuery(areaID: city.id, order: .distance(from: box.center), box: box, limit: 500)
+    }
+default:
+    FileHandle.standardError.write(Data("grubmap-bench-spatial: unknown command \(command)\n".utf8))
+    exit(2)
+}
