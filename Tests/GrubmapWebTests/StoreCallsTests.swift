@@ -50,10 +50,10 @@ import Testing
                 == visitor.merging(["presenceInArea": 1, "menuDaysInArea": 1, "placesByID": 1, "placeQuery": 2]) { $1 })
         #expect(
             try counted.calls("/areas/test-campus/menus", headers: headers)
-                == visitor.merging(["menusInArea": 1, "menuDaysInArea": 1]) { $1 })
+                == visitor.merging(["menusInArea": 1, "menuDaysInArea": 1, "placesInArea": 1, "placesByID": 1]) { $1 })
         #expect(
             try counted.calls("/api/v1/areas/test-campus/menus", headers: headers)
-                == visitor.merging(["menusInArea": 1, "menuDaysInArea": 1]) { $1 })
+                == visitor.merging(["menusInArea": 1, "menuDaysInArea": 1, "placesInArea": 1, "placesByID": 1]) { $1 })
         #expect(
             try counted.calls("/places/alpha", headers: headers)
                 == visitor.merging(["place": 1, "menu": 1, "menuDays": 1, "presenceAtPlace": 1, "profile": 1]) { $1 })
@@ -71,7 +71,9 @@ import Testing
         #expect(
             try counted.calls("/areas/test-campus")
                 == ["catalog": 1, "presenceInArea": 1, "menuDaysInArea": 1, "placeQuery": 2])
-        #expect(try counted.calls("/areas/test-campus/menus") == ["catalog": 1, "menusInArea": 1, "menuDaysInArea": 1])
+        #expect(
+            try counted.calls("/areas/test-campus/menus")
+                == ["catalog": 1, "menusInArea": 1, "menuDaysInArea": 1, "placesInArea": 1])
         #expect(try counted.calls("/onboarding") == ["catalog": 1])
         #expect(try counted.calls("/assets/app.js").isEmpty)
     }
