@@ -59,6 +59,7 @@ bench:
 	scripts/bench
 	scripts/bench-geodesic
 	scripts/bench-postgres
+	scripts/bench-spatial
 
 clean:
 	rm -rf .build
