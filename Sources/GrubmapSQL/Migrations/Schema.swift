@@ -187,6 +187,9 @@ public enum Schema {
         // (`<@`) and nearest first (`<->`, in degrees) by itself. Its triggers run once per statement over their
         // transition tables, so a million-row import updates each area's counts once.
         //
+        // Both: the menu days by date, so an area's menus on a day are found from the day's menus (a handful)
+        // rather than from the area's places (a city's million); see `SQLStore.menus(inArea:on:)`.
+        //
         // Both: the name order of each interface language as an index on an expression (see
         // `LocalizedText.sortKey(in:)`), which the queries repeat word for word so the planner uses it. The counts'
         // rectangle only grows (a deleted place leaves it as it was): it must hold every place, not be the smallest
@@ -238,6 +241,7 @@ public enum Schema {
                 END;
                 CREATE INDEX places_name_en ON places (area_id, \(SQLDialect.sqlite.nameSortKey(.english)), id);
                 CREATE INDEX places_name_ko ON places (area_id, \(SQLDialect.sqlite.nameSortKey(.korean)), id);
+                CREATE INDEX menu_days_date ON menu_days (date, place_id);
                 """,
             postgreSQL: """
                 CREATE INDEX places_location ON places USING gist (point(longitude, latitude));
@@ -307,6 +311,7 @@ public enum Schema {
                     FOR EACH STATEMENT EXECUTE FUNCTION grubmap_place_stats_move();
                 CREATE TRIGGER place_stats_deleted AFTER DELETE ON places REFERENCING OLD TABLE AS removed
                     FOR EACH STATEMENT EXECUTE FUNCTION grubmap_place_stats_remove();
+                CREATE INDEX menu_days_date ON menu_days (date, place_id);
                 """),
     ]
 

@@ -3,6 +3,10 @@ import GrubmapCore
 import GrubmapStore
 
 /// The menus of a whole area at once, for the menu board: one statement per call however many places the area has.
+///
+/// The statements find the area's places from the menu days (by the `menu_days_date` index), not the menu days from
+/// the area's places: a city may have a million places and a few with menus. `pl.area_id || ''` keeps SQLite's
+/// planner, which has no statistics, from starting at the places by their `area_id` index.
 extension SQLStore {
     /// Every day, meal and price of the area's places on `date` in one statement: `menu_days` joined to its meals
     /// and their prices (left joins, so a closed day is one row with no meal), grouped back into menus here.
@@ -18,7 +22,7 @@ extension SQLStore {
                 LEFT JOIN menu_meals m ON m.place_id = d.place_id AND m.date = d.date
                 LEFT JOIN menu_prices p ON p.place_id = m.place_id AND p.date = m.date
                     AND p.category_position = m.category_position AND p.meal_position = m.position
-                WHERE pl.area_id = \(id) AND d.date = \(date.description)
+                WHERE pl.area_id || '' = \(id) AND d.date = \(date.description)
                 ORDER BY d.place_id, m.category_position, m.position
                 """)
         }
@@ -41,7 +45,7 @@ extension SQLStore {
                 """
                 SELECT d.place_id AS place_id, d.date AS date, d.closed AS closed
                 FROM menu_days d JOIN places pl ON pl.id = d.place_id
-                WHERE pl.area_id = \(id) AND d.date >= \(dates.lowerBound.description)
+                WHERE pl.area_id || '' = \(id) AND d.date >= \(dates.lowerBound.description)
                     AND d.date <= \(dates.upperBound.description)
                 """)
             {

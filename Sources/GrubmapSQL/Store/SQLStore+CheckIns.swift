@@ -110,13 +110,15 @@ extension SQLStore {
         return PlacePeople(newest: people, count: Int(total))
     }
 
+    /// Found from the check-ins (one per profile at most), not from the area's places, which may be a city's
+    /// million: `pl.area_id || ''` keeps SQLite's planner from starting at the places by their `area_id` index.
     public func presence(inArea id: Area.ID, at date: Date, sample: Int) throws -> [Place.ID: PlacePresence] {
         let rows = try withConnection { connection in
             try connection.fetchAll(
                 """
                 SELECT c.place_id, p.id, p.first_name, p.last_name, p.company, p.bio, p.avatar_type, p.hidden_reason
                 FROM check_ins c JOIN profiles p ON p.id = c.profile_id JOIN places pl ON pl.id = c.place_id
-                WHERE pl.area_id = \(id) AND c.started_at <= \(date) AND c.expires_at > \(date)
+                WHERE pl.area_id || '' = \(id) AND c.started_at <= \(date) AND c.expires_at > \(date)
                 ORDER BY c.place_id, c.started_at DESC, p.id
                 """)
         }
