@@ -58,7 +58,7 @@ enum FeedCommand {
             let placeID = try options.placeID(command: command)
             let store = try openStore(database)
             let existing = try store.feed(placeID: placeID)
-            let area = try store.catalog().place(placeID)?.areaID
+            let area = try store.place(id: placeID)?.areaID
             if action == "remove" {
                 guard options.positional.isEmpty else { throw UsageError("grubmap \(command): takes no URL") }
                 let removed = try store.removeFeed(

@@ -84,6 +84,30 @@ struct SpatialStoreTests {
     }
 
     @Test(arguments: StoreKind.tested)
+    func archivedPlacesLeaveEveryAnswerAndTheCountUntilRestored(kind: StoreKind) throws {
+        try kind.withStore { store throws in
+            let places = try seed(store, count: 200)
+            let area = SyntheticPlaces.world.id
+            let gone = places[17]
+            let audit = AuditEntry(
+                at: Date(timeIntervalSince1970: 1_800_000_000), actor: "cli", actorName: "command line",
+                areaID: area, action: "place.archive", subject: gone.id.rawValue, before: nil, after: "archived")
+            _ = try store.archivePlace(id: gone.id, at: Date(timeIntervalSince1970: 1_800_000_000), audit: audit)
+            let rest = places.filter { $0.id != gone.id }
+            let near = PlaceQuery(areaID: area, order: .distance(from: gone.coordinate), limit: 30)
+            expectSame(try store.places(matching: near), SyntheticPlaces.scan(rest, near), "archived, nearest")
+            let byName = PlaceQuery(areaID: area, order: .name(.english), limit: 500)
+            #expect(!(try store.places(matching: byName).places.map(\.place.id).contains(gone.id)))
+            #expect(try store.place(id: gone.id) == nil)
+            #expect(try store.places(inArea: area).count == 199)
+            #expect(try store.catalog().placeCount(inArea: area) == 199)
+            try store.restorePlace(id: gone.id, audit: audit)
+            expectSame(try store.places(matching: near), SyntheticPlaces.scan(places, near), "restored, nearest")
+            #expect(try store.catalog().placeCount(inArea: area) == 200)
+        }
+    }
+
+    @Test(arguments: StoreKind.tested)
     func boxesAndRadiiEqualAFullScan(kind: StoreKind) throws {
         try kind.withStore { store throws in
             let places = try seed(store)

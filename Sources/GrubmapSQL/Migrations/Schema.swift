@@ -212,32 +212,36 @@ public enum Schema {
                 );
                 INSERT INTO place_stats (area_id, place_count, south, north, west, east)
                     SELECT area_id, count(*), min(latitude), max(latitude), min(longitude), max(longitude)
-                    FROM places GROUP BY area_id;
+                    FROM places WHERE archived_at IS NULL GROUP BY area_id;
                 DROP TRIGGER places_inserted;
                 CREATE TRIGGER places_inserted AFTER INSERT ON places BEGIN
                     UPDATE catalog_version SET version = version + 1 WHERE id = 1;
                     INSERT INTO places_rtree (id, min_latitude, max_latitude, min_longitude, max_longitude)
                     VALUES (NEW.rowid, NEW.latitude, NEW.latitude, NEW.longitude, NEW.longitude);
                     INSERT INTO place_stats (area_id, place_count, south, north, west, east)
-                    VALUES (NEW.area_id, 1, NEW.latitude, NEW.latitude, NEW.longitude, NEW.longitude)
-                    ON CONFLICT (area_id) DO UPDATE SET place_count = place_count + 1,
+                    VALUES (NEW.area_id, NEW.archived_at IS NULL, NEW.latitude, NEW.latitude, NEW.longitude,
+                        NEW.longitude)
+                    ON CONFLICT (area_id) DO UPDATE SET place_count = place_count + excluded.place_count,
                         south = min(south, excluded.south), north = max(north, excluded.north),
                         west = min(west, excluded.west), east = max(east, excluded.east);
                 END;
-                CREATE TRIGGER places_moved AFTER UPDATE OF area_id, latitude, longitude ON places BEGIN
+                CREATE TRIGGER places_moved AFTER UPDATE OF area_id, latitude, longitude, archived_at ON places BEGIN
                     DELETE FROM places_rtree WHERE id = OLD.rowid;
                     INSERT INTO places_rtree (id, min_latitude, max_latitude, min_longitude, max_longitude)
                     VALUES (NEW.rowid, NEW.latitude, NEW.latitude, NEW.longitude, NEW.longitude);
-                    UPDATE place_stats SET place_count = place_count - 1 WHERE area_id = OLD.area_id;
+                    UPDATE place_stats SET place_count = place_count - (OLD.archived_at IS NULL)
+                    WHERE area_id = OLD.area_id;
                     INSERT INTO place_stats (area_id, place_count, south, north, west, east)
-                    VALUES (NEW.area_id, 1, NEW.latitude, NEW.latitude, NEW.longitude, NEW.longitude)
-                    ON CONFLICT (area_id) DO UPDATE SET place_count = place_count + 1,
+                    VALUES (NEW.area_id, NEW.archived_at IS NULL, NEW.latitude, NEW.latitude, NEW.longitude,
+                        NEW.longitude)
+                    ON CONFLICT (area_id) DO UPDATE SET place_count = place_count + excluded.place_count,
                         south = min(south, excluded.south), north = max(north, excluded.north),
                         west = min(west, excluded.west), east = max(east, excluded.east);
                 END;
                 CREATE TRIGGER places_removed AFTER DELETE ON places BEGIN
                     DELETE FROM places_rtree WHERE id = OLD.rowid;
-                    UPDATE place_stats SET place_count = place_count - 1 WHERE area_id = OLD.area_id;
+                    UPDATE place_stats SET place_count = place_count - (OLD.archived_at IS NULL)
+                    WHERE area_id = OLD.area_id;
                 END;
                 CREATE INDEX places_name_en ON places (area_id, \(SQLDialect.sqlite.nameSortKey(.english)), id);
                 CREATE INDEX places_name_ko ON places (area_id, \(SQLDialect.sqlite.nameSortKey(.korean)), id);
@@ -268,12 +272,12 @@ public enum Schema {
                 );
                 INSERT INTO place_stats (area_id, place_count, south, north, west, east)
                     SELECT area_id, count(*), min(latitude), max(latitude), min(longitude), max(longitude)
-                    FROM places GROUP BY area_id;
+                    FROM places WHERE archived_at IS NULL GROUP BY area_id;
                 CREATE FUNCTION grubmap_place_stats_add() RETURNS trigger LANGUAGE plpgsql AS $$
                 BEGIN
                     INSERT INTO place_stats (area_id, place_count, south, north, west, east)
                         SELECT area_id, count(*), min(latitude), max(latitude), min(longitude), max(longitude)
-                        FROM added GROUP BY area_id
+                        FROM added WHERE archived_at IS NULL GROUP BY area_id
                     ON CONFLICT (area_id) DO UPDATE SET place_count = place_stats.place_count + excluded.place_count,
                         south = least(place_stats.south, excluded.south),
                         north = greatest(place_stats.north, excluded.north),
@@ -284,7 +288,7 @@ public enum Schema {
                 CREATE FUNCTION grubmap_place_stats_remove() RETURNS trigger LANGUAGE plpgsql AS $$
                 BEGIN
                     UPDATE place_stats SET place_count = place_count - gone.count
-                        FROM (SELECT area_id, count(*) AS count FROM removed GROUP BY area_id) AS gone
+                        FROM (SELECT area_id, count(*) AS count FROM removed WHERE archived_at IS NULL GROUP BY area_id) AS gone
                         WHERE place_stats.area_id = gone.area_id;
                     RETURN NULL;
                 END
@@ -292,11 +296,11 @@ public enum Schema {
                 CREATE FUNCTION grubmap_place_stats_move() RETURNS trigger LANGUAGE plpgsql AS $$
                 BEGIN
                     UPDATE place_stats SET place_count = place_count - gone.count
-                        FROM (SELECT area_id, count(*) AS count FROM removed GROUP BY area_id) AS gone
+                        FROM (SELECT area_id, count(*) AS count FROM removed WHERE archived_at IS NULL GROUP BY area_id) AS gone
                         WHERE place_stats.area_id = gone.area_id;
                     INSERT INTO place_stats (area_id, place_count, south, north, west, east)
                         SELECT area_id, count(*), min(latitude), max(latitude), min(longitude), max(longitude)
-                        FROM added GROUP BY area_id
+                        FROM added WHERE archived_at IS NULL GROUP BY area_id
                     ON CONFLICT (area_id) DO UPDATE SET place_count = place_stats.place_count + excluded.place_count,
                         south = least(place_stats.south, excluded.south),
                         north = greatest(place_stats.north, excluded.north),

@@ -21,7 +21,7 @@ extension SQLStore {
     }
 
     public func savePlace(_ place: Place, audit: AuditEntry) throws {
-        let statement = try StoreRows.upsert(place)
+        let statement = StoreRows.upsert(place)
         try write { connection in
             guard try connection.fetchOne("SELECT id FROM areas WHERE id = \(place.areaID)") != nil else {
                 throw StoreError.unknownArea(id: place.areaID.rawValue)

@@ -7,11 +7,13 @@ import GrubmapStore
 /// Nearest first is exact: the spatial index (an R*Tree on SQLite, a GiST index on PostgreSQL) is asked only for
 /// the places in rectangles that provably hold a disc around the point (``NearestSearch``), and each candidate's
 /// ellipsoidal distance decides; so a page equals what a full scan computing every distance would give, in a few
-/// hundred candidates rather than every place of the area.
+/// hundred candidates rather than every place of the area. Archived places (the console's) are left out of every
+/// answer, as they are of the public pages.
 extension SQLStore {
     public func place(id: Place.ID) throws -> Place? {
         let row = try withConnection { connection in
-            try connection.fetchOne("SELECT \(sql: StoreRows.placeColumns) FROM places WHERE id = \(id)")
+            try connection.fetchOne(
+                "SELECT \(sql: StoreRows.placeColumns) FROM places WHERE id = \(id) AND archived_at IS NULL")
         }
         return try row.map(StoreRows.place(from:))
     }
@@ -40,7 +42,7 @@ extension SQLStore {
             var list: SQL = "\(chunk[0])"
             for index in 1..<size { list = "\(sql: list), \(chunk[min(index, chunk.count - 1)])" }
             rows += try connection.fetchAll(
-                "SELECT \(sql: StoreRows.placeColumns) FROM places WHERE id IN (\(sql: list))")
+                "SELECT \(sql: StoreRows.placeColumns) FROM places WHERE id IN (\(sql: list)) AND archived_at IS NULL")
         }
         return rows
     }
@@ -51,13 +53,14 @@ extension SQLStore {
             if let after {
                 try connection.fetchAll(
                     """
-                    SELECT \(sql: StoreRows.placeColumns) FROM places WHERE area_id = \(id) AND \(sql: order) > \(after)
+                    SELECT \(sql: StoreRows.placeColumns) FROM places
+                    WHERE area_id = \(id) AND \(sql: order) > \(after) AND archived_at IS NULL
                     ORDER BY \(sql: order) LIMIT \(limit)
                     """)
             } else {
                 try connection.fetchAll(
                     """
-                    SELECT \(sql: StoreRows.placeColumns) FROM places WHERE area_id = \(id)
+                    SELECT \(sql: StoreRows.placeColumns) FROM places WHERE area_id = \(id) AND archived_at IS NULL
                     ORDER BY \(sql: order) LIMIT \(limit)
                     """)
             }
@@ -95,13 +98,13 @@ extension SQLStore {
                 try connection.fetchAll(
                     """
                     SELECT \(sql: StoreRows.placeColumns) FROM places
-                    WHERE area_id = \(areaID) AND \(sql: key) >= \(after) AND (\(sql: key), \(sql: id)) > (\(after), \(afterID))
+                    WHERE area_id = \(areaID) AND archived_at IS NULL AND \(sql: key) >= \(after) AND (\(sql: key), \(sql: id)) > (\(after), \(afterID))
                     ORDER BY \(sql: key), \(sql: id) LIMIT \(count)
                     """)
             } else {
                 try connection.fetchAll(
                     """
-                    SELECT \(sql: StoreRows.placeColumns) FROM places WHERE area_id = \(areaID)
+                    SELECT \(sql: StoreRows.placeColumns) FROM places WHERE area_id = \(areaID) AND archived_at IS NULL
                     ORDER BY \(sql: key), \(sql: id) LIMIT \(count)
                     """)
             }
@@ -173,7 +176,7 @@ extension SQLStore {
             } ?? ""
         let rows = try connection.fetchAll(
             """
-            SELECT id, latitude, longitude FROM places WHERE true \(sql: area) \(sql: inBox)
+            SELECT id, latitude, longitude FROM places WHERE archived_at IS NULL \(sql: area) \(sql: inBox)
             ORDER BY point(longitude, latitude) <-> \(sql: point) LIMIT \(count + query.excluding.count)
             """)
         var distances: [Double] = []
@@ -237,13 +240,14 @@ extension SQLDialect {
                 SELECT \(sql: StoreRows.placeColumns(of: "p")) FROM places_rtree AS r CROSS JOIN places AS p
                 ON p.rowid = r.id
                 WHERE r.max_latitude >= \(south) AND r.min_latitude <= \(north)
-                AND r.max_longitude >= \(west) AND r.min_longitude <= \(east) \(sql: area)
+                AND r.max_longitude >= \(west) AND r.min_longitude <= \(east) AND p.archived_at IS NULL \(sql: area)
                 """
         case .postgreSQL:
             let area: SQL = areaID.map { "AND area_id = \($0)" } ?? ""
             return """
                 SELECT \(sql: StoreRows.placeColumns) FROM places
-                WHERE point(longitude, latitude) <@ box(point(\(west), \(south)), point(\(east), \(north))) \(sql: area)
+                WHERE point(longitude, latitude) <@ box(point(\(west), \(south)), point(\(east), \(north)))
+                    AND archived_at IS NULL \(sql: area)
                 """
         }
     }

@@ -7,7 +7,7 @@ import GrubmapStore
 /// initials, and its owner sees the reason), showing it again, and ending a check-in, each with a reason that the
 /// audit log keeps. Only people checked in in the area can be moderated from it.
 struct ModerationFeature: RouteCollection {
-    let store: any ConsoleStore
+    let store: any ConsoleStore & PlaceStore
 
     func addRoutes(to routes: inout RouteTable) {
         routes.add(.get, Paths.Console.moderation, .area, page)
@@ -66,11 +66,14 @@ struct ModerationFeature: RouteCollection {
     private func view(_ context: AreaConsoleContext, problems: [String: String] = [:], notice: String? = nil) throws
         -> ModerationPage
     {
-        ModerationPage(
+        let checkIns = try store.activeCheckIns(inArea: context.area.id, at: context.now)
+        return ModerationPage(
             text: context.text, area: context.area, areas: try context.console.areas(),
-            csrfToken: context.session.csrfToken, catalog: context.catalog,
-            checkIns: try store.activeCheckIns(inArea: context.area.id, at: context.now), problems: problems,
-            notice: notice)
+            csrfToken: context.session.csrfToken,
+            places: Dictionary(
+                try store.places(ids: checkIns.map(\.checkIn.placeID)).map { ($0.id, $0) },
+                uniquingKeysWith: { first, _ in first }),
+            checkIns: checkIns, problems: problems, notice: notice)
     }
 
     private struct ModerationForm: Decodable {
@@ -90,7 +93,8 @@ struct ModerationPage {
     let area: Area
     let areas: [Area]
     let csrfToken: String
-    let catalog: Catalog
+    /// The places of ``checkIns``, by id.
+    let places: [Place.ID: Place]
     let checkIns: [(profile: Profile, checkIn: CheckIn)]
     /// Problems by profile id.
     let problems: [String: String]
@@ -109,7 +113,7 @@ struct ModerationPage {
                 el(.ul, .class("console-list")) {
                     for (profile, checkIn) in checkIns {
                         let placeName =
-                            (try? catalog.place(checkIn.placeID))?.name.text(in: language)
+                            places[checkIn.placeID]?.name.text(in: language)
                             ?? checkIn.placeID.rawValue
                         el(.li, .class("card console-person")) {
                             el(.div, .class("person-card")) {

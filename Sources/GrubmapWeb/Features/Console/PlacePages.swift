@@ -231,7 +231,8 @@ struct PlaceEditorPage {
         let areaName = area.name.text(in: text.language)
         return el(.div, .class("map-picker"), Attribute("data-picked", text.positionPicked)) {
             AreaMap(
-                strings: CheckInStrings.forLanguage(text.language), area: area, places: [], presence: [:],
+                strings: CheckInStrings.forLanguage(text.language), area: area,
+                pins: AreaMap.Pins(places: [], capped: false, nearYou: false, total: 0), presence: [:],
                 position: nil, units: .kilometers, tileURL: tileURL, language: text.language,
                 picker: AreaMap.Picker(
                     label: text.mapPickerLabel(areaName), help: text.mapPickerHelp, coordinate: typed)
