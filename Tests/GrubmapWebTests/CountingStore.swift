@@ -30,6 +30,10 @@ final class CountingStore: Store {
     func save(area: Area, places: [Place]) throws { try count("save") { try base.save(area: area, places: places) } }
     func isEmpty() throws -> Bool { try count("isEmpty") { try base.isEmpty() } }
     func checkHealth() throws { try count("checkHealth") { try base.checkHealth() } }
+    func basemap(areaID: Area.ID) throws -> StoredBasemap? { try count("basemap") { try base.basemap(areaID: areaID) } }
+    func replaceBasemap(_ basemap: Basemap, areaID: Area.ID) throws {
+        try count("replaceBasemap") { try base.replaceBasemap(basemap, areaID: areaID) }
+    }
     func serverSecret(orCreate make: () -> [UInt8]) throws -> [UInt8] {
         try count("serverSecret") { try base.serverSecret(orCreate: make) }
     }

@@ -18,6 +18,8 @@ public protocol SQLStore: Store {
     var dialect: SQLDialect { get }
     /// The areas and places as last read, reused while the database's catalog version stays the same.
     var catalogCache: CatalogCache { get }
+    /// The basemaps as last read, reused while their revisions stay the same.
+    var basemapCache: BasemapCache { get }
 }
 
 extension SQLStore {
