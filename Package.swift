@@ -28,7 +28,7 @@ let package = Package(
         .target(
             name: "GrubmapImport",
             dependencies: ["GrubmapStore", "GrubmapCore"],
-            resources: [.copy("Resources/Demo"), .copy("Resources/DemoMenus")]
+            resources: [.copy("Resources/Demo"), .copy("Resources/DemoMenus"), .copy("Resources/DemoBasemaps")]
         ),
         .target(name: "GrubmapHTTP", dependencies: ["CMicroHTTPD", "CZlib"]),
         .target(

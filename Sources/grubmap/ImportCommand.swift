@@ -8,6 +8,7 @@ enum ImportCommand {
         Usage: grubmap import <kind> FILE [options]
 
         Kinds:
+          basemap  An area's map from an OpenStreetMap extract (grubmap import basemap FILE.osm --area ID)
           menu     A place's menus from an OpenMensa feed v2 (grubmap import menu FEED.xml --place ID)
           places   An area's places from GeoJSON (grubmap import places FILE.geojson --area ID)
 
@@ -20,6 +21,7 @@ enum ImportCommand {
         }
         let rest = Array(arguments.dropFirst())
         switch kind {
+        case "basemap": return try BasemapCommand.importBasemap(rest)
         case "menu": return try importMenu(rest)
         case "places": return try PlacesCommand.importPlaces(rest)
         case "--help", "-h", "help":

@@ -195,6 +195,8 @@ enum ServeCommand {
         if options.has("demo") {
             let days = try DemoMenus.load(into: store, now: clock.now)
             if days > 0 { log("wrote \(days) days of sample menus for this week and the next") }
+            let basemaps = try DemoBasemaps.load(into: store)
+            if basemaps > 0 { log("drew the schematic streets of \(basemaps) demo areas") }
         }
         var environment = AppEnvironment(store: store, now: { clock.now }, configuration: configuration, log: log)
         let feedInterval = try feedInterval(options)
