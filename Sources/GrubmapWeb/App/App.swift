@@ -38,7 +38,11 @@ public struct App: Sendable {
         let frontDoor = AreaFrontDoor(menus: store)
         routes.add(OnboardingFeature(configuration: configuration, preferences: preferences, frontDoor: frontDoor))
         routes.add(SettingsFeature(preferences: preferences, sessions: sessions, configuration: configuration))
-        routes.add(AreaFeature(checkIns: store, frontDoor: frontDoor, configuration: configuration))
+        routes.add(
+            AreaFeature(
+                checkIns: store, basemaps: store, frontDoor: frontDoor, configuration: configuration, caches: MapCaches()
+            ))
+        routes.add(PositionFeature())
         routes.add(MenuBoardFeature(menus: store, preferences: preferences))
         routes.add(PlaceFeature(menus: store, checkIns: store, profiles: store))
         routes.add(MenuFeature(menus: store, preferences: preferences))

@@ -230,10 +230,10 @@ struct PlaceEditorPage {
         }
         let areaName = area.name.text(in: text.language)
         return el(.div, .class("map-picker"), Attribute("data-picked", text.positionPicked)) {
-            AreaMap(
+            ConsolePositionMap(
                 strings: CheckInStrings.forLanguage(text.language), area: area, places: [], presence: [:],
                 position: nil, units: .kilometers, tileURL: tileURL, language: text.language,
-                picker: AreaMap.Picker(
+                picker: ConsolePositionMap.Picker(
                     label: text.mapPickerLabel(areaName), help: text.mapPickerHelp, coordinate: typed)
             ).node
         }
