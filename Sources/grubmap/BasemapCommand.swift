@@ -63,7 +63,8 @@ enum BasemapCommand {
         let kinds = BasemapFeature.Kind.allCases.compactMap { kind in
             summary.featuresByKind[kind].map { "\($0) \(kind.rawValue)" }
         }
-        var message = "imported \(summary.features) features into \(summary.area)'s map (\(kinds.joined(separator: ", ")))"
+        var message =
+            "imported \(summary.features) features into \(summary.area)'s map (\(kinds.joined(separator: ", ")))"
         message += " from \(summary.nodesRead) nodes, \(summary.waysRead) ways and \(summary.relationsRead) relations"
         if summary.incomplete > 0 {
             message += "; left out \(summary.incomplete) ways or areas whose nodes the extract lacks"
@@ -93,7 +94,8 @@ final class ProgressLine: @unchecked Sendable {
         let megabytes = String(format: "%.1f MB", Double(progress.bytesRead) / 1_000_000)
         var text = "\(label): \(megabytes)"
         if let total = progress.totalBytes, total > 0 {
-            text += String(format: " of %.1f MB (%d%%)", Double(total) / 1_000_000, Int(progress.bytesRead * 100 / total))
+            text += String(
+                format: " of %.1f MB (%d%%)", Double(total) / 1_000_000, Int(progress.bytesRead * 100 / total))
         }
         text += ", \(progress.waysKept) ways kept"
         write("\r" + text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0))

@@ -38,7 +38,10 @@ def shots(server, output, name_filter, zoom=False, forced=False):
         ("area-pnu", {}, "/areas/pnu-busan", None),
         ("area-denied", {}, "/areas/san-jose-convention-center?locate=1", None),
         ("area-checked-in", {"check_in": "original-joes"}, "/areas/san-jose-convention-center", None),
-        ("area-map", {"check_in": "original-joes"}, "/areas/san-jose-convention-center#map", POSITION),
+        ("area-map", {"check_in": "original-joes"}, "/areas/san-jose-convention-center?view=map#map", POSITION),
+        ("map-close", {}, "/areas/san-jose-convention-center?view=map&zoom=18&center=37.3306,-121.8880#map", None),
+        ("map-pnu", {}, "/areas/pnu-busan?view=map#map", None),
+        ("map-pnu-card", {}, "/areas/pnu-busan?view=map&zoom=17&place=pnu-busan-geumjeong-hall#map", None),
         ("place", {}, "/places/original-joes", None),
         ("place-checked-in", {"check_in": "original-joes"}, "/places/original-joes", None),
         ("profile", {"check_in": "mezcal-restaurant"}, "/profile", None),
@@ -75,8 +78,6 @@ def shots(server, output, name_filter, zoom=False, forced=False):
                         driver.get(server.url(path))
                         if ready:
                             ready(driver, server, width)
-                        if path.endswith("#map") and (width < 600 or zoom):
-                            driver.find_element(By.CSS_SELECTOR, "label[for=view-map]").click()
                         if "locate=1" in path:
                             wait_for(driver, lambda d: any(e.is_displayed() for e in
                                                            d.find_elements(By.CSS_SELECTOR, "[data-location-problem]")))

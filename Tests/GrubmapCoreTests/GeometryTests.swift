@@ -66,7 +66,9 @@ import Testing
 
     @Test func aSmallRingDisappearsAndALargeOneKeepsItsCorners() {
         let corners = points([(0, 0), (5, 0.01), (10, 0), (10, 10), (0, 10), (0, 0)])
-        #expect(Simplification.douglasPeucker(ring: corners, tolerance: 0.5) == points([(0, 0), (10, 0), (10, 10), (0, 10)]))
+        #expect(
+            Simplification.douglasPeucker(ring: corners, tolerance: 0.5)
+                == points([(0, 0), (10, 0), (10, 10), (0, 10)]))
         #expect(Simplification.douglasPeucker(ring: corners, tolerance: 50) == nil)
     }
 }

@@ -18,7 +18,8 @@ import Testing
 
     @Test func aStreetDrawnRightToLeftIsLabelledLeftToRight() throws {
         var placement = LabelPlacement(bounds: bounds)
-        let path = try #require(placement.place(along: line([(380, 300), (20, 200)]), textWidth: 80, textHeight: 12).first)
+        let path = try #require(
+            placement.place(along: line([(380, 300), (20, 200)]), textWidth: 80, textHeight: 12).first)
         #expect(path[path.count - 1].x > path[0].x)
         var vertical = LabelPlacement(bounds: bounds)
         let up = try #require(vertical.place(along: line([(50, 20), (50, 440)]), textWidth: 80, textHeight: 12).first)
@@ -57,7 +58,8 @@ import Testing
 
     @Test func aLongStreetGetsItsNameAgainAfterTheSpacing() {
         var placement = LabelPlacement(bounds: PlaneRect(minX: 0, minY: 0, maxX: 2000, maxY: 400))
-        let paths = placement.place(along: line([(10, 200), (1990, 200)]), textWidth: 80, textHeight: 12, spacing: 400, limit: 3)
+        let paths = placement.place(
+            along: line([(10, 200), (1990, 200)]), textWidth: 80, textHeight: 12, spacing: 400, limit: 3)
         #expect(paths.count == 3)
         let starts = paths.map(\.[0].x).sorted()
         #expect(starts[1] - starts[0] >= 400 && starts[2] - starts[1] >= 400)

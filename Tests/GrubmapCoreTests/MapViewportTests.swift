@@ -48,7 +48,9 @@ import Testing
         #expect(view.zoom == 15)
         #expect(view.rect.contains(view.point(bounds.southWest)) && view.rect.contains(view.point(bounds.northEast)))
         let closer = MapViewport(zoom: 16, center: view.center, width: 400, height: 460)
-        #expect(!closer.rect.contains(closer.point(bounds.southWest)) || !closer.rect.contains(closer.point(bounds.northEast)))
+        #expect(
+            !closer.rect.contains(closer.point(bounds.southWest))
+                || !closer.rect.contains(closer.point(bounds.northEast)))
     }
 
     @Test func aBlockFillsTheWindowAtTheClosestZoom() {

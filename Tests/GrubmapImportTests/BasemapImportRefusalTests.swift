@@ -49,32 +49,43 @@ import Testing
         BrokenFile("another version", "<osm version=\"0.5\"></osm>", "version \"0.5\" is not 0.6"),
         BrokenFile("not XML", "lat,lon\n35.2,129.0\n", "malformed XML"),
         BrokenFile(
-            "invalid UTF-8", [UInt8]("<osm version=\"0.6\">\n<node id=\"1\" lat=\"35.23\" lon=\"129.08\">".utf8)
-                + [0x3C, 0x74, 0x61, 0x67, 0x20, 0x6B, 0x3D, 0x22, 0x6E, 0x22, 0x20, 0x76, 0x3D, 0x22, 0xC0, 0x80, 0x22]
+            "invalid UTF-8",
+            [UInt8]("<osm version=\"0.6\">\n<node id=\"1\" lat=\"35.23\" lon=\"129.08\">".utf8)
+                + [
+                    0x3C, 0x74, 0x61, 0x67, 0x20, 0x6B, 0x3D, 0x22, 0x6E, 0x22, 0x20, 0x76, 0x3D, 0x22, 0xC0, 0x80,
+                    0x22,
+                ]
                 + [UInt8]("/></node></osm>".utf8), "line 2: the file is not UTF-8"),
         BrokenFile(
-            "UTF-16", [0xFF, 0xFE] + "<osm version=\"0.6\"></osm>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] },
+            "UTF-16",
+            [0xFF, 0xFE] + "<osm version=\"0.6\"></osm>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] },
             "the file is not UTF-8"),
-        BrokenFile("a surrogate", [UInt8]("<osm version=\"0.6\">".utf8) + [0xED, 0xA0, 0x80] + [UInt8]("</osm>".utf8),
+        BrokenFile(
+            "a surrogate", [UInt8]("<osm version=\"0.6\">".utf8) + [0xED, 0xA0, 0x80] + [UInt8]("</osm>".utf8),
             "the file is not UTF-8"),
-        BrokenFile("cut in a character", [UInt8]("<osm version=\"0.6\"><!-- ".utf8) + [0xEA, 0xB8], "ends in the middle"),
+        BrokenFile(
+            "cut in a character", [UInt8]("<osm version=\"0.6\"><!-- ".utf8) + [0xEA, 0xB8], "ends in the middle"),
         BrokenFile(
             "Latin-1 declared", "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<osm version=\"0.6\"></osm>",
             "declares the encoding \"iso-8859-1\""),
         BrokenFile(
-            "deeply nested", "<osm version=\"0.6\">" + String(repeating: "<node id=\"1\" lat=\"1\" lon=\"1\">", count: 50_000),
+            "deeply nested",
+            "<osm version=\"0.6\">" + String(repeating: "<node id=\"1\" lat=\"1\" lon=\"1\">", count: 50_000),
             "<node> cannot contain <node>"),
         BrokenFile(
-            "nested below a tag", "<osm version=\"0.6\"><node id=\"1\" lat=\"1\" lon=\"1\"><tag k=\"a\" v=\"b\"><x/></tag>",
+            "nested below a tag",
+            "<osm version=\"0.6\"><node id=\"1\" lat=\"1\" lon=\"1\"><tag k=\"a\" v=\"b\"><x/></tag>",
             "<x> nests deeper than OSM XML allows"),
         BrokenFile("unknown element", "<osm version=\"0.6\"><gpx/></osm>", "<gpx> is not an element of OSM XML"),
         BrokenFile(
             "unsorted",
             "<osm version=\"0.6\"><node id=\"1\" lat=\"35.23\" lon=\"129.08\"/><way id=\"2\"><nd ref=\"1\"/></way>"
                 + "<node id=\"3\" lat=\"35.23\" lon=\"129.08\"/></osm>", "the file is not sorted"),
-        BrokenFile("a bad latitude", "<osm version=\"0.6\"><node id=\"1\" lat=\"95\" lon=\"129\"/></osm>",
+        BrokenFile(
+            "a bad latitude", "<osm version=\"0.6\"><node id=\"1\" lat=\"95\" lon=\"129\"/></osm>",
             "node 1: lat \"95\" is not a number of degrees"),
-        BrokenFile("an id that is not a number", "<osm version=\"0.6\"><way id=\"x\"/></osm>", "needs a whole-number id"),
+        BrokenFile(
+            "an id that is not a number", "<osm version=\"0.6\"><way id=\"x\"/></osm>", "needs a whole-number id"),
         BrokenFile(
             "too many tags",
             "<osm version=\"0.6\"><node id=\"1\" lat=\"35.23\" lon=\"129.08\">"
@@ -85,7 +96,9 @@ import Testing
             "<osm version=\"0.6\"><node id=\"1\" lat=\"35.23\" lon=\"129.08\"><tag k=\"name\" v=\""
                 + String(repeating: "x", count: 100_000) + "\"/></node></osm>", "longer than 4096 bytes"),
         BrokenFile("a text file", file: "extract.txt", "hello", "give an OpenStreetMap extract ending in .osm"),
-        BrokenFile("a broken PBF", file: "broken.osm.pbf", [0, 0, 0, 13, 10, 9, 79, 83, 77, 72, 101], "osmium could not read it"),
+        BrokenFile(
+            "a broken PBF", file: "broken.osm.pbf", [0, 0, 0, 13, 10, 9, 79, 83, 77, 72, 101],
+            "osmium could not read it"),
         BrokenFile("nothing near the area", OSMExtractsElsewhere.sanJose, "is it another area's file?"),
         BrokenFile(
             "nothing to draw", "<osm version=\"0.6\"><node id=\"1\" lat=\"35.23\" lon=\"129.08\"/></osm>",
@@ -143,7 +156,8 @@ import Testing
             extract.node(Int64(index + 1), 35.2300 + Double(index) * 0.000001, 129.0800)
         }
         for index in 0..<1_999 {
-            extract.way(Int64(index + 1), [Int64(index + 1), Int64(index + 2)], ["highway": "footway", "name": "금정로길 \(index)"])
+            extract.way(
+                Int64(index + 1), [Int64(index + 1), Int64(index + 2)], ["highway": "footway", "name": "금정로길 \(index)"])
         }
         try StoreKind.sqlite.withStore { store throws in
             try store.save(area: Self.area, places: [])

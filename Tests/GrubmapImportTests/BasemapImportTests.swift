@@ -95,10 +95,13 @@ import Testing
             #expect(named.contains { $0.values == ["ko": "부산대", "en": "Pusan Nat'l Univ."] })
             let buildings = basemap.features.filter { $0.kind == .building }
             #expect(buildings.map { $0.name?.text(in: .korean) } == ["금정회관", nil])
-            #expect(buildings[0].parts == [[
-                Fixtures.coordinate(35.2300, 129.0850), Fixtures.coordinate(35.2300, 129.0860),
-                Fixtures.coordinate(35.2308, 129.0860), Fixtures.coordinate(35.2308, 129.0850),
-            ]])
+            #expect(
+                buildings[0].parts == [
+                    [
+                        Fixtures.coordinate(35.2300, 129.0850), Fixtures.coordinate(35.2300, 129.0860),
+                        Fixtures.coordinate(35.2308, 129.0860), Fixtures.coordinate(35.2308, 129.0850),
+                    ]
+                ])
             #expect(basemap.features.first { $0.kind == .station && $0.sourceID == "w2009" }?.parts.first?.count == 1)
             #expect(!basemap.features.contains { $0.sourceID == "w2006" || $0.sourceID == "w2007" })
         }
@@ -128,7 +131,8 @@ import Testing
         extract.way(10, [1, 2, 3])
         extract.way(11, [1, 4, 3])
         extract.way(12, [5, 6, 7, 5])
-        extract.relation(20, ways: [(10, "outer"), (11, "outer"), (12, "inner")],
+        extract.relation(
+            20, ways: [(10, "outer"), (11, "outer"), (12, "inner")],
             ["type": "multipolygon", "natural": "water", "name": "호수"])
         try withStore { store throws in
             _ = try importing(extract.xml, into: store)
@@ -137,10 +141,12 @@ import Testing
             let lake = features[0]
             #expect(lake.kind == .water && lake.sourceID == "r20" && lake.name?.text(in: .korean) == "호수")
             #expect(lake.parts.map(\.count).sorted() == [3, 4])
-            #expect(Set(lake.parts.first { $0.count == 4 } ?? []) == Set([
-                Fixtures.coordinate(35.230, 129.080), Fixtures.coordinate(35.230, 129.086),
-                Fixtures.coordinate(35.236, 129.086), Fixtures.coordinate(35.236, 129.080),
-            ]))
+            #expect(
+                Set(lake.parts.first { $0.count == 4 } ?? [])
+                    == Set([
+                        Fixtures.coordinate(35.230, 129.080), Fixtures.coordinate(35.230, 129.086),
+                        Fixtures.coordinate(35.236, 129.086), Fixtures.coordinate(35.236, 129.080),
+                    ]))
         }
     }
 
@@ -239,7 +245,9 @@ import Testing
     }
 
     @Test func ringsAreJoinedEndToEnd() {
-        let (rings, unclosed) = OSMBasemapBuilder.assembleRings([[1, 2, 3], [5, 4, 3], [5, 6, 1], [7, 8, 9, 7], [10, 11]])
+        let (rings, unclosed) = OSMBasemapBuilder.assembleRings([
+            [1, 2, 3], [5, 4, 3], [5, 6, 1], [7, 8, 9, 7], [10, 11],
+        ])
         #expect(rings.count == 2)
         #expect(rings.contains([7, 8, 9, 7]))
         #expect(rings.contains { Set($0) == [1, 2, 3, 4, 5, 6] && $0.first == $0.last && $0.count == 7 })

@@ -31,8 +31,16 @@ import Testing
             try DemoData.load(into: store)
             let imported = Basemap(
                 source: .openStreetMap, coverage: try #require(try store.area(id: Area.ID("pnu-busan"))).bounds,
-                features: [BasemapFeature(kind: .footway, parts: [[Fixtures.coordinate(35.235, 129.08),
-                    Fixtures.coordinate(35.236, 129.08)]])])
+                features: [
+                    BasemapFeature(
+                        kind: .footway,
+                        parts: [
+                            [
+                                Fixtures.coordinate(35.235, 129.08),
+                                Fixtures.coordinate(35.236, 129.08),
+                            ]
+                        ])
+                ])
             try store.replaceBasemap(imported, areaID: Area.ID("pnu-busan"))
             #expect(try DemoBasemaps.load(into: store) == 3)
             #expect(try store.basemap(areaID: Area.ID("pnu-busan"))?.basemap == imported)
@@ -42,7 +50,8 @@ import Testing
     }
 
     @Test func aFeatureOfTheWrongShapeIsRefused() {
-        let json = #"{"area": "x", "note": "n", "features": [{"kind": "building", "lines": [[[1, 2], [3, 4]]], "estimate": "e"}]}"#
+        let json =
+            #"{"area": "x", "note": "n", "features": [{"kind": "building", "lines": [[[1, 2], [3, 4]]], "estimate": "e"}]}"#
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(DemoBasemaps.BasemapFile.self, from: Data(json.utf8))
         }

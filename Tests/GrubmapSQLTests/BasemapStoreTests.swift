@@ -8,7 +8,9 @@ import Testing
 /// Basemaps, on every database (see ``StoreKind``).
 @Suite("Store: basemaps")
 struct BasemapStoreTests {
-    static func point(_ latitude: Double, _ longitude: Double) -> Coordinate { Fixtures.coordinate(latitude, longitude) }
+    static func point(_ latitude: Double, _ longitude: Double) -> Coordinate {
+        Fixtures.coordinate(latitude, longitude)
+    }
 
     /// Every shape and kind, names in two languages and none, a polygon with a hole, a line in two parts.
     static let basemap = Basemap(
@@ -23,10 +25,13 @@ struct BasemapStoreTests {
                 ], sourceID: "r7"),
             BasemapFeature(
                 kind: .primary, name: try! LocalizedText(["ko": "부산대학로", "en": "Busandaehak-ro"]),
-                parts: [[point(35.2311111, 129.0811111), point(35.2322222, 129.0833333)], [point(35.2399999, -0.0000001)]],
+                parts: [
+                    [point(35.2311111, 129.0811111), point(35.2322222, 129.0833333)], [point(35.2399999, -0.0000001)],
+                ],
                 sourceID: "w42"),
             BasemapFeature(kind: .footway, parts: [[point(35.2301, 129.0801), point(35.2302, 129.0802)]]),
-            BasemapFeature(kind: .station, name: LocalizedText("부산대역", language: .korean),
+            BasemapFeature(
+                kind: .station, name: LocalizedText("부산대역", language: .korean),
                 parts: [[point(35.2297, 129.0893)]], sourceID: "n9"),
         ])
 
@@ -117,7 +122,12 @@ struct BasemapStoreTests {
                 let longitude = 1_290_700_000 + index / 1000 * 2000
                 return BasemapFeature(
                     kind: .building,
-                    parts: [[point(latitude, longitude), point(latitude + 100, longitude), point(latitude + 100, longitude + 100)]],
+                    parts: [
+                        [
+                            point(latitude, longitude), point(latitude + 100, longitude),
+                            point(latitude + 100, longitude + 100),
+                        ]
+                    ],
                     sourceID: "w\(index)")
             }
             try store.replaceBasemap(large, areaID: Fixtures.busan.id)

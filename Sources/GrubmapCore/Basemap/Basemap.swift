@@ -47,6 +47,7 @@ public struct Basemap: Hashable, Sendable {
         return try! Bounds(
             southWest: Coordinate(
                 latitude: max(south - latitudeMargin, -85), longitude: max(west - longitudeMargin, -180)),
-            northEast: Coordinate(latitude: min(north + latitudeMargin, 85), longitude: min(east + longitudeMargin, 180)))
+            northEast: Coordinate(
+                latitude: min(north + latitudeMargin, 85), longitude: min(east + longitudeMargin, 180)))
     }
 }

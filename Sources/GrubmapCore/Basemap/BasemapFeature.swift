@@ -81,7 +81,8 @@ public struct BasemapFeature: Hashable, Sendable {
         }
         guard south.isFinite else { return nil }
         return try? Bounds(
-            southWest: Coordinate(latitude: south, longitude: west), northEast: Coordinate(latitude: north, longitude: east))
+            southWest: Coordinate(latitude: south, longitude: west),
+            northEast: Coordinate(latitude: north, longitude: east))
     }
 
     /// How many points it has.

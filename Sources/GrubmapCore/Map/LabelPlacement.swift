@@ -54,7 +54,9 @@ public struct LabelPlacement: Sendable {
     ) -> [[PlanePoint]] {
         guard line.count >= 2, textWidth > 0 else { return [] }
         var distances = [0.0]
-        for index in 1..<line.count { distances.append(distances[index - 1] + line[index].distance(to: line[index - 1])) }
+        for index in 1..<line.count {
+            distances.append(distances[index - 1] + line[index].distance(to: line[index - 1]))
+        }
         let total = distances[distances.count - 1]
         let length = textWidth + textHeight  // half a letter's room at each end
         guard total >= length else { return [] }
@@ -83,8 +85,7 @@ public struct LabelPlacement: Sendable {
     }
 
     /// The part of a polyline between two distances along it.
-    static func piece(of line: [PlanePoint], distances: [Double], from start: Double, to end: Double) -> [PlanePoint]
-    {
+    static func piece(of line: [PlanePoint], distances: [Double], from start: Double, to end: Double) -> [PlanePoint] {
         func point(at distance: Double) -> (PlanePoint, Int) {
             var index = 1
             while index < distances.count - 1, distances[index] < distance { index += 1 }
@@ -141,8 +142,10 @@ public struct LabelPlacement: Sendable {
             while along <= length {
                 let t = length == 0 ? 0 : along / length
                 let center = PlanePoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
-                rects.append(PlaneRect(minX: center.x - half, minY: center.y - half, maxX: center.x + half,
-                    maxY: center.y + half))
+                rects.append(
+                    PlaneRect(
+                        minX: center.x - half, minY: center.y - half, maxX: center.x + half,
+                        maxY: center.y + half))
                 along += half
             }
             carried = along - length

@@ -50,8 +50,10 @@ public enum PinClustering {
                 let distance = squaredDistance(group.point, groups[other].point)
                 guard distance < radiusSquared else { continue }
                 let (first, second) = group.key < groups[other].key ? (index, other) : (other, index)
-                heap.push(Pair(distance: distance, firstKey: groups[first].key, secondKey: groups[second].key,
-                    first: first, second: second))
+                heap.push(
+                    Pair(
+                        distance: distance, firstKey: groups[first].key, secondKey: groups[second].key,
+                        first: first, second: second))
             }
         }
         for index in groups.indices { pushPairs(of: index) }
@@ -94,7 +96,8 @@ public enum PinClustering {
         var point: PlanePoint { PlanePoint(x: sumX / Double(keys.count), y: sumY / Double(keys.count)) }
 
         func merged(with other: Group) -> Group {
-            Group(keys: keys + other.keys, sumX: sumX + other.sumX, sumY: sumY + other.sumY,
+            Group(
+                keys: keys + other.keys, sumX: sumX + other.sumX, sumY: sumY + other.sumY,
                 weight: weight + other.weight)
         }
     }

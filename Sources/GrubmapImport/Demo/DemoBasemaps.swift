@@ -79,8 +79,10 @@ public enum DemoBasemaps {
                 polygon = try container.decodeIfPresent([[Point]].self, forKey: .polygon)
                 point = try container.decodeIfPresent(Point.self, forKey: .point)
                 estimate = try container.decode(String.self, forKey: .estimate)
-                let given = [lines != nil ? BasemapFeature.Shape.lines : nil, polygon != nil ? .polygon : nil,
-                    point != nil ? .point : nil].compactMap { $0 }
+                let given = [
+                    lines != nil ? BasemapFeature.Shape.lines : nil, polygon != nil ? .polygon : nil,
+                    point != nil ? .point : nil,
+                ].compactMap { $0 }
                 guard given == [kind.shape] else {
                     throw DecodingError.dataCorruptedError(
                         forKey: .kind, in: container,
@@ -123,7 +125,8 @@ public enum DemoBasemaps {
                 let parts: [[PlanePoint]]
                 switch feature.kind.shape {
                 case .lines: parts = (feature.lines ?? []).flatMap { Clipping.clip(line: plane($0), to: rect) }
-                case .polygon: parts = (feature.polygon ?? []).map { Clipping.clip(ring: plane($0), to: rect) }
+                case .polygon:
+                    parts = (feature.polygon ?? []).map { Clipping.clip(ring: plane($0), to: rect) }
                         .filter { !$0.isEmpty }
                 case .point: parts = feature.point.map { rect.contains(plane([$0])[0]) ? [plane([$0])] : [] } ?? []
                 }

@@ -70,10 +70,12 @@ public enum BasemapImporter {
         }
         let reader: OSMExtractReader
         if convert {
-            reader = try readThroughOsmium(path, box: Basemap.coverage(of: coverage, minimumMarginMeters: 250),
+            reader = try readThroughOsmium(
+                path, box: Basemap.coverage(of: coverage, minimumMarginMeters: 250),
                 progress: progress)
         } else {
-            reader = try readXML(path, box: Basemap.coverage(of: coverage, minimumMarginMeters: 1_000), progress: progress)
+            reader = try readXML(
+                path, box: Basemap.coverage(of: coverage, minimumMarginMeters: 1_000), progress: progress)
         }
         let built = OSMBasemapBuilder(reader: reader, coverage: coverage, localLanguage: area.localLanguage).build()
         guard !built.features.isEmpty else {
@@ -89,7 +91,8 @@ public enum BasemapImporter {
         }
         let file = URL(fileURLWithPath: path).lastPathComponent
         try store.replaceBasemap(
-            Basemap(source: .openStreetMap, note: "OpenStreetMap extract \(file)", coverage: coverage,
+            Basemap(
+                source: .openStreetMap, note: "OpenStreetMap extract \(file)", coverage: coverage,
                 features: built.features),
             areaID: areaID)
         return Summary(

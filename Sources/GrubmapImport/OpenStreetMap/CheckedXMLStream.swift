@@ -88,7 +88,9 @@ final class CheckedXMLStream: InputStream {
         while ready.isEmpty {
             let count = block.withUnsafeMutableBytes { raw in
                 var count: Int
-                repeat { count = readDescriptor(descriptor, raw.baseAddress, raw.count) } while count < 0 && errno == EINTR
+                repeat {
+                    count = readDescriptor(descriptor, raw.baseAddress, raw.count)
+                } while count < 0 && errno == EINTR
                 return count
             }
             if count < 0 {
@@ -139,8 +141,10 @@ final class CheckedXMLStream: InputStream {
             case 0xF1...0xF3: (length, secondRange) = (4, 0x80...0xBF)
             case 0xF4: (length, secondRange) = (4, 0x80...0x8F)
             default:
-                fail(checkedLines, "the file is not UTF-8: byte 0x\(String(lead, radix: 16, uppercase: true)) "
-                    + "at offset \(bytesHanded + Int64(ready.count - readyOffset) + Int64(index))")
+                fail(
+                    checkedLines,
+                    "the file is not UTF-8: byte 0x\(String(lead, radix: 16, uppercase: true)) "
+                        + "at offset \(bytesHanded + Int64(ready.count - readyOffset) + Int64(index))")
                 return false
             }
             guard index + length <= bytes.count else { break }  // completed by the next read
@@ -148,8 +152,10 @@ final class CheckedXMLStream: InputStream {
                 secondRange.contains(bytes[index + 1])
                 && (index + 2..<index + length).allSatisfy { (0x80...0xBF).contains(bytes[$0]) }
             guard valid else {
-                fail(checkedLines, "the file is not UTF-8: a malformed character "
-                    + "at offset \(bytesHanded + Int64(ready.count - readyOffset) + Int64(index))")
+                fail(
+                    checkedLines,
+                    "the file is not UTF-8: a malformed character "
+                        + "at offset \(bytesHanded + Int64(ready.count - readyOffset) + Int64(index))")
                 return false
             }
             index += length

@@ -134,7 +134,8 @@ struct OSMBasemapBuilder {
     private func feature(_ kind: BasemapFeature.Kind, _ tags: [String: String], _ parts: [[Coordinate]], _ id: String)
         -> BasemapFeature
     {
-        BasemapFeature(kind: kind, name: OSMTags.name(of: tags, localLanguage: localLanguage), parts: parts, sourceID: id)
+        BasemapFeature(
+            kind: kind, name: OSMTags.name(of: tags, localLanguage: localLanguage), parts: parts, sourceID: id)
     }
 
     private func point(_ coordinate: Coordinate) -> PlanePoint {
@@ -215,7 +216,9 @@ struct OSMBasemapBuilder {
 
         static func < (lhs: SortKey, rhs: SortKey) -> Bool {
             let order = BasemapFeature.Kind.allCases
-            return (order.firstIndex(of: lhs.kind)!, lhs.type, lhs.id) < (order.firstIndex(of: rhs.kind)!, rhs.type, rhs.id)
+            return (order.firstIndex(of: lhs.kind)!, lhs.type, lhs.id) < (
+                order.firstIndex(of: rhs.kind)!, rhs.type, rhs.id
+            )
         }
     }
 }

@@ -101,8 +101,10 @@ final class OSMExtractReader: NSObject, XMLParserDelegate {
     private weak var parser: XMLParser?
 
     private static let scale = 10_000_000.0
-    private static let topLevel: Set<String> = ["node", "way", "relation", "bounds", "bound", "note", "meta",
-        "remark", "changeset"]
+    private static let topLevel: Set<String> = [
+        "node", "way", "relation", "bounds", "bound", "note", "meta",
+        "remark", "changeset",
+    ]
 
     init(collectionBox: Bounds?, limits: Limits = Limits()) {
         self.collectionBox = collectionBox
@@ -151,15 +153,19 @@ final class OSMExtractReader: NSObject, XMLParserDelegate {
         guard problem == nil else { return }
         depth += 1
         guard attributes.count <= limits.attributesPerElement else {
-            return fail("<\(name.prefix(40))> has \(attributes.count) attributes; at most \(limits.attributesPerElement)")
+            return fail(
+                "<\(name.prefix(40))> has \(attributes.count) attributes; at most \(limits.attributesPerElement)")
         }
         if let long = attributes.first(where: { $0.value.utf8.count > limits.bytesPerValue }) {
-            return fail("the attribute \(long.key.prefix(40)) of <\(name.prefix(40))> is longer than "
-                + "\(limits.bytesPerValue) bytes")
+            return fail(
+                "the attribute \(long.key.prefix(40)) of <\(name.prefix(40))> is longer than "
+                    + "\(limits.bytesPerValue) bytes")
         }
         switch depth {
         case 1:
-            guard name == "osm" else { return fail("the root element is <\(name.prefix(40))>, not <osm>: is it OSM XML?") }
+            guard name == "osm" else {
+                return fail("the root element is <\(name.prefix(40))>, not <osm>: is it OSM XML?")
+            }
             if let version = attributes["version"], version != "0.6" {
                 return fail("OSM XML version \"\(version.prefix(16))\" is not 0.6")
             }
@@ -204,8 +210,9 @@ final class OSMExtractReader: NSObject, XMLParserDelegate {
     /// Moves on to the section of `name`, refusing a file whose sections are out of order.
     private func enter(_ next: Section, _ name: String) -> Bool {
         if next < section {
-            fail("<\(name)> comes after the \(section == .ways ? "ways" : "relations"): the file is not sorted "
-                + "(nodes, then ways, then relations); sort it with osmium sort")
+            fail(
+                "<\(name)> comes after the \(section == .ways ? "ways" : "relations"): the file is not sorted "
+                    + "(nodes, then ways, then relations); sort it with osmium sort")
             return false
         }
         if next > section, section == .nodes, !nodesSorted {
@@ -298,8 +305,9 @@ final class OSMExtractReader: NSObject, XMLParserDelegate {
             nodeIDs.append(id)
             nodeLatitudes.append(Int32((latitude * Self.scale).rounded()))
             nodeLongitudes.append(Int32((longitude * Self.scale).rounded()))
-            if OSMTags.kind(of: tags, isClosed: false) == .station, let coordinate = try? Coordinate(
-                latitude: latitude, longitude: longitude)
+            if OSMTags.kind(of: tags, isClosed: false) == .station,
+                let coordinate = try? Coordinate(
+                    latitude: latitude, longitude: longitude)
             {
                 stations.append(Station(id: id, coordinate: coordinate, tags: tags))
             }

@@ -64,7 +64,9 @@ enum BasemapGeometryCoding {
     }
 
     private static func zigzag(_ value: Int64) -> UInt64 { UInt64(bitPattern: (value << 1) ^ (value >> 63)) }
-    private static func unzigzag(_ value: UInt64) -> Int64 { Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1) }
+    private static func unzigzag(_ value: UInt64) -> Int64 {
+        Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+    }
 
     private static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
         var value = value

@@ -72,7 +72,8 @@ extension SQLStore {
         let encoded = try basemap.features.map { feature -> EncodedFeature in
             guard let extent = feature.extent else {
                 throw StoreError.unreadableRow(
-                    table: "basemap_features", id: areaID.rawValue, column: "geometry", reason: "a feature has no points")
+                    table: "basemap_features", id: areaID.rawValue, column: "geometry",
+                    reason: "a feature has no points")
             }
             return EncodedFeature(
                 kind: feature.kind.rawValue, name: try feature.name.map(StoreRows.json), extent: extent,

@@ -40,7 +40,8 @@ public struct App: Sendable {
         routes.add(SettingsFeature(preferences: preferences, sessions: sessions, configuration: configuration))
         routes.add(
             AreaFeature(
-                checkIns: store, basemaps: store, frontDoor: frontDoor, configuration: configuration, caches: MapCaches()
+                checkIns: store, basemaps: store, frontDoor: frontDoor, configuration: configuration,
+                caches: MapCaches()
             ))
         routes.add(PositionFeature())
         routes.add(MenuBoardFeature(menus: store, preferences: preferences))

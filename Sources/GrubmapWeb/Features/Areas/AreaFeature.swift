@@ -64,7 +64,9 @@ struct AreaFeature: RouteCollection {
     static func openStates(_ places: [Place], area: Area, context: VisitorContext) -> [Place.ID: OpeningState] {
         var states: [Place.ID: OpeningState] = [:]
         for place in places {
-            if let state = place.openingHours.state(at: context.now, in: area.clockTimeZone) { states[place.id] = state }
+            if let state = place.openingHours.state(at: context.now, in: area.clockTimeZone) {
+                states[place.id] = state
+            }
         }
         return states
     }

@@ -31,7 +31,8 @@ struct PositionFeature: RouteCollection {
             }
             let value = PersonPosition.cookieValue(setByHand: coordinate)
                 .addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: ".-")))!
-            cookie = "\(PersonPosition.cookieName)=\(value); Path=/; Max-Age=\(PersonPosition.lifetimeSeconds); "
+            cookie =
+                "\(PersonPosition.cookieName)=\(value); Path=/; Max-Age=\(PersonPosition.lifetimeSeconds); "
                 + "SameSite=Lax" + secure
         }
         var response = Response.redirect(to: Self.returnPath(form.return, cleared: form.clear == "1"))
@@ -47,10 +48,14 @@ struct PositionFeature: RouteCollection {
         let fragment = hash.map { String(path[path.index(after: $0)...]) }
         let beforeFragment = path[..<(hash ?? path.endIndex)]
         let question = beforeFragment.firstIndex(of: "?")
-        let kept = question.flatMap { try? QueryFields(urlEncoded: String(beforeFragment[beforeFragment.index(after: $0)...])) }
-        let query = (kept?.pairs ?? []).filter { !["near", "sort", "positioned", "locate"].contains($0.name) }
+        let kept = question.flatMap {
+            try? QueryFields(urlEncoded: String(beforeFragment[beforeFragment.index(after: $0)...]))
+        }
+        let query =
+            (kept?.pairs ?? []).filter { !["near", "sort", "positioned", "locate"].contains($0.name) }
             .map { ($0.name, $0.value) } + [("positioned", cleared ? "cleared" : "set")]
-        return SitePath<Void>.link(String(beforeFragment[..<(question ?? beforeFragment.endIndex)]), query: query, fragment: fragment)
+        return SitePath<Void>.link(
+            String(beforeFragment[..<(question ?? beforeFragment.endIndex)]), query: query, fragment: fragment)
     }
 
     struct PositionForm: Decodable {

@@ -58,7 +58,9 @@ struct PositionPicker {
                     el(.div, .class("position-row")) {
                         el(.select, .id("position-at"), .name("position")) {
                             element("optgroup", [Attribute("label", strings.placesGroup)]) {
-                                for place in places.sorted(by: { $0.name.text(in: language) < $1.name.text(in: language) }) {
+                                for place in places.sorted(by: {
+                                    $0.name.text(in: language) < $1.name.text(in: language)
+                                }) {
                                     option(place.name, place.coordinate)
                                 }
                             }

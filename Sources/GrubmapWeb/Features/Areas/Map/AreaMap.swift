@@ -55,7 +55,9 @@ struct AreaMap {
                 // `desc`, unlike `title`, shows no tooltip; `Tag` has no case for it, and the public `element` takes any name.
                 element("desc", [.id("map-help")]) { checkInStrings.mapHelp(markers.placeCount) }
                 el(.g, .class("map-content")) {
-                    el(.rect, .class("map-ground"), Attribute("width", String(width)), Attribute("height", String(height)))
+                    el(
+                        .rect, .class("map-ground"), Attribute("width", String(width)),
+                        Attribute("height", String(height)))
                     if let tileURL {
                         tiles(tileURL)
                     } else if let basemap {
@@ -87,7 +89,9 @@ struct AreaMap {
             layer: layerKey, originX: viewport.originX, originY: viewport.originY, language: language,
             obstacles: obstacles.flatMap { [Int($0.minX.rounded()), Int($0.minY.rounded()), Int($0.maxX.rounded())] })
         return caches.drawings.value(for: key) {
-            let layer = caches.layers.value(for: layerKey) { BasemapLayer(basemap: stored.basemap, zoom: viewport.zoom) }
+            let layer = caches.layers.value(for: layerKey) {
+                BasemapLayer(basemap: stored.basemap, zoom: viewport.zoom)
+            }
             return BasemapDrawing(layer: layer, viewport: viewport, language: language, obstacles: obstacles).node
         }
     }
@@ -98,7 +102,8 @@ struct AreaMap {
         let count = 1 << viewport.zoom
         let first = (x: Self.floorDivide(viewport.originX, size), y: Self.floorDivide(viewport.originY, size))
         let last = (
-            x: Self.floorDivide(viewport.originX + width - 1, size), y: Self.floorDivide(viewport.originY + height - 1, size)
+            x: Self.floorDivide(viewport.originX + width - 1, size),
+            y: Self.floorDivide(viewport.originY + height - 1, size)
         )
         return el(.g, .class("map-tiles"), .ariaHidden()) {
             for tileY in max(first.y, 0)...max(min(last.y, count - 1), max(first.y, 0)) where tileY < count {
@@ -155,10 +160,12 @@ struct AreaMap {
         let shown = place.name.shown(in: language)
         var attributes: [Attribute] = [
             .href(links.page(viewport, place: place.id)),
-            .class(["pin", count > 0 ? "busy" : nil, place.id == selected ? "selected" : nil].compactMap { $0 }
-                .joined(separator: " ")),
+            .class(
+                ["pin", count > 0 ? "busy" : nil, place.id == selected ? "selected" : nil].compactMap { $0 }
+                    .joined(separator: " ")),
             Attribute("transform", "translate(\(format(point.x)) \(format(point.y)))"), .ariaLabel(label),
-            .data("place", place.id.rawValue), .data("name", shown.text), .data("kind", pageStrings.kindName(place.kind)),
+            .data("place", place.id.rawValue), .data("name", shown.text),
+            .data("kind", pageStrings.kindName(place.kind)),
             .data("here", count == 0 ? strings.nobodyHere : strings.peopleHere(count)),
             .data("href", Paths.place(place.id)),
         ]
@@ -267,7 +274,9 @@ struct AreaMap {
         let chosen = candidates.last { $0.meters <= target } ?? candidates[0]
         let barWidth = chosen.meters / metersPerPixel
         let y = Double(height) - 12
-        return el(.g, .class("map-scale"), Attribute("role", "img"), .ariaLabel(checkInStrings.scaleLabel(chosen.label))) {
+        return el(
+            .g, .class("map-scale"), Attribute("role", "img"), .ariaLabel(checkInStrings.scaleLabel(chosen.label))
+        ) {
             el(
                 .rect, Attribute("x", "6"), Attribute("y", format(y - 22)), Attribute("width", format(barWidth + 16)),
                 Attribute("height", "28"), Attribute("rx", "6"), .class("scale-back"))
@@ -388,7 +397,10 @@ struct AreaMap {
             el(.p, .class("map-card-here"), .data("card", "here")) {
                 place == nil ? "" : count == 0 ? strings.nobodyHere : strings.peopleHere(count)
             }
-            el(.a, .class("button"), .href(place.map { Paths.place($0.id) } ?? Paths.area(area.id)), .data("card", "link")) {
+            el(
+                .a, .class("button"), .href(place.map { Paths.place($0.id) } ?? Paths.area(area.id)),
+                .data("card", "link")
+            ) {
                 strings.openPlace
             }
         }

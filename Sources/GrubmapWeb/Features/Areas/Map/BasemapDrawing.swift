@@ -123,8 +123,10 @@ struct BasemapDrawing {
                     el(.text, attributes: [.class("bm-road-label")] + label.lang) {
                         element(
                             "textPath",
-                            [Attribute("href", "#map-label-\(index)"), Attribute("startOffset", "50%"),
-                             Attribute("text-anchor", "middle")]
+                            [
+                                Attribute("href", "#map-label-\(index)"), Attribute("startOffset", "50%"),
+                                Attribute("text-anchor", "middle"),
+                            ]
                         ) { label.text }
                     }
                 }
@@ -176,7 +178,8 @@ struct BasemapDrawing {
                 let (rankA, rankB) = (rank[a.line.kind] ?? 99, rank[b.line.kind] ?? 99)
                 if rankA != rankB { return rankA < rankB }
                 let (lengthA, lengthB) = (Self.length(a.parts), Self.length(b.parts))
-                return lengthA != lengthB ? lengthA > lengthB : a.line.name.values.description < b.line.name.values.description
+                return lengthA != lengthB
+                    ? lengthA > lengthB : a.line.name.values.description < b.line.name.values.description
             }
         var labels: [RoadLabel] = []
         for candidate in candidates {
@@ -203,13 +206,17 @@ struct BasemapDrawing {
         let (text, lang) = shown(name)
         let width = TextMetrics.estimatedWidth(of: text, fontSize: Self.areaLabelSize)
         let height = Self.areaLabelSize + 2
-        let right = PlaneRect(minX: point.x + 6, minY: point.y - height / 2, maxX: point.x + 8 + width, maxY: point.y + height / 2)
+        let right = PlaneRect(
+            minX: point.x + 6, minY: point.y - height / 2, maxX: point.x + 8 + width, maxY: point.y + height / 2)
         if placement.place(box: right) {
-            return PointLabel(className: "bm-station-label", x: point.x + 7, y: point.y + 4, anchor: "start", text: text, lang: lang)
+            return PointLabel(
+                className: "bm-station-label", x: point.x + 7, y: point.y + 4, anchor: "start", text: text, lang: lang)
         }
-        let left = PlaneRect(minX: point.x - 8 - width, minY: point.y - height / 2, maxX: point.x - 6, maxY: point.y + height / 2)
+        let left = PlaneRect(
+            minX: point.x - 8 - width, minY: point.y - height / 2, maxX: point.x - 6, maxY: point.y + height / 2)
         if placement.place(box: left) {
-            return PointLabel(className: "bm-station-label", x: point.x - 7, y: point.y + 4, anchor: "end", text: text, lang: lang)
+            return PointLabel(
+                className: "bm-station-label", x: point.x - 7, y: point.y + 4, anchor: "end", text: text, lang: lang)
         }
         return nil
     }

@@ -29,7 +29,8 @@ struct MapFrame: Sendable {
     func viewport(for request: MapViewRequest) -> MapViewport {
         let view: MapViewport
         if let box = request.box {
-            let zoom = min(max(MapViewport.fittingZoom(box, width: Self.width, height: Self.height), minimumZoom),
+            let zoom = min(
+                max(MapViewport.fittingZoom(box, width: Self.width, height: Self.height), minimumZoom),
                 maximumZoom)
             view = MapViewport(zoom: zoom, center: MapViewport.center(of: box), width: Self.width, height: Self.height)
         } else if request.zoom != nil || request.center != nil {
@@ -128,10 +129,11 @@ struct MapLinks: Sendable {
 
     private func query(_ view: MapViewport, place: Place.ID?) -> [(String, String)] {
         let center = view.center
-        var query = kept + [
-            ("view", "map"), ("zoom", String(view.zoom)),
-            ("center", String(format: "%.7f,%.7f", center.latitude, center.longitude)),
-        ]
+        var query =
+            kept + [
+                ("view", "map"), ("zoom", String(view.zoom)),
+                ("center", String(format: "%.7f,%.7f", center.latitude, center.longitude)),
+            ]
         if let place { query.append(("place", place.rawValue)) }
         return query
     }

@@ -21,7 +21,8 @@ struct MapMarkers {
                 PlaneRect(minX: point.x - 14, minY: point.y - 38, maxX: point.x + 14, maxY: point.y + 1)
             case .cluster(_, let point, let checkIns):
                 PlaneRect(
-                    minX: point.x - 21, minY: point.y - (checkIns > 0 ? 26 : 21), maxX: point.x + (checkIns > 0 ? 26 : 21),
+                    minX: point.x - 21, minY: point.y - (checkIns > 0 ? 26 : 21),
+                    maxX: point.x + (checkIns > 0 ? 26 : 21),
                     maxY: point.y + 21)
             }
         }
