@@ -39,7 +39,7 @@ def shots(server, output, name_filter, zoom=False, forced=False):
         ("area-denied", {}, "/areas/san-jose-convention-center?locate=1", None),
         ("area-checked-in", {"check_in": "original-joes"}, "/areas/san-jose-convention-center", None),
         ("area-map", {"check_in": "original-joes"}, "/areas/san-jose-convention-center?view=map#map", POSITION),
-        ("map-close", {}, "/areas/san-jose-convention-center?view=map&zoom=18&center=37.3306,-121.8880#map", None),
+        ("map-close", {}, "/areas/san-jose-convention-center?view=map&zoom=17&center=37.3318,-121.8890#map", None),
         ("map-pnu", {}, "/areas/pnu-busan?view=map#map", None),
         ("map-pnu-card", {}, "/areas/pnu-busan?view=map&zoom=17&place=pnu-busan-geumjeong-hall#map", None),
         ("place", {}, "/places/original-joes", None),

@@ -43,6 +43,7 @@ struct OSMExtract {
 }
 
 /// A file in a temporary folder, removed after `body`.
+@discardableResult
 func withTemporaryFile<T>(named name: String, contents: Data, _ body: (String) throws -> T) throws -> T {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grubmap-osm-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

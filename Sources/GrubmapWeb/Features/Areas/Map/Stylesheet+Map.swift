@@ -95,7 +95,8 @@ extension Stylesheet {
         .bm-secondary{stroke:#4a4535}.bm-primary{stroke:#5a4e30}.bm-motorway{stroke:#6b4a2c}
         .bm-labels text{fill:#bdb6ad;stroke:#1b1e1c}
         .bm-labels .bm-water-label{fill:#8fb8dc}.bm-labels .bm-green-label{fill:#9cc690}
-        .pin path,.cluster-bubble{stroke:#1b1e1c}
+        .pin path,.cluster-bubble{stroke:#1b1e1c}.pin:hover path,.pin.selected path{fill:#fed7aa}
+        .map-control{background:#2a2622;border:1px solid #5c544c}
         .pin-leader{stroke:#bdb6ad}
         .map-scale .scale-back{fill:rgb(20 18 16/.85)}.map-scale path{stroke:#f5f1ec}.map-scale text{fill:#f5f1ec}
         .map-attribution{background:rgb(20 18 16/.8);color:#d6d0c8}.map-attribution a{color:#d6d0c8}
