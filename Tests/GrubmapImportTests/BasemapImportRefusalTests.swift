@@ -40,10 +40,16 @@ import Testing
         BrokenFile(
             "a DOCTYPE",
             "<?xml version=\"1.0\"?>\n<!DOCTYPE osm [\n<!ENTITY lol \"lol\">\n]>\n<osm version=\"0.6\"></osm>",
-            "line 2: an OpenStreetMap extract must not have a DOCTYPE or declare entities"),
+            "line 2: a document must not have a DOCTYPE or declare entities"),
         BrokenFile(
             "billion laughs", "<!DOCTYPE x [" + String(repeating: "<!ENTITY a \"&b;&b;\">", count: 10) + "]><osm/>",
             "must not have a DOCTYPE"),
+        BrokenFile(
+            "a processing instruction", "<?xml version=\"1.0\"?>\n<osm version=\"0.6\">\n<?pi?></osm>",
+            "line 3: a document must not have processing instructions"),
+        BrokenFile(
+            "a < in a tag", "<osm version=\"0.6\">\n<node id=\"1\" lat=<!-- -->\"35.2\"/></osm>",
+            "line 2: a tag or attribute value has a < in it"),
         BrokenFile("wrong root", "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\"></gpx>", "the root element is <gpx>"),
         BrokenFile("osmChange", "<osmChange version=\"0.6\"><create/></osmChange>", "not <osm>"),
         BrokenFile("another version", "<osm version=\"0.5\"></osm>", "version \"0.5\" is not 0.6"),
@@ -71,7 +77,7 @@ import Testing
         BrokenFile(
             "deeply nested",
             "<osm version=\"0.6\">" + String(repeating: "<node id=\"1\" lat=\"1\" lon=\"1\">", count: 50_000),
-            "<node> cannot contain <node>"),
+            "elements are nested more than 64 deep"),
         BrokenFile(
             "nested below a tag",
             "<osm version=\"0.6\"><node id=\"1\" lat=\"1\" lon=\"1\"><tag k=\"a\" v=\"b\"><x/></tag>",

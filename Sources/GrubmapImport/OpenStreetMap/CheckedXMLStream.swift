@@ -7,10 +7,12 @@ import Foundation
 #endif
 
 /// The bytes of an OpenStreetMap extract on their way from a file or a pipe to `XMLParser`, checked before the
-/// parser sees them: valid UTF-8 (RFC 3629: no overlong forms, surrogates or code points past U+10FFFF), no
-/// `<!DOCTYPE` or `<!ENTITY` (so no entity is ever expanded, however the file nests them), and no XML declaration
-/// of another encoding. The first problem stops the stream: the parser gets an early end, and ``problem`` says
-/// what and where.
+/// parser sees them: valid UTF-8 (RFC 3629: no overlong forms, surrogates or code points past U+10FFFF), no XML
+/// declaration of another encoding, and the markup rules every importer's XML is held to
+/// (``XMLPreflight/MarkupScanner``: no DOCTYPE or entity declaration, so no entity is ever expanded, no processing
+/// instruction, bounded attributes and depth), checked as the bytes stream past rather than on a whole document an
+/// extract may be too large to hold. The first problem stops the stream: the parser gets an early end, and
+/// ``problem`` says what and where.
 ///
 /// A byte is handed on only once the character it belongs to is complete and checked; an incomplete sequence at
 /// the end of a read waits for the next. Used by one parse on one thread.
@@ -35,14 +37,11 @@ final class CheckedXMLStream: InputStream {
     private var readyOffset = 0
     /// Bytes read but not yet checked: the start of a character that continues in the next read.
     private var unchecked: [UInt8] = []
-    /// The last bytes checked, to find a marker split between two reads.
-    private var recent: [UInt8] = []
     private var lines = 1
     private var isFirstRead = true
     private var nextProgress: Int64 = 256 * 1024
     private var stopped = false
-
-    private static let markers = [Array("<!DOCTYPE".utf8), Array("<!ENTITY".utf8)]
+    private var markup = XMLPreflight.MarkupScanner(limits: XMLPreflight())
 
     /// Reads `descriptor` (left open: the caller closes it).
     init(descriptor: Int32) {
@@ -100,6 +99,12 @@ final class CheckedXMLStream: InputStream {
             if count == 0 {
                 if !unchecked.isEmpty {
                     fail(lines, "the file is not UTF-8: it ends in the middle of a character")
+                    return false
+                }
+                do {
+                    try markup.finish()
+                } catch {
+                    fail(error.line ?? lines, error.message)
                     return false
                 }
                 reachedEnd = true
@@ -161,31 +166,19 @@ final class CheckedXMLStream: InputStream {
             index += length
         }
         let checked = bytes[0..<index]
-        if let markerLine = markerLine(in: checked, startingLine: lines) {
-            fail(markerLine, "an OpenStreetMap extract must not have a DOCTYPE or declare entities")
+        do {
+            // The markup starts after the byte-order mark, if the file has one.
+            try markup.feed(
+                bytesHanded == 0 && ready.isEmpty && checked.starts(with: [0xEF, 0xBB, 0xBF])
+                    ? checked.dropFirst(3) : checked)
+        } catch {
+            fail(error.line ?? checkedLines, error.message)
             return false
         }
         ready += checked
         unchecked = Array(bytes[index...])
-        recent = Array((recent + checked).suffix(16))
         lines = checkedLines
         return true
-    }
-
-    /// The line of a DOCTYPE or ENTITY marker in `recent` followed by `checked`, if one is there.
-    private func markerLine(in checked: ArraySlice<UInt8>, startingLine: Int) -> Int? {
-        guard checked.contains(UInt8(ascii: "!")) || recent.contains(UInt8(ascii: "<")) else { return nil }
-        let window = recent + checked
-        for marker in Self.markers {
-            guard window.count >= marker.count else { continue }
-            for start in 0...(window.count - marker.count) where window[start] == marker[0] {
-                if window[start..<(start + marker.count)].elementsEqual(marker) {
-                    let before = max(start - recent.count, 0)
-                    return startingLine + checked.prefix(before).filter { $0 == 0x0A }.count
-                }
-            }
-        }
-        return nil
     }
 
     /// A message when the XML declaration names an encoding other than UTF-8 (which `XMLParser` would then use to
