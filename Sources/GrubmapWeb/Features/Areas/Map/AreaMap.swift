@@ -389,7 +389,7 @@ struct AreaMap {
             }
             el(.p, .class("map-card-line")) {
                 el(.span, .class("kind"), .data("card", "kind")) { place.map { pageStrings.kindName($0.kind) } ?? "" }
-                el(.span, .class("distance"), .data("card", "distance")) {
+                el(.span, .class("map-card-distance"), .data("card", "distance")) {
                     listed?.distanceMeters.map { pageStrings.away(DistanceFormat.text(meters: $0, unit: units)) } ?? ""
                 }
             }
