@@ -12,7 +12,7 @@ import Testing
 @Suite struct AreaMapTests {
     /// The most a view of a demo area's map may weigh, as sent (the SVG with its pins, controls and card): a phone
     /// on a slow connection draws it in well under a second.
-    static let demoMapBudgetBytes = 48_000
+    static let demoMapBudgetBytes = 24_000
     /// The most a view of an imported city extract may weigh.
     static let importedMapBudgetBytes = 80_000
 
