@@ -64,7 +64,7 @@ enum BasemapCommand {
             summary.featuresByKind[kind].map { "\($0) \(kind.rawValue)" }
         }
         var message =
-            "imported \(summary.features) features into \(summary.area)'s map (\(kinds.joined(separator: ", ")))"
+            "imported \(summary.features) feature\(summary.features == 1 ? "" : "s") into \(summary.area)'s map (\(kinds.joined(separator: ", ")))"
         message += " from \(summary.nodesRead) nodes, \(summary.waysRead) ways and \(summary.relationsRead) relations"
         if summary.incomplete > 0 {
             message += "; left out \(summary.incomplete) ways or areas whose nodes the extract lacks"

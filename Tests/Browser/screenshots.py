@@ -42,6 +42,8 @@ def shots(server, output, name_filter, zoom=False, forced=False):
         ("map-close", {}, "/areas/san-jose-convention-center?view=map&zoom=17&center=37.3318,-121.8890#map", None),
         ("map-pnu", {}, "/areas/pnu-busan?view=map#map", None),
         ("map-pnu-card", {}, "/areas/pnu-busan?view=map&zoom=17&place=pnu-busan-geumjeong-hall#map", None),
+        ("map-miryang", {}, "/areas/pnu-miryang?view=map#map", None),
+        ("map-yangsan", {}, "/areas/pnu-yangsan?view=map#map", None),
         ("place", {}, "/places/original-joes", None),
         ("place-checked-in", {"check_in": "original-joes"}, "/places/original-joes", None),
         ("profile", {"check_in": "mezcal-restaurant"}, "/profile", None),
