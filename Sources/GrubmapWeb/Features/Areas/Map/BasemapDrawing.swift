@@ -13,6 +13,18 @@ struct BasemapDrawing {
     /// Boxes of the view that labels keep off: the pins and clusters.
     let obstacles: [PlaneRect]
 
+    /// Where the map's controls, scale bar and attribution sit over a 400 × 460 view on a phone (the style sheet
+    /// places them in CSS pixels, which are larger in the view's units the narrower the screen): labels keep off.
+    static let controlBoxes = [
+        PlaneRect(minX: 345, minY: 0, maxX: 400, maxY: 150),  // zoom in, out, whole area
+        PlaneRect(minX: 178, minY: 0, maxX: 222, maxY: 48),  // north
+        PlaneRect(minX: 178, minY: 385, maxX: 222, maxY: 460),  // south
+        PlaneRect(minX: 355, minY: 205, maxX: 400, maxY: 255),  // east
+        PlaneRect(minX: 0, minY: 205, maxX: 45, maxY: 255),  // west
+        PlaneRect(minX: 0, minY: 415, maxX: 100, maxY: 460),  // scale
+        PlaneRect(minX: 270, minY: 438, maxX: 400, maxY: 460),  // attribution
+    ]
+
     /// Road label size in pixels; the style sheet draws them at this size.
     static let labelSize = 12.0
     static let areaLabelSize = 11.0
@@ -88,7 +100,7 @@ struct BasemapDrawing {
             }
         }
         var placement = LabelPlacement(bounds: viewport.rect.insetBy(3), cell: 24)
-        for obstacle in obstacles { placement.block(obstacle.outsetBy(2)) }
+        for obstacle in obstacles + Self.controlBoxes { placement.block(obstacle.outsetBy(2)) }
         let stationLabels = stations.compactMap { station in
             station.name.flatMap { placeStationLabel($0, at: station.point, placement: &placement) }
         }
