@@ -13,6 +13,7 @@ enum XMLErrorText {
             case 23: "an & that does not start an &entity;"
             case 26, 27: "an unknown &entity;"
             case 38...42: "an attribute is malformed"
+            case 65: "a space is missing in a tag, or the file stops inside one (is it cut short?)"
             case 68: "a < that does not start a tag"
             case 73, 76, 77: "a closing tag does not match the element it closes"
             default: "libxml2 error \(code)"
