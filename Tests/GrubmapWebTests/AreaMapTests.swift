@@ -166,8 +166,13 @@ import Testing
             "/position", [("position", "\(bravo.latitude),\(bravo.longitude)"), ("return", "/areas/test-campus")])
         #expect(response.status == .seeOther)
         #expect(response.headers["Location"]?.hasPrefix("/areas/test-campus?positioned=set") == true)
+        let back = try person.html(try #require(response.headers["Location"]))
+        #expect(
+            back.contains(
+                "<p class=\"notice success\" role=\"status\">Position set: places are listed nearest first.</p>"))
         let page = try person.html("/areas/test-campus")
         #expect(page.contains("set by you"))
+        #expect(!page.contains("Position set:"))
         let list = try #require(page.range(of: "<ul class=\"places\">")).upperBound
         let positions = try ["Bravo Hall", "Alpha Hall", "Charlie Hall"].map { name in
             try #require(page.range(of: ">\(name)<", range: list..<page.endIndex)).lowerBound
@@ -178,7 +183,9 @@ import Testing
         #expect(place.contains("Standard taxi"))
         #expect(place.contains("from your position"))
         // Cleared, the page goes back to names.
-        #expect(try person.post("/position", [("clear", "1"), ("return", "/areas/test-campus")]).status == .seeOther)
+        let cleared = try person.post("/position", [("clear", "1"), ("return", "/areas/test-campus")])
+        #expect(cleared.status == .seeOther)
+        #expect(try person.html(try #require(cleared.headers["Location"])).contains("Your position is cleared."))
         #expect(!(try person.html("/areas/test-campus")).contains("set by you"))
     }
 

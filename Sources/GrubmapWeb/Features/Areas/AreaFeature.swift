@@ -90,7 +90,7 @@ struct AreaFeature: RouteCollection {
             bookmarks: bookmarks,
             rankWithoutBookmarks: Dictionary(
                 uniqueKeysWithValues: plain.enumerated().map { ($0.element.place.id, $0.offset) }),
-            returnPath: request.returnPath(dropping: ["locate"]))
+            returnPath: request.returnPath(dropping: ["locate", "positioned"]))
         if try frontDoor.calendar(of: area, context: context).hasMenus {
             page.tabs = AreaTabs(
                 strings: BoardStrings.forLanguage(context.language), area: id, current: page.showsMap ? .map : .list,
@@ -99,6 +99,12 @@ struct AreaFeature: RouteCollection {
         page.defaultAreaPicker = DefaultAreaPicker(
             strings: MenuStrings.forLanguage(context.language), area: area,
             isDefault: try context.defaultArea().id == area.id, csrfToken: context.visitor.csrfToken)
+        let mapStrings = MapStrings.forLanguage(context.language)
+        switch request.query["positioned"] {
+        case "set": page.positionNotice = mapStrings.positionSet
+        case "cleared": page.positionNotice = mapStrings.positionCleared
+        default: break
+        }
         page.positionPicker = PositionPicker(
             strings: MapStrings.forLanguage(context.language), area: area, places: reading.all,
             landmarks: PositionPicker.landmarks(of: reading.basemap?.basemap, language: context.language),

@@ -24,6 +24,8 @@ struct AreaPage {
     let showsMap: Bool
     /// "Set my position" by hand; `nil` leaves it out.
     var positionPicker: PositionPicker? = nil
+    /// What setting or clearing the position just did (`?positioned=set` or `cleared`), said at the top.
+    var positionNotice: String? = nil
     /// The person's stars on the rows; `nil` leaves them out.
     var bookmarks: BookmarkContext? = nil
     /// "Open Grubmap here" under the area's name; `nil` leaves it out.
@@ -55,6 +57,9 @@ struct AreaPage {
                                 : position.coordinate == area.center
                                     ? strings.distancesFrom(name) : strings.distancesFromGivenPoint)
                 }
+            }
+            if let positionNotice {
+                el(.p, .class("notice success"), Attribute("role", "status")) { positionNotice }
             }
             LocationPanel(
                 strings: strings, locatesOnLoad: locatesOnLoad, hasPosition: position != nil,

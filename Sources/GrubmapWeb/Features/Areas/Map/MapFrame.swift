@@ -111,9 +111,13 @@ struct MapLinks: Sendable {
     /// The page's query fields that are not the map's own.
     let kept: [(String, String)]
 
+    /// Fields a map link leaves behind: the pane (links set it), and what a page said once (locating, a position
+    /// just set).
+    static let dropped: Set<String> = ["view", "locate", "positioned"]
+
     init(area: Area.ID, query: [(name: String, value: String)]) {
         self.area = area
-        kept = query.filter { !MapViewRequest.fieldNames.contains($0.name) && $0.name != "view" && $0.name != "locate" }
+        kept = query.filter { !MapViewRequest.fieldNames.contains($0.name) && !Self.dropped.contains($0.name) }
             .map { ($0.name, $0.value) }
     }
 

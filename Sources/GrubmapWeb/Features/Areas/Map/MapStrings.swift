@@ -23,7 +23,6 @@ struct MapStrings: Sendable {
     let contributors: String
     let schematic: String
     let schematicHint: String
-    let openNow: String
     let openUntil: @Sendable (String) -> String
     let closedOpensAt: @Sendable (String) -> String
     let closedNow: String
@@ -43,7 +42,6 @@ struct MapStrings: Sendable {
     let coordinates: String
     let coordinatesLabel: String
     let coordinatesHint: String
-    let setByYou: String
     let setNear: @Sendable (String) -> String
     let clearPosition: String
     let positionSet: String
@@ -71,7 +69,7 @@ struct MapStrings: Sendable {
         peopleHere: { $0 == 1 ? "1 person checked in" : "\($0) people checked in" },
         openStreetMap: "OpenStreetMap", contributors: "contributors", schematic: "Schematic streets",
         schematicHint: "drawn from estimates until an OpenStreetMap import",
-        openNow: "Open now", openUntil: { "Open now · until \($0)" }, closedOpensAt: { "Closed · opens at \($0)" },
+        openUntil: { "Open now · until \($0)" }, closedOpensAt: { "Closed · opens at \($0)" },
         closedNow: "Closed now", onlyOpenNow: "Open now", noneOpen: "No place is open right now.",
         setPosition: "Set my position",
         setPositionIntro: "No location from your browser? Say where you are, and distances and rides use it.",
@@ -79,7 +77,7 @@ struct MapStrings: Sendable {
         useThis: "Use this position", tapTheMap: "Tap the map where I am",
         tapHint: "Tap the map where you are.", cancel: "Cancel", coordinates: "Latitude and longitude",
         coordinatesLabel: "Latitude, longitude", coordinatesHint: "In degrees, like 37.3318, -121.8863",
-        setByYou: "set by you", setNear: { "Your position is set by you, near \($0)." },
+        setNear: { "Your position is set by you, near \($0)." },
         clearPosition: "Clear my position", positionSet: "Position set: places are listed nearest first.",
         positionCleared: "Your position is cleared.", yourSetPosition: "Your position (set by you)",
         distancesFromSetPosition: "Distances from the position you set")
@@ -95,14 +93,14 @@ struct MapStrings: Sendable {
         openPlace: "열기", closeCard: "닫기", nobodyHere: "체크인한 사람 없음", peopleHere: { "\($0)명 체크인" },
         openStreetMap: "OpenStreetMap", contributors: "기여자", schematic: "개략 도로",
         schematicHint: "OpenStreetMap을 가져오기 전까지 추정으로 그린 도로",
-        openNow: "영업 중", openUntil: { "영업 중 · \($0)까지" }, closedOpensAt: { "영업 전 · \($0)에 열림" },
+        openUntil: { "영업 중 · \($0)까지" }, closedOpensAt: { "영업 전 · \($0)에 열림" },
         closedNow: "영업 종료", onlyOpenNow: "영업 중", noneOpen: "지금 영업 중인 곳이 없습니다.",
         setPosition: "내 위치 직접 정하기",
         setPositionIntro: "브라우저 위치를 쓸 수 없나요? 있는 곳을 알려 주면 거리와 차량 요금에 씁니다.",
         imAt: "지금 있는 곳", placesGroup: "장소", landmarksGroup: "주요 지점", areaCenter: { "\($0) (가운데)" },
         useThis: "이 위치 사용", tapTheMap: "지도에서 내 위치 누르기", tapHint: "지도에서 있는 곳을 누르세요.",
         cancel: "취소", coordinates: "위도와 경도", coordinatesLabel: "위도, 경도",
-        coordinatesHint: "도 단위, 예: 35.2335, 129.0800", setByYou: "직접 정한 위치",
+        coordinatesHint: "도 단위, 예: 35.2335, 129.0800",
         setNear: { "직접 정한 위치: \($0) 근처." }, clearPosition: "내 위치 지우기",
         positionSet: "위치를 정했습니다. 가까운 곳부터 보여 줍니다.", positionCleared: "내 위치를 지웠습니다.",
         yourSetPosition: "내 위치 (직접 정함)", distancesFromSetPosition: "직접 정한 위치에서 잰 거리")
