@@ -35,6 +35,9 @@ extension Stylesheet {
         .map-picker{border:1px solid var(--control);border-radius:12px;overflow:hidden;background:#eef2ea}
         @media (prefers-color-scheme:dark){.map-picker{background:#1d2420}}
         .map-picker .map{max-height:360px}.map.picking{cursor:crosshair}
+        .map-picker .map-grid line{stroke:#dfe5d8;stroke-width:1}
+        .map-picker .map-scale text{font-size:26px}.map-picker .map-scale path{stroke-width:4}
+        @media (prefers-color-scheme:dark){.map-picker .map-grid line{stroke:#2b342e}}
         .week-hours .field{grid-template-columns:minmax(0,7em) minmax(0,1fr);align-items:center;gap:4px 12px}
         .week-hours .field label{margin:0}
         .week-hours .field .problem{grid-column:1/-1}
