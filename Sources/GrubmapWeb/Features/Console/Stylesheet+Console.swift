@@ -32,8 +32,8 @@ extension Stylesheet {
         .field input:not([type]),.field select{font:inherit;padding:10px 12px;border-radius:10px;\
         border:1px solid var(--control);background:var(--bg);color:var(--text);width:100%}
         .console-form .field input:not([type=checkbox]):not([type=radio]){height:46px}
-        .map-picker{border:1px solid var(--control);border-radius:12px;overflow:hidden;background:#eef2ea}
-        @media (prefers-color-scheme:dark){.map-picker{background:#1d2420}}
+        .map-picker{border:1px solid var(--control);border-radius:12px;overflow:hidden;background:#ece9e2}
+        @media (prefers-color-scheme:dark){.map-picker{background:#1b1e1c}}
         .map-picker .map{max-height:360px}.map.picking{cursor:crosshair}
         .map-picker .map-grid line{stroke:#dfe5d8;stroke-width:1}
         .map-picker .map-scale text{font-size:26px}.map-picker .map-scale path{stroke-width:4}
