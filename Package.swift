@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "GrubmapCore", targets: ["GrubmapCore"]),
+        .library(name: "GrubmapAPI", targets: ["GrubmapAPI"]),
         .executable(name: "grubmap", targets: ["grubmap"]),
     ],
     targets: [
@@ -19,6 +20,7 @@ let package = Package(
         .target(name: "CImaging", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
         .target(name: "GrubmapImaging", dependencies: ["CImaging", "GrubmapCore"]),
         .target(name: "GrubmapStore", dependencies: ["GrubmapCore"]),
+        .target(name: "GrubmapAPI", dependencies: ["GrubmapCore"]),
         .target(name: "GrubmapSQL", dependencies: ["GrubmapStore", "GrubmapCore", "CSQLite", "CLibPQ"]),
         .target(
             name: "GrubmapImport",
@@ -28,7 +30,9 @@ let package = Package(
         .target(name: "GrubmapHTTP", dependencies: ["CMicroHTTPD", "CZlib"]),
         .target(
             name: "GrubmapWeb",
-            dependencies: ["GrubmapCore", "GrubmapCrypto", "GrubmapImaging", "GrubmapStore", "GrubmapHTTP"],
+            dependencies: [
+                "GrubmapAPI", "GrubmapCore", "GrubmapCrypto", "GrubmapImaging", "GrubmapStore", "GrubmapHTTP",
+            ],
             resources: [.copy("Resources/Onboarding"), .copy("Resources/Assets")]
         ),
         .executableTarget(

@@ -1,3 +1,4 @@
+import GrubmapAPI
 import GrubmapHTTP
 
 /// Turns any error into the answer its route's kind calls for: JSON `{"error": {"code", "message"}}` for the API,
