@@ -15,8 +15,9 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
         .target(name: "GrubmapCore"),
-        .target(name: "GrubmapCrypto", dependencies: ["CSodium"]),
+        .target(name: "GrubmapCrypto", dependencies: ["CSodium", "CGnuTLS"]),
         .target(name: "CImaging", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
         .target(name: "GrubmapImaging", dependencies: ["CImaging", "GrubmapCore"]),
         .target(name: "GrubmapStore", dependencies: ["GrubmapCore"]),
@@ -33,11 +34,14 @@ let package = Package(
             dependencies: [
                 "GrubmapAPI", "GrubmapCore", "GrubmapCrypto", "GrubmapImaging", "GrubmapStore", "GrubmapHTTP",
             ],
-            resources: [.copy("Resources/Onboarding"), .copy("Resources/Assets")]
+            resources: [.copy("Resources/Onboarding"), .copy("Resources/Assets"), .copy("Resources/OpenAPI")]
         ),
         .executableTarget(
             name: "grubmap",
-            dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapSQL", "GrubmapImport", "GrubmapHTTP", "GrubmapWeb"]),
+            dependencies: [
+                "GrubmapCore", "GrubmapCrypto", "GrubmapStore", "GrubmapSQL", "GrubmapImport", "GrubmapHTTP",
+                "GrubmapWeb",
+            ]),
         .executableTarget(name: "grubmap-bench", dependencies: ["GrubmapCore"]),
         .executableTarget(name: "grubmap-bench-checkins", dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapSQL"]),
         // libFuzzer harnesses (scripts/fuzz builds them with -sanitize=fuzzer,address); a plain build replays files.

@@ -58,13 +58,16 @@ public struct AppConfiguration: Sendable, Equatable {
     public var newSessionsPerMinute: Int
     /// How many stored sessions one client address may start at once before the per-minute rate applies.
     public var newSessionsBurst: Int
+    /// Who may read `/metrics`.
+    public var metricsAccess: MetricsAccess
 
     public init(
         onboarding: OnboardingCatalog, defaultAreaID: Area.ID? = nil, onboardingInterval: Duration = .seconds(3),
         sessionLifetime: TimeInterval = 180 * 24 * 3600, secureCookies: Bool = false, tileURL: String? = nil,
         checkInPolicy: CheckInPolicy = CheckInPolicy(), writesPerMinute: Int = 30, newSessionsPerMinute: Int = 120,
-        newSessionsBurst: Int = 600
+        newSessionsBurst: Int = 600, metricsAccess: MetricsAccess = .loopback
     ) {
+        self.metricsAccess = metricsAccess
         self.newSessionsPerMinute = newSessionsPerMinute
         self.newSessionsBurst = newSessionsBurst
         self.tileURL = tileURL
