@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "GrubmapCore", targets: ["GrubmapCore"]),
         .library(name: "GrubmapAPI", targets: ["GrubmapAPI"]),
+        .library(name: "GrubmapClient", targets: ["GrubmapClient"]),
         .executable(name: "grubmap", targets: ["grubmap"]),
     ],
     targets: [
@@ -22,6 +23,7 @@ let package = Package(
         .target(name: "GrubmapImaging", dependencies: ["CImaging", "GrubmapCore"]),
         .target(name: "GrubmapStore", dependencies: ["GrubmapCore"]),
         .target(name: "GrubmapAPI", dependencies: ["GrubmapCore"]),
+        .target(name: "GrubmapClient", dependencies: ["GrubmapAPI", "GrubmapCore"]),
         .target(name: "GrubmapSQL", dependencies: ["GrubmapStore", "GrubmapCore", "CSQLite", "CLibPQ"]),
         .target(
             name: "GrubmapImport",
@@ -68,6 +70,11 @@ let package = Package(
         .testTarget(name: "GrubmapCryptoTests", dependencies: ["GrubmapCrypto"]),
         .testTarget(name: "GrubmapImagingTests", dependencies: ["GrubmapImaging", "GrubmapCore"]),
         .testTarget(name: "GrubmapHTTPTests", dependencies: ["GrubmapHTTP"]),
+        .testTarget(
+            name: "GrubmapClientTests",
+            dependencies: [
+                "GrubmapClient", "GrubmapAPI", "GrubmapCore", "GrubmapWeb", "GrubmapHTTP", "GrubmapSQL", "GrubmapImport",
+            ]),
         .testTarget(
             name: "GrubmapWebTests",
             dependencies: ["GrubmapWeb", "GrubmapStore", "GrubmapSQL", "GrubmapImport", "GrubmapHTTP", "GrubmapCore"],
