@@ -73,7 +73,8 @@ let package = Package(
         .testTarget(
             name: "GrubmapClientTests",
             dependencies: [
-                "GrubmapClient", "GrubmapAPI", "GrubmapCore", "GrubmapWeb", "GrubmapHTTP", "GrubmapSQL", "GrubmapImport",
+                "GrubmapClient", "GrubmapAPI", "GrubmapCore", "GrubmapWeb", "GrubmapHTTP", "GrubmapSQL",
+                "GrubmapImport",
             ]),
         .testTarget(
             name: "GrubmapWebTests",
