@@ -52,10 +52,14 @@ extension API {
                 "is not a profile field"
             }
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            firstName = try container.decodeIfPresent(String.self, forKey: .firstName)
-            lastName = try container.decodeIfPresent(String.self, forKey: .lastName)
-            company = try container.decodeIfPresent(String.self, forKey: .company)
-            bio = try container.decodeIfPresent(String.self, forKey: .bio)
+            // A field that is there must be text: `null` is a mistake, not "leave it empty".
+            func text(_ key: CodingKeys) throws -> String? {
+                container.contains(key) ? try container.decode(String.self, forKey: key) : nil
+            }
+            firstName = try text(.firstName)
+            lastName = try text(.lastName)
+            company = try text(.company)
+            bio = try text(.bio)
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -73,6 +77,7 @@ extension API {
         }
 
         public init(from decoder: any Decoder) throws {
+            try decoder.refuseFields(otherThan: ["placeId"]) { _ in "is not a field of a check-in" }
             let container = try decoder.container(keyedBy: CodingKeys.self)
             guard let id = try? container.decodeIfPresent(String.self, forKey: .placeId) else {
                 throw DecodingError.dataCorruptedError(
