@@ -31,6 +31,7 @@ test:
 	scripts/postgres-test-cluster run scripts/durability-test .build/debug/grubmap 20
 	scripts/fuzz 30
 	scripts/lb-test .build/debug/grubmap
+	scripts/postgres-test-cluster run .venv/bin/python -m pytest -q -p no:cacheprovider Tests/Ecosystem
 	.venv/bin/python -m pytest -q -p no:cacheprovider Tests/Browser
 
 # The kill -9 durability run at length: 100 cycles on SQLite and on PostgreSQL.
