@@ -47,6 +47,7 @@ public struct App: Sendable {
         routes.add(FareFeature())
         routes.add(CatalogAPI(checkIns: store))
         routes.add(OpenAPIFeature())
+        routes.add(InstallableAppFeature())
         // Made from the routes above, and itself a route: the metrics' series include /metrics.
         let metrics = RequestMetrics(
             routes: routes.entries.map { ($0.method.rawValue, $0.pattern) }

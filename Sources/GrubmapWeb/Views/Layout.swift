@@ -8,6 +8,11 @@ struct Layout {
     var areas: [Area] = []
     var currentAreaID: Area.ID?
 
+    /// The browser's colour around the page (and the installed app's title bar): the accent in light mode, the
+    /// page's own dark background in dark mode.
+    static let themeColorLight = "#c2410c"
+    static let themeColorDark = "#141210"
+
     /// The whole document for `content`.
     func render(@NodeBuilder _ content: () -> [Node]) -> String {
         let language = strings.language
@@ -16,9 +21,16 @@ struct Layout {
                 el(.meta, Attribute("charset", "utf-8"))
                 el(.meta, .name("viewport"), .content("width=device-width, initial-scale=1, viewport-fit=cover"))
                 el(.meta, .name("color-scheme"), .content("light dark"))
-                el(.meta, .name("theme-color"), .content("#c2410c"))
+                el(
+                    .meta, .name("theme-color"), .content(Self.themeColorLight),
+                    Attribute("media", "(prefers-color-scheme: light)"))
+                el(
+                    .meta, .name("theme-color"), .content(Self.themeColorDark),
+                    Attribute("media", "(prefers-color-scheme: dark)"))
                 el(.title) { title == strings.appName ? title : "\(title) · \(strings.appName)" }
                 el(.link, .rel("icon"), .href("data:image/svg+xml,\(Icons.faviconDataURI)"))
+                el(.link, .rel("manifest"), .href(Paths.manifest()))
+                el(.link, .rel("apple-touch-icon"), .href(Assets.path("apple-touch-icon.png")))
                 el(.link, .rel("stylesheet"), .href(Assets.path("app.css")))
                 el(.script, Attribute("src", Assets.path("app.js")), Attribute("defer", nil))
             }
@@ -52,7 +64,15 @@ struct Layout {
                     }
                 }
                 // Focusable by the skip link and by scripts that move focus to a page's first heading.
-                el(.main, .id("content"), Attribute("tabindex", "-1")) { content() }
+                el(.main, .id("content"), Attribute("tabindex", "-1")) {
+                    // Filled in by the service worker (data-saved-at) and shown by the script on a saved copy.
+                    el(
+                        .p, .id("offline-banner"), .class("offline-banner"), Attribute("role", "status"),
+                        Attribute("data-saved-at", ""),
+                        Attribute("data-template", OfflineStrings.forLanguage(language).savedAt),
+                        Attribute("hidden", nil))
+                    content()
+                }
                 // Scripts announce what they did here (a bookmark, a position found); polite, so never over speech.
                 el(
                     .div, .id("announcer"), .class("visually-hidden"), Attribute("role", "status"),

@@ -9,23 +9,19 @@ struct OpenAPIFeature: RouteCollection {
         routes.addInline(.get, Paths.API.openAPI, .api, document)
     }
 
+    /// The document; its `ETag` and 304 come from ``ConditionalRequests``, like every API answer's.
     func document(_ context: RequestContext, _: Void) throws -> Response {
-        guard let document = Self.document else { throw HTTPError.notFound("The OpenAPI document is not installed.") }
-        let etag = "\"\(document.version)\""
-        var response =
-            context.request.headers["If-None-Match"] == etag
-            ? Response(status: .notModified) : Response(status: .ok, body: document.body)
+        guard let body = Self.body else { throw HTTPError.notFound("The OpenAPI document is not installed.") }
+        var response = Response(status: .ok, body: body)
         response.headers["Content-Type"] = "application/json"
-        response.headers["ETag"] = etag
         return response
     }
 
     /// The document's bytes, read once from the module's resources.
-    static let document: Assets.File? = {
+    static let body: [UInt8]? = {
         guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json", subdirectory: "OpenAPI"),
             let data = try? Data(contentsOf: url)
         else { return nil }
-        let bytes = Array(data)
-        return Assets.File(body: bytes, contentType: "application/json", version: Assets.fingerprint(bytes))
+        return Array(data)
     }()
 }
