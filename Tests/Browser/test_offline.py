@@ -137,7 +137,6 @@ def test_saved_pages_open_offline_and_changes_are_refused(server, browser):
     assert driver.find_elements(By.CSS_SELECTOR, ".board, .card")
     # Styles still apply: the saved page's style sheet came from the worker's cache.
     assert driver.execute_script("return getComputedStyle(document.body).margin") == "0px"
-    driver.save_screenshot(str(server.folder / "offline-board.png"))
 
     driver.get(server.url(f"/places/{PLACE}"))
     wait_for(driver, lambda d: d.find_element(By.ID, "offline-banner").is_displayed())
@@ -147,6 +146,7 @@ def test_saved_pages_open_offline_and_changes_are_refused(server, browser):
     wait_for(driver, lambda d: d.find_elements(By.ID, "offline-refused")
              and d.find_element(By.ID, "offline-refused").is_displayed())
     assert "Nothing was changed" in driver.find_element(By.ID, "offline-refused").text
+    assert not driver.find_element(By.ID, "offline-not-saved").is_displayed()
     # A check-in too: the saved page's form is refused the same way.
     driver.get(server.url(f"/places/{PLACE}"))
     checkin = driver.find_element(By.CSS_SELECTOR, f"form[action='/places/{PLACE}/checkin'] button")

@@ -34,7 +34,7 @@ struct InstallableAppFeature: RouteCollection {
     }
 
     /// `GET /offline`: kept by the worker when it installs, shown for a page it never kept; with `data-refused` set
-    /// by the worker, it also says that a change was refused.
+    /// by the worker, it says instead that a change was refused.
     func offline(_ context: RequestContext, _: Void) throws -> Response {
         let strings = OfflineStrings.forLanguage(context.language)
         let html = Layout(strings: context.strings, title: strings.title).render {
@@ -46,7 +46,7 @@ struct InstallableAppFeature: RouteCollection {
                 ) {
                     strings.refused
                 }
-                el(.p) { strings.notSaved }
+                el(.p, .id("offline-not-saved")) { strings.notSaved }
                 el(.p) { el(.a, .href(Paths.home())) { strings.tryAgain } }
             }
         }

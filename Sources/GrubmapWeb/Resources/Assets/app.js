@@ -270,7 +270,10 @@
     }
   }
   const refused = document.getElementById("offline-refused");
-  if (refused && refused.dataset.refused) refused.hidden = false;
+  if (refused && refused.dataset.refused) {
+    refused.hidden = false;
+    document.getElementById("offline-not-saved")?.setAttribute("hidden", "");
+  }
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
   navigator.serviceWorker.register("/service-worker.js").then(() => navigator.serviceWorker.ready).then((registration) => {
     if (navigator.onLine) registration.active?.postMessage("refresh-saved");
