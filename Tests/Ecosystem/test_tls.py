@@ -3,16 +3,19 @@ plain-HTTP redirect, and certificate mistakes refused before anything starts. (E
 clock in TLSCredentialCheckTests: Debian's openssl 3.0 cannot backdate a certificate.)"""
 
 import json
+import os
+import re
 import socket
 import ssl
 import subprocess
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
 
-from conftest import BINARY
+from conftest import BINARY, ROOT
 
 
 def make_certificate(folder, name="localhost", days=2):
@@ -116,3 +119,36 @@ def test_certificate_mistakes_are_named_and_nothing_starts(tmp_path, mistake, me
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0], result.stderr
     assert not database.exists()  # refused before the database was opened
+
+
+def test_make_run_tls_serves_with_a_certificate_a_phone_can_trust(tmp_path):
+    """`make run-tls` (scripts/run-tls): the certificate it makes verifies against the CA file it tells people to
+    put on their phone, for the addresses it prints, and plain HTTP is redirected."""
+    redirect_port = free_port()
+    environment = {**os.environ, "HOST": "127.0.0.1", "PORT": "0", "REDIRECT_PORT": str(redirect_port),
+                   "DATABASE": str(tmp_path / "grubmap.sqlite"), "TLS_FOLDER": str(tmp_path / "tls")}
+    log = tmp_path / "run-tls.log"
+    with open(log, "w") as output:
+        process = subprocess.Popen([str(ROOT / "scripts" / "run-tls"), str(BINARY)], env=environment,
+                                   stdout=output, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 30
+        while not (match := re.search(r"on (https://127\.0\.0\.1:\d+)", log.read_text())):
+            assert process.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.02)  # polling the log for the start line, not waiting on behaviour
+        text = log.read_text()
+        assert "grubmap-demo-ca.crt" in text and "Certificate Trust Settings" in text and "CA certificate" in text
+        authority = tmp_path / "tls" / "grubmap-demo-ca.crt"
+        context = ssl.create_default_context(cafile=str(authority))
+        with urllib.request.urlopen(match.group(1) + "/healthz", context=context, timeout=10) as response:
+            assert json.load(response)["status"] == "ok"
+        host = socket.gethostname()
+        with socket.create_connection(("127.0.0.1", int(match.group(1).rsplit(":", 1)[1]))) as raw:
+            with context.wrap_socket(raw, server_hostname=host) as tls:  # the machine's name verifies too
+                assert tls.version() in ("TLSv1.2", "TLSv1.3")
+        with socket.create_connection(("127.0.0.1", redirect_port)) as raw:
+            raw.sendall(b"GET /areas HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert raw.recv(4096).startswith(b"HTTP/1.1 308")
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
