@@ -65,20 +65,27 @@ enum ServeCommand {
           --help                Show this help
         """
 
+    static let definition = CommandDefinition(
+        words: ["serve"], summary: "Start the web server", help: help,
+        valued: [
+            "host", "port", "database", "default-area", "threading", "max-body-bytes", "onboarding",
+            "onboarding-interval-ms", "tile-url", "check-in-hours", "writes-per-minute", "test-clock-file",
+            "new-sessions-per-minute", "new-sessions-burst",
+            "database-timeout-ms", "database-connections", "workers", "max-queued-requests", "max-connections",
+            "max-connections-per-address", "request-timeout-seconds", "idle-timeout-seconds", "log-format",
+            "metrics", "tls-cert", "tls-key", "http-redirect-port",
+        ],
+        flags: ["demo", "help", "secure-cookies"],
+        choices: [
+            "log-format": ["text", "json"], "metrics": ["loopback", "public", "off"],
+            "threading": ["per-connection", "pool:2", "pool:4"],
+        ],
+        paths: ["database", "onboarding", "test-clock-file", "tls-cert", "tls-key"])
+
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(
-            arguments, command: "serve",
-            valued: [
-                "host", "port", "database", "default-area", "threading", "max-body-bytes", "onboarding",
-                "onboarding-interval-ms", "tile-url", "check-in-hours", "writes-per-minute", "test-clock-file",
-                "new-sessions-per-minute", "new-sessions-burst",
-                "database-timeout-ms", "database-connections", "workers", "max-queued-requests", "max-connections",
-                "max-connections-per-address", "request-timeout-seconds", "idle-timeout-seconds", "log-format",
-                "metrics", "tls-cert", "tls-key", "http-redirect-port",
-            ],
-            flags: ["demo", "help", "secure-cookies"])
+        let options = try Arguments(arguments, definition)
         if options.has("help") {
-            print(help)
+            print(definition.help)
             return 0
         }
         guard options.positional.isEmpty else {
