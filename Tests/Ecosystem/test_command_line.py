@@ -96,6 +96,17 @@ def test_the_man_page_renders_with_every_command_and_option(tmp_path):
             assert f"--{option}" in text.replace("\u2212", "-"), (command, option)
 
 
+def test_every_command_grubmap_lists_is_completed_and_in_the_man_page(tmp_path):
+    listed = re.findall(r"^  ([a-z]+) ", grubmap("--help").stdout.split("Commands:", 1)[1], re.M)
+    assert "serve" in listed and "man" in listed
+    script = tmp_path / "grubmap.bash"
+    script.write_text(grubmap("completion", "bash").stdout)
+    assert bash_complete(script, "grubmap", "") == set(listed)
+    page = grubmap("man").stdout
+    for command in listed:
+        assert f".B grubmap {command}" in page, f"grubmap {command} has no CommandDefinition in CommandDefinition.all"
+
+
 def test_a_shell_it_does_not_know_is_refused():
     result = grubmap("completion", "tcsh")
     assert result.returncode == 2 and result.stdout == ""
