@@ -50,6 +50,6 @@ import Testing
         #expect(korean.contains(OfflineStrings.korean.title) && korean.contains(OfflineStrings.korean.refused))
         let english = try app.get("/offline")
         #expect(english.status == .ok)
-        #expect(String(decoding: english.body, as: UTF8.self).contains("This page was not saved on this phone."))
+        #expect(String(decoding: english.body, as: UTF8.self).contains("This page was not saved on this device."))
     }
 }

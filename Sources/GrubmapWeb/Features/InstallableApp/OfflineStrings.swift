@@ -19,7 +19,7 @@ struct OfflineStrings: Sendable {
     static let english = OfflineStrings(
         savedAt: "Saved at {time}, offline",
         title: "You are offline",
-        notSaved: "This page was not saved on this phone. Pages you opened before, your area's menus for this week and "
+        notSaved: "This page was not saved on this device. Pages you opened before, your area's menus for this week and "
             + "your bookmarked places open without a network.",
         refused: "Nothing was changed: bookmarks, check-ins and settings need a network. Try again when you are back "
             + "online.",
