@@ -19,8 +19,8 @@ struct OfflineStrings: Sendable {
     static let english = OfflineStrings(
         savedAt: "Saved at {time}, offline",
         title: "You are offline",
-        notSaved: "This page was not saved on this device. Pages you opened before, your area's menus for this week and "
-            + "your bookmarked places open without a network.",
+        notSaved: "This page was not saved on this device. Pages you opened before, your area's menus for this week "
+            + "and your bookmarked places open without a network.",
         refused: "Nothing was changed: bookmarks, check-ins and settings need a network. Try again when you are back "
             + "online.",
         tryAgain: "Go to the start")
