@@ -86,6 +86,7 @@ PAGES = [
     Page("settings-problem", "/settings", CHECKED_IN, send_settings_with_a_refused_area),
     Page("error-not-found", "/places/atlantis", CHECKED_IN),
     Page("error-bad-request", "/places/original-joes?date=someday", CHECKED_IN),
+    Page("offline", "/offline", CHECKED_IN),
 ]
 
 
