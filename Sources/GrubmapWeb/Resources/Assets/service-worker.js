@@ -71,6 +71,9 @@ async function keep(url, response) {
   const headers = new Headers(response.headers);
   headers.set("Grubmap-Saved-At", new Date().toISOString());
   headers.delete("Set-Cookie");
+  // The body kept is the decoded one: a gzip or length header would describe the bytes on the wire instead.
+  headers.delete("Content-Encoding");
+  headers.delete("Content-Length");
   const body = await response.arrayBuffer();
   const cache = await caches.open(PAGES);
   await cache.delete(url);
