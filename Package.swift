@@ -18,13 +18,17 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
         .target(name: "GrubmapCore"),
-        .target(name: "GrubmapCrypto", dependencies: ["CSodium", "CGnuTLS"]),
+        .target(
+            name: "GrubmapCrypto", dependencies: ["CSodium", "CGnuTLS"],
+            resources: [.copy("Resources/common-passwords.txt")]
+        ),
         .target(name: "CImaging", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
         .target(name: "GrubmapImaging", dependencies: ["CImaging", "GrubmapCore"]),
         .target(name: "GrubmapStore", dependencies: ["GrubmapCore"]),
         .target(name: "GrubmapAPI", dependencies: ["GrubmapCore"]),
         .target(name: "GrubmapClient", dependencies: ["GrubmapAPI", "GrubmapCore"]),
-        .target(name: "GrubmapSQL", dependencies: ["GrubmapStore", "GrubmapCore", "CSQLite", "CLibPQ"]),
+        .target(
+            name: "GrubmapSQL", dependencies: ["GrubmapStore", "GrubmapCore", "GrubmapCrypto", "CSQLite", "CLibPQ"]),
         .target(
             name: "GrubmapImport",
             dependencies: ["GrubmapStore", "GrubmapCore"],
@@ -66,7 +70,9 @@ let package = Package(
             dependencies: ["GrubmapSQL", "GrubmapSQLTestSupport", "GrubmapStore", "GrubmapCore"]),
         .testTarget(
             name: "GrubmapImportTests",
-            dependencies: ["GrubmapImport", "GrubmapSQLTestSupport", "GrubmapSQL", "GrubmapStore", "GrubmapCore"]),
+            dependencies: [
+                "GrubmapImport", "GrubmapSQLTestSupport", "GrubmapSQL", "GrubmapStore", "GrubmapCore", "GrubmapHTTP",
+            ]),
         .testTarget(name: "GrubmapCryptoTests", dependencies: ["GrubmapCrypto"]),
         .testTarget(name: "GrubmapImagingTests", dependencies: ["GrubmapImaging", "GrubmapCore"]),
         .testTarget(name: "GrubmapHTTPTests", dependencies: ["GrubmapHTTP"]),

@@ -7,7 +7,10 @@ import GrubmapCore
 /// The store is the sum of slices, one per kind of data, so each feature of the web layer can say which slice it
 /// uses. Methods are synchronous: they run on the HTTP server's own threads, and an implementation is safe to call
 /// from many threads at once.
-public protocol Store: CatalogStore, SessionStore, MenuStore, ProfileStore, CheckInStore, HealthCheck {}
+public protocol Store:
+    CatalogStore, SessionStore, MenuStore, ProfileStore, CheckInStore, HealthCheck, OperatorStore, ConsoleStore,
+    FeedStore, APIKeyStore
+{}
 
 /// Areas and places.
 public protocol CatalogStore: Sendable {

@@ -12,6 +12,14 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownPlace(id: String)
     /// `replaceMenus(_:placeID:)` was given two menus for one date; nothing was saved.
     case duplicateMenuDate(place: String, date: String)
+    /// Another operator has this address; nothing was saved.
+    case duplicateEmail(String)
+    /// There is no area with this id; nothing was saved.
+    case unknownArea(id: String)
+    /// There is no operator with this id; nothing was changed.
+    case unknownOperator(id: String)
+    /// There is no profile with this id; nothing was changed.
+    case unknownProfile(id: String)
 
     public var description: String {
         switch self {
@@ -28,6 +36,14 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "there is no place \"\(id)\"; nothing was saved"
         case .duplicateMenuDate(let place, let date):
             "place \"\(place)\" is given two menus for \(date); nothing was saved"
+        case .duplicateEmail(let email):
+            "an operator with the address \(email) exists already; nothing was saved"
+        case .unknownArea(let id):
+            "there is no area \"\(id)\"; nothing was saved"
+        case .unknownOperator(let id):
+            "there is no operator \"\(id)\"; nothing was changed"
+        case .unknownProfile(let id):
+            "there is no profile \"\(id)\"; nothing was changed"
         }
     }
 }

@@ -1,3 +1,5 @@
+import GrubmapCore
+
 /// The options of one subcommand, read from the command line: `--name value`, `--name=value` and bare flags.
 ///
 /// Anything unknown, missing or malformed is a ``UsageError``: one clear line, exit status 2.
@@ -47,6 +49,16 @@ struct Arguments {
 
     /// Whether the flag `--name` was given.
     func has(_ name: String) -> Bool { flags.contains(name) }
+
+    /// `--place ID` of `command`: required, and a valid id.
+    func placeID(command: String) throws(UsageError) -> Place.ID {
+        guard let text = self["place"] else { throw UsageError("grubmap \(command): --place ID is required") }
+        do {
+            return try Place.ID(text)
+        } catch {
+            throw UsageError("grubmap \(command): --place: \(error.description)")
+        }
+    }
 }
 
 /// A mistake on the command line: printed as one line on stderr, exit status 2.

@@ -18,6 +18,8 @@ enum Command {
           export     Write an area's places as GeoJSON (export places --area ID)
           completion Print a shell completion script (completion bash|zsh|fish)
           man        Print the man page (man -l <(grubmap man))
+          operator   Manage the console's operators (operator add --email ADDRESS --area ID; list, remove, reset)
+          feed       Places' OpenMensa feeds, fetched by serve (feed set --place ID URL; list; remove --place ID)
 
         Run grubmap <command> --help for a command's options.
         """
@@ -37,6 +39,8 @@ enum Command {
         case "import": return try ImportCommand.run(rest)
         case "completion": return try CompletionCommand.run(rest)
         case "man": return try CompletionCommand.runMan(rest)
+        case "operator": return try OperatorCommand.run(rest)
+        case "feed": return try FeedCommand.run(rest)
         case "export":
             guard rest.first == "places" else {
                 throw UsageError("grubmap export: say what to export: grubmap export places --area ID")

@@ -23,11 +23,12 @@ struct CommandDefinition: Sendable {
     var options: [String] { valued.sorted() + flags.sorted() }
 
     /// Every subcommand, in the order the man page lists them.
-    static let all: [CommandDefinition] = [
-        ServeCommand.definition, MigrateCommand.definition, DistanceCommand.definition, FareCommand.definition,
-        ImportCommand.menuDefinition, PlacesCommand.importDefinition, PlacesCommand.exportDefinition,
-        CompletionCommand.definition, CompletionCommand.manDefinition,
-    ]
+    static let all: [CommandDefinition] =
+        [
+            ServeCommand.definition, MigrateCommand.definition, DistanceCommand.definition, FareCommand.definition,
+            ImportCommand.menuDefinition, PlacesCommand.importDefinition, PlacesCommand.exportDefinition,
+            CompletionCommand.definition, CompletionCommand.manDefinition,
+        ] + OperatorCommand.definitions + FeedCommand.definitions
 }
 
 extension Arguments {

@@ -62,13 +62,7 @@ enum ImportCommand {
             throw UsageError("grubmap \(command): give one feed file (see grubmap \(command) --help)")
         }
         let path = options.positional[0]
-        guard let text = options["place"] else { throw UsageError("grubmap \(command): --place ID is required") }
-        let placeID: Place.ID
-        do {
-            placeID = try Place.ID(text)
-        } catch {
-            throw UsageError("grubmap \(command): --place: \(error.description)")
-        }
+        let placeID = try options.placeID(command: command)
         let database = options["database"] ?? defaultDatabasePath
         try checkDatabaseArgument(database, command: command)
         guard isPostgresURL(database) || FileManager.default.fileExists(atPath: database) else {

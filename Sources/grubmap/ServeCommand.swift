@@ -37,6 +37,8 @@ enum ServeCommand {
                                 used (default 120); reading pages and settings never need one
           --new-sessions-burst N
                                 Stored sessions one client address may start at once (default 600)
+          --feed-interval D     How often each place's OpenMensa feed is fetched: 30s, 15m, 1h (the default), 1d;
+                                0 fetches none on this server (see grubmap feed)
           --test-clock-file F   For tests: add the seconds written in file F to the clock on every request
           --threading MODE      pool:N (N threads sharing poll(); default: one per processor) or per-connection
           --max-body-bytes N    Largest request body accepted (default 1048576); larger ones get 413
@@ -73,7 +75,7 @@ enum ServeCommand {
             "new-sessions-per-minute", "new-sessions-burst",
             "database-timeout-ms", "database-connections", "workers", "max-queued-requests", "max-connections",
             "max-connections-per-address", "request-timeout-seconds", "idle-timeout-seconds", "log-format",
-            "metrics", "tls-cert", "tls-key", "http-redirect-port",
+            "metrics", "tls-cert", "tls-key", "http-redirect-port", "feed-interval",
         ],
         flags: ["demo", "help", "secure-cookies"],
         choices: [
@@ -226,8 +228,16 @@ enum ServeCommand {
             let days = try DemoMenus.load(into: store, now: clock.now)
             if days > 0 { log("wrote \(days) days of sample menus for this week and the next") }
         }
-        let app = App(
-            environment: AppEnvironment(store: store, now: { clock.now }, configuration: configuration, log: log))
+        var environment = AppEnvironment(store: store, now: { clock.now }, configuration: configuration, log: log)
+        let feedInterval = try feedInterval(options)
+        let feeds = feedInterval.map { interval in
+            FeedScheduler(
+                store: store, fetcher: URLSessionFeedFetcher(),
+                owner: "server-" + AppEnvironment.systemRandomBytes(8).map { String($0, radix: 16) }.joined(),
+                settings: FeedScheduler.Settings(interval: interval))
+        }
+        environment.feeds = feeds
+        let app = App(environment: environment)
         let identity = RequestIdentity()
         let accessLog = AccessLog(writer: ServerLog.shared.writer, metrics: app.metrics)
         let httpServer = HTTPServer(
@@ -238,6 +248,7 @@ enum ServeCommand {
             try HTTPSRedirect.start(host: server.host, port: port, httpsPort: { httpServer.port }, log: log)
         }
         SessionSweeper.start(store: store, now: { clock.now })
+        if let feeds { FeedLoop.start(feeds, now: { clock.now }) }
         let shownHost = server.host.contains(":") ? "[\(server.host)]" : server.host
         try httpServer.runUntilTerminated {
             let scheme = server.tls == nil ? "http" : "https"
@@ -284,6 +295,18 @@ enum ServeCommand {
             throw UsageError("grubmap serve: --\(option): \"\(path)\" is larger than 1 MiB; not a PEM file")
         }
         return Array(data)
+    }
+
+    /// `--feed-interval`: a duration from 30 seconds to 7 days, one hour by default; `nil` for `0` (no fetching).
+    private static func feedInterval(_ options: Arguments) throws -> TimeInterval? {
+        guard let text = options["feed-interval"] else { return 3600 }
+        if text == "0" { return nil }
+        guard let seconds = FeedCommand.seconds(text), (30...7 * 86400).contains(seconds) else {
+            throw UsageError(
+                "grubmap serve: --feed-interval must be a duration from 30s to 7d like 30s, 15m or 1h, or 0; got \"\(text)\""
+            )
+        }
+        return seconds
     }
 
     /// The value of `--name` as a whole number in `range`, or `nil` when the option is not given.
@@ -333,7 +356,8 @@ struct TestClockFile: Sendable {
     }
 }
 
-/// Deletes expired sessions (with their preferences, profile and check-in) once an hour, in the background.
+/// Deletes expired sessions (with their preferences, profile and check-in), ended operator sessions and audit
+/// entries older than 180 days once an hour, in the background.
 enum SessionSweeper {
     static func start(store: any Store, now: @escaping @Sendable () -> Date) {
         Thread.detachNewThread {
@@ -341,10 +365,38 @@ enum SessionSweeper {
                 do {
                     let deleted = try store.deleteSessions(expiredBefore: now())
                     if deleted > 0 { log("deleted \(deleted) expired sessions") }
+                    try store.deleteOperatorSessions(endedBefore: now())
+                    let old = try store.deleteAuditEntries(before: now().addingTimeInterval(-AuditEntry.retention))
+                    if old > 0 { log("deleted \(old) audit entries older than 180 days") }
                 } catch {
-                    log("could not delete expired sessions: \(error)")
+                    log("could not delete expired sessions or old audit entries: \(error)")
                 }
                 Thread.sleep(forTimeInterval: 3600)
+            }
+        }
+    }
+}
+
+/// Fetches the menu feeds that are due, every 15 seconds, in the background. Each due feed is leased first, so the
+/// servers sharing a database take turns; the scheduler itself has no clock (tests give it the time).
+enum FeedLoop {
+    static let tickSeconds: TimeInterval = 15
+
+    static func start(_ feeds: FeedScheduler, now: @escaping @Sendable () -> Date) {
+        Thread.detachNewThread {
+            while true {
+                do {
+                    for (place, run) in try feeds.runDue(at: now()) {
+                        switch run {
+                        case .imported(let days): log("feed of \(place): imported \(days) days")
+                        case .failed(let message): log("feed of \(place): \(message)")
+                        case .unchanged, .busy, .noFeed: break
+                        }
+                    }
+                } catch {
+                    log("could not fetch the menu feeds: \(error)")
+                }
+                Thread.sleep(forTimeInterval: tickSeconds)
             }
         }
     }

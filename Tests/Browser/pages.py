@@ -7,6 +7,7 @@ form with a mistake), a `ready` function of (driver, server, width). Pages with 
 together: the person's state is set up once for them.
 """
 
+import subprocess
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Callable, Optional
@@ -14,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 from selenium.webdriver.common.by import By
 
-from conftest import wait_for
+from conftest import BINARY, wait_for
 
 SAN_JOSE = "san-jose-convention-center"
 
@@ -27,6 +28,7 @@ class Person:
     area: str = SAN_JOSE  # the default area setting
     seen: bool = True  # whether they went through the tour
     check_in: Optional[str] = None  # a place they are checked in at (with a profile made first)
+    operator: Optional[str] = None  # an operator's address: signed in to the console (after the steps above)
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,74 @@ def busan_sunday():
     return today - timedelta(days=(today.weekday() + 1) % 7)
 
 
+def send_sign_in_with_a_wrong_password(driver, server, width):
+    """A sign-in with a password that is not the operator's: refused with one message at the top."""
+    driver.find_element(By.ID, "email").send_keys(OPERATOR)
+    driver.find_element(By.ID, "password").send_keys("not the password at all")
+    driver.find_element(By.CSS_SELECTOR, "form.card button[type=submit]").click()
+    wait_for(driver, lambda d: d.find_elements(By.ID, "sign-in-problem"))
+
+
+def send_place_with_mistakes(driver, server, width):
+    """A place without names, with a website that is not a web address and an hour that is no time."""
+    for field in ("nameEn", "nameKo"):
+        driver.find_element(By.ID, field).clear()
+    driver.find_element(By.ID, "website").clear()
+    driver.find_element(By.ID, "website").send_keys("javascript:alert(1)")
+    driver.find_element(By.ID, "hoursMo").clear()
+    driver.find_element(By.ID, "hoursMo").send_keys("25:00-26:00")
+    driver.find_element(By.CSS_SELECTOR, ".console-form button[type=submit]").click()
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".error-summary"))
+
+
+def press(driver, selector):
+    """Presses a button scrolled to the middle first, so the sticky header is never over it (a small window, a big
+    zoom)."""
+    button = driver.find_element(By.CSS_SELECTOR, selector)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+
+
+def archive_and_restore_a_place(driver, server, width):
+    """Jinri Hall archived and restored, so the audit log has entries to show (before → after)."""
+    driver.get(server.url(f"/admin/places/{JINRI}"))
+    press(driver, f"form[action='/admin/places/{JINRI}/archive'] button")
+    wait_for(driver, lambda d: "done=archived" in d.current_url)
+    press(driver, f"form[action='/admin/places/{JINRI}/restore'] button")
+    wait_for(driver, lambda d: "done=restored" in d.current_url)
+    driver.get(server.url("/admin/areas/pnu-busan/audit"))
+
+
+def fetch_a_feed_that_fails(driver, server, width):
+    """The place's menu feed set to an address where nothing answers, and fetched now: the failure in words."""
+    url = driver.find_element(By.ID, "url")
+    url.clear()
+    url.send_keys("http://127.0.0.1:9/feed.xml")
+    # Each step waits for the address the answer redirects to: the page before may show a feed already.
+    press(driver, "#feed form.console-form button[type=submit]")
+    wait_for(driver, lambda d: "done=feed-saved" in d.current_url)
+    press(driver, f"form[action='/admin/places/{GEUMJEONG}/feed/fetch'] button")
+    wait_for(driver, lambda d: "done=feed-" in d.current_url and "done=feed-saved" not in d.current_url)
+    driver.execute_script("document.getElementById('feed').scrollIntoView()")
+
+
+def open_a_set_up_link(driver, server, width):
+    """A new operator's set-up link, opened before it is used."""
+    driver.get(set_up_link(server, "new.organiser@example.org"))
+
+
+def open_a_used_set_up_link(driver, server, width):
+    """The first operator's set-up link again, after it was used: a page that says so."""
+    driver.get(server.operator_links[OPERATOR])
+
+
 CHECKED_IN = Person(check_in="original-joes")
+OPERATOR = "organiser@example.org"
+# Checked in (so moderation has someone to show) and signed in to the console as an admin of both demo campuses.
+CONSOLE = Person(check_in="original-joes", operator=OPERATOR)
+TODAY_IN_BUSAN = datetime.now(ZoneInfo("Asia/Seoul")).date().isoformat()
+GEUMJEONG = "pnu-busan-geumjeong-hall"
+JINRI = "pnu-busan-jinri-hall"
 
 PAGES = [
     Page("onboarding-basic", "/onboarding", Person(style="basic", seen=False)),
@@ -87,6 +156,23 @@ PAGES = [
     Page("error-not-found", "/places/atlantis", CHECKED_IN),
     Page("error-bad-request", "/places/original-joes?date=someday", CHECKED_IN),
     Page("offline", "/offline", CHECKED_IN),
+    Page("console-sign-in", "/admin/sign-in", CONSOLE),
+    Page("console-sign-in-problem", "/admin/sign-in", CONSOLE, send_sign_in_with_a_wrong_password),
+    Page("console-set-up", "/admin/sign-in", CONSOLE, open_a_set_up_link),
+    Page("console-set-up-used", "/admin/sign-in", CONSOLE, open_a_used_set_up_link),
+    Page("console-home", "/admin", CONSOLE),
+    Page("console-places", "/admin/areas/pnu-busan/places", CONSOLE),
+    Page("console-place", f"/admin/places/{GEUMJEONG}", CONSOLE),
+    Page("console-place-problems", f"/admin/places/{GEUMJEONG}", CONSOLE, send_place_with_mistakes),
+    Page("console-place-feed", f"/admin/places/{GEUMJEONG}", CONSOLE, fetch_a_feed_that_fails),
+    Page("console-new-place", "/admin/areas/pnu-busan/places/new", CONSOLE),
+    Page("console-menus", f"/admin/places/{GEUMJEONG}/menus", CONSOLE),
+    Page("console-menu-day", f"/admin/places/{GEUMJEONG}/menus/day?date={TODAY_IN_BUSAN}", CONSOLE),
+    Page("console-moderation", f"/admin/areas/{SAN_JOSE}/moderation", CONSOLE),
+    Page("console-audit", "/admin/areas/pnu-busan/audit", CONSOLE, archive_and_restore_a_place),
+    Page("console-account", "/admin/account", CONSOLE),
+    Page("console-operators", "/admin/operators", CONSOLE),
+    Page("console-api-keys", "/admin/areas/pnu-busan/api-keys", CONSOLE),
 ]
 
 
@@ -108,6 +194,41 @@ def prepare(driver, server, person):
         if not driver.find_elements(By.CSS_SELECTOR, "form[action='/checkout']"):
             driver.find_element(By.CSS_SELECTOR, f"form[action='/places/{person.check_in}/checkin'] button").click()
             wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "form[action='/checkout']"))
+    if person.operator:
+        sign_in_operator(driver, server, person.operator)
+
+
+def set_up_link(server, email, areas=f"{SAN_JOSE},pnu-busan", role="admin"):
+    """A one-time set-up link for a new operator, made as an organiser does, with `grubmap operator add`; each
+    address's first link is kept on the server object."""
+    links = server.__dict__.setdefault("operator_links", {})
+    if email not in links:
+        output = subprocess.run(
+            [str(BINARY), "operator", "add", "--email", email, "--area", areas, "--role", role,
+             "--database", str(server.database), "--base-url", server.base],
+            check=True, capture_output=True, text=True).stdout
+        links[email] = output.strip().splitlines()[-1]
+    return links[email]
+
+
+PASSWORD = "lunch at geumjeong hall, 12:30"
+
+
+def sign_in_operator(driver, server, email):
+    """Signs the browser in to the console as `email`, setting the operator up from their link the first time."""
+    first_time = email not in server.__dict__.get("operator_links", {})
+    link = set_up_link(server, email)
+    if first_time:
+        driver.get(link)
+        driver.find_element(By.ID, "password").send_keys(PASSWORD)
+        driver.find_element(By.ID, "repeat").send_keys(PASSWORD)
+        driver.find_element(By.CSS_SELECTOR, "form.card button[type=submit]").click()
+        wait_for(driver, lambda d: "done=setup" in d.current_url)
+    driver.get(server.url("/admin/sign-in"))
+    driver.find_element(By.ID, "email").send_keys(email)
+    driver.find_element(By.ID, "password").send_keys(PASSWORD)
+    driver.find_element(By.CSS_SELECTOR, "form.card button[type=submit]").click()
+    wait_for(driver, lambda d: d.current_url.endswith("/admin"))
 
 
 def make_profile(driver, server, first="Grace", last="Hopper"):

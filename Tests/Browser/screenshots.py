@@ -15,16 +15,19 @@ from pathlib import Path
 from selenium.webdriver.common.by import By
 
 from conftest import GrubmapServer, make_browser, wait_for
-from pages import Person, emulate, prepare
+from pages import CONSOLE, PAGES, Person, emulate, prepare
 from test_offline import offline, ready
+
+CONSOLE_PREFERENCES = {"check_in": CONSOLE.check_in, "operator": CONSOLE.operator}
 
 SIZES = [(390, 844), (1280, 800)]
 POSITION = {"latitude": 37.3318, "longitude": -121.8863, "accuracy": 20}
 
 
-def session_with(driver, server, style="basic", seen=True, area="san-jose-convention-center", check_in=None):
-    """Sets the person's preferences and check-in through the pages, as a person would."""
-    prepare(driver, server, Person(style=style, area=area, seen=seen, check_in=check_in))
+def session_with(driver, server, style="basic", seen=True, area="san-jose-convention-center", check_in=None,
+                 operator=None):
+    """Sets the person's preferences and check-in through the pages, as a person would, and signs an operator in."""
+    prepare(driver, server, Person(style=style, area=area, seen=seen, check_in=check_in, operator=operator))
 
 
 def shots(server, output, name_filter, zoom=False, forced=False):
@@ -45,10 +48,14 @@ def shots(server, output, name_filter, zoom=False, forced=False):
         ("place-pnu", {}, "/places/pnu-busan-geumjeong-hall", None),
         ("settings", {}, "/settings", None),
         ("not-found", {}, "/places/atlantis", None),
-    ]
-    for name, preferences, path, position in pages:
+    ] + [(f"console-{page.name.removeprefix('console-')}", CONSOLE_PREFERENCES, page.path, page.ready)
+         for page in PAGES if page.name.startswith("console-")]
+    for name, preferences, path, step in pages:
         if name_filter and name_filter not in name:
             continue
+        # The fourth item is a position to share, or a step after loading (a console form sent with mistakes).
+        ready = step if callable(step) else None
+        position = None if ready else step
         for language in ("en", "ko"):
             for dark in (False, True):
                 # At 200%, the desktop window: a zoomed phone would be narrower than the 320 px WCAG asks for.
@@ -68,6 +75,8 @@ def shots(server, output, name_filter, zoom=False, forced=False):
                             driver.find_element(By.CSS_SELECTOR, "[data-action=locate]").click()
                             wait_for(driver, lambda d: d.get_cookie("grubmap_position") is not None)
                         driver.get(server.url(path))
+                        if ready:
+                            ready(driver, server, width)
                         if path.endswith("#map") and (width < 600 or zoom):
                             driver.find_element(By.CSS_SELECTOR, "label[for=view-map]").click()
                         if "locate=1" in path:

@@ -7,7 +7,7 @@ import Testing
 @testable import GrubmapWeb
 
 /// A store whose database is down: every call fails as a PostgreSQL store's does when the server is gone.
-private struct UnreachableStore: Store {
+struct UnreachableStore: Store {
     var down: DatabaseUnavailableError {
         DatabaseUnavailableError(reason: "PostgreSQL connection failed: connection refused")
     }

@@ -75,7 +75,15 @@ import Testing
         func expectSnapshot(
             of target: String, named name: String, language: Language, sourceLocation: SourceLocation = #_sourceLocation
         ) throws {
-            let response = try test.get(target, headers: ["Accept-Language": language.rawValue])
+            try expectSnapshot(
+                try test.get(target, headers: ["Accept-Language": language.rawValue]), named: name,
+                sourceLocation: sourceLocation)
+        }
+
+        /// Compares a response's body with its snapshot file.
+        func expectSnapshot(_ response: Response, named name: String, sourceLocation: SourceLocation = #_sourceLocation)
+            throws
+        {
             // Asset fingerprints change with every edit of a script or the style sheet; what a page shows does not.
             let body = Array(
                 String(decoding: response.body, as: UTF8.self).replacing(#/\?v=[0-9a-f]{16}/#, with: "?v=fingerprint")
@@ -97,6 +105,44 @@ import Testing
                     "\(name) differs from its snapshot at character \(at): got …\(got.dropFirst(max(0, at - 60)).prefix(160))…",
                     sourceLocation: sourceLocation)
             }
+        }
+    }
+}
+
+/// The console's pages for an admin of both demo campuses, from the demo data at the snapshots' fixed time.
+@Suite struct ConsoleSnapshotTests {
+    static let pages = [
+        ("console-sign-in", "/admin/sign-in"), ("console-home", "/admin"),
+        ("console-places", "/admin/areas/pnu-busan/places"),
+        ("console-place", "/admin/places/pnu-busan-geumjeong-hall"),
+        ("console-new-place", "/admin/areas/pnu-busan/places/new"),
+        ("console-menus", "/admin/places/pnu-busan-geumjeong-hall/menus"),
+        ("console-menu-day", "/admin/places/pnu-busan-geumjeong-hall/menus/day?date=2026-11-18"),
+        ("console-moderation", "/admin/areas/pnu-busan/moderation"), ("console-audit", "/admin/areas/pnu-busan/audit"),
+        ("console-account", "/admin/account"), ("console-api-keys", "/admin/areas/pnu-busan/api-keys"),
+    ]
+
+    @Test(arguments: Language.allCases)
+    func consolePagesMatchTheirSnapshots(language: Language) throws {
+        let demo = try SnapshotTests.DemoApp()
+        defer { demo.cleanUp() }
+        let test = demo.test
+        let link = try OperatorEnrolment(store: test.store, randomBytes: test.app.environment.randomBytes)
+            .add(
+                email: "organiser@example.org", role: .admin,
+                areaIDs: [try Area.ID("pnu-busan"), try Area.ID("san-jose-convention-center")], by: .commandLine,
+                now: test.clock.now
+            ).link.token
+        let person = try Person(test, language: language.rawValue)
+        _ = try person.get("/admin/setup?token=\(link)")
+        _ = try person.post(
+            "/admin/setup", [("token", link), ("password", ConsoleTests.password), ("repeat", ConsoleTests.password)],
+            csrf: person.cookies["grubmap_console_csrf"])
+        _ = try person.post(
+            "/admin/sign-in", [("email", "organiser@example.org"), ("password", ConsoleTests.password)],
+            csrf: person.cookies["grubmap_console_csrf"])
+        for (name, target) in Self.pages {
+            try demo.expectSnapshot(try person.get(target), named: "\(name).\(language.rawValue).html")
         }
     }
 }

@@ -12,8 +12,9 @@ import Testing
 /// database pool, and answers assets from memory on its own threads.
 @Suite struct StalledDatabaseTests {
     /// A store whose area presence calls wait at a gate, as calls to a frozen database server do.
-    final class StallingStore: Store, @unchecked Sendable {
+    final class StallingStore: Store, ForwardsConsoleCalls, @unchecked Sendable {
         let base: SQLiteStore
+        var consoleStore: any Store { base }
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
 

@@ -12,11 +12,14 @@ public struct Profile: Identifiable, Hashable, Sendable {
     public var bio: String
     /// The media type of the uploaded avatar, or `nil` for generated initials.
     public var avatarType: Avatar.MediaType?
+    /// Why an operator hid the bio and picture (the profile then shows as initials only), or `nil`.
+    public var hiddenReason: String?
 
     public init(
         id: ID, firstName: String, lastName: String, company: String = "", bio: String = "",
-        avatarType: Avatar.MediaType? = nil
+        avatarType: Avatar.MediaType? = nil, hiddenReason: String? = nil
     ) {
+        self.hiddenReason = hiddenReason
         self.id = id
         self.firstName = firstName
         self.lastName = lastName
@@ -24,6 +27,15 @@ public struct Profile: Identifiable, Hashable, Sendable {
         self.bio = bio
         self.avatarType = avatarType
     }
+
+    /// Whether an operator hid the bio and picture.
+    public var isHidden: Bool { hiddenReason != nil }
+
+    /// The bio others see: none while the profile is hidden.
+    public var publicBio: String { isHidden ? "" : bio }
+
+    /// Whether others see an uploaded picture: not while the profile is hidden.
+    public var showsPicture: Bool { avatarType != nil && !isHidden }
 
     /// "First Last".
     public var fullName: String { "\(firstName) \(lastName)" }

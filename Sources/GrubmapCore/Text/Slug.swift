@@ -11,19 +11,28 @@ public struct Slug<Owner>: Hashable, Sendable, Codable, Comparable, CustomString
 
     /// Checks `text` and makes an id of it.
     public init(_ text: some StringProtocol) throws(SlugError) {
+        var text = String(text)
+        // Over the contiguous bytes: a generic walk of `utf8` is not specialised across modules, and ids are
+        // made for every row the stores read.
+        let isWellFormed = text.withUTF8(Self.isWellFormed)
         guard !text.isEmpty else { throw .empty }
         guard text.utf8.count <= Self.maximumLength else { throw .tooLong(text.utf8.count) }
+        guard isWellFormed else { throw .invalid(String(text.prefix(64))) }
+        rawValue = text
+    }
+
+    /// Lower-case letters, digits and single hyphens, neither first nor last.
+    private static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var previousWasHyphen = true
-        for byte in text.utf8 {
+        for byte in bytes {
             let isHyphen = byte == UInt8(ascii: "-")
             let isAllowed =
                 (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || isHyphen
-            guard isAllowed, !(isHyphen && previousWasHyphen) else { throw .invalid(String(text.prefix(64))) }
+            guard isAllowed, !(isHyphen && previousWasHyphen) else { return false }
             previousWasHyphen = isHyphen
         }
-        guard !previousWasHyphen else { throw .invalid(String(text.prefix(64))) }
-        rawValue = String(text)
+        return !previousWasHyphen
     }
 
     public var description: String { rawValue }

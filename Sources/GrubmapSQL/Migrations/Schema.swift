@@ -165,7 +165,114 @@ public enum Schema {
                     secret BLOB NOT NULL
                 );
                 """),
+        Migration(
+            version: 7, name: "store session tokens as their SHA-256",
+            sql: hashSessionTokens { "grubmap_sha256_hex(\($0))" },
+            postgreSQL: hashSessionTokens { "encode(sha256(convert_to(\($0), 'UTF8')), 'hex')" }),
+        Migration(
+            version: 8, name: "create the operator console's tables",
+            sql: console(serialKey: "INTEGER PRIMARY KEY"),
+            postgreSQL: SQLDialect.postgreSQL.migrationSQL(console(serialKey: "BIGSERIAL PRIMARY KEY"))),
     ]
+
+    /// Operators and what they run: their accounts, areas, sessions and failed sign-ins; the audit log; API keys;
+    /// menu feeds; archived places and hidden profiles. Tokens are stored as digests (``TokenDigest``). The audit
+    /// log's `id` is the one thing the databases spell differently (`serialKey`): SQLite numbers an `INTEGER PRIMARY
+    /// KEY` by itself, PostgreSQL needs `BIGSERIAL`. It refers to nothing, so entries outlive the operators and
+    /// places they name.
+    private static func console(serialKey: String) -> String {
+        """
+        CREATE TABLE operators (
+            id TEXT PRIMARY KEY,
+            email TEXT NOT NULL UNIQUE, -- lower case
+            role TEXT NOT NULL, -- editor or admin
+            password_hash TEXT, -- Argon2id string, NULL until set up
+            totp_secret BLOB, -- NULL without a second factor
+            totp_last_step BIGINT, -- the last TOTP step accepted, so a code works once
+            setup_token TEXT UNIQUE, -- digest of the one-time set-up link's token
+            setup_expires_at BIGINT,
+            setup_used_at BIGINT,
+            created_at BIGINT NOT NULL
+        );
+        CREATE TABLE operator_areas (
+            operator_id TEXT NOT NULL REFERENCES operators (id) ON DELETE CASCADE,
+            area_id TEXT NOT NULL REFERENCES areas (id) ON DELETE CASCADE,
+            PRIMARY KEY (operator_id, area_id)
+        );
+        CREATE TABLE operator_sessions (
+            token TEXT PRIMARY KEY, -- digest
+            operator_id TEXT NOT NULL REFERENCES operators (id) ON DELETE CASCADE,
+            csrf_token TEXT NOT NULL,
+            created_at BIGINT NOT NULL,
+            last_seen_at BIGINT NOT NULL,
+            expires_at BIGINT NOT NULL -- the earlier of idle and absolute end, as of last_seen_at
+        );
+        CREATE INDEX operator_sessions_operator ON operator_sessions (operator_id);
+        CREATE INDEX operator_sessions_expires_at ON operator_sessions (expires_at);
+        CREATE TABLE sign_in_failures (
+            key TEXT PRIMARY KEY, -- account:EMAIL or address:IP
+            failures INTEGER NOT NULL,
+            last_failure_at BIGINT NOT NULL
+        );
+        CREATE TABLE audit_log (
+            id \(serialKey),
+            at BIGINT NOT NULL,
+            actor TEXT NOT NULL,
+            actor_name TEXT NOT NULL,
+            area_id TEXT, -- NULL: not about one area
+            action TEXT NOT NULL,
+            subject TEXT NOT NULL,
+            before_value TEXT,
+            after_value TEXT
+        );
+        CREATE INDEX audit_log_area ON audit_log (area_id, id);
+        CREATE INDEX audit_log_at ON audit_log (at);
+        CREATE TABLE api_keys (
+            id TEXT PRIMARY KEY,
+            token TEXT NOT NULL UNIQUE, -- digest
+            area_id TEXT NOT NULL REFERENCES areas (id) ON DELETE CASCADE,
+            scope TEXT NOT NULL, -- read or write
+            label TEXT NOT NULL,
+            created_by TEXT NOT NULL,
+            created_at BIGINT NOT NULL,
+            last_used_at BIGINT,
+            revoked_at BIGINT
+        );
+        CREATE TABLE menu_feeds (
+            place_id TEXT PRIMARY KEY REFERENCES places (id) ON DELETE CASCADE,
+            url TEXT NOT NULL,
+            etag TEXT,
+            last_modified TEXT,
+            next_fetch_at BIGINT NOT NULL,
+            failures INTEGER NOT NULL DEFAULT 0, -- in a row, for the backoff
+            last_fetch_at BIGINT,
+            last_result TEXT, -- imported, unchanged or failed
+            last_message TEXT, -- what happened, in words
+            last_success_at BIGINT,
+            lease_owner TEXT, -- the server fetching it now
+            lease_until BIGINT
+        );
+        CREATE INDEX menu_feeds_due ON menu_feeds (next_fetch_at);
+        ALTER TABLE places ADD COLUMN archived_at BIGINT;
+        ALTER TABLE profiles ADD COLUMN hidden_at BIGINT;
+        ALTER TABLE profiles ADD COLUMN hidden_reason TEXT;
+        """
+    }
+
+    /// Replaces every stored session token, and the `session_token`s that refer to it, by its ``TokenDigest`` (64 hex
+    /// digits; tokens Grubmap made are 43 characters), so existing cookies and bearer tokens keep working while the
+    /// database holds no token. Each session is copied under its digest before the rows that refer to it move, and
+    /// only then deleted: the foreign keys (which neither database lets an `UPDATE` of the key cascade to) hold at
+    /// every statement. `sha256` is how the database computes the digest of a column.
+    private static func hashSessionTokens(_ sha256: (String) -> String) -> String {
+        """
+        INSERT INTO sessions (token, csrf_token, created_at, expires_at)
+            SELECT \(sha256("token")), csrf_token, created_at, expires_at FROM sessions WHERE length(token) <> 64;
+        UPDATE preferences SET session_token = \(sha256("session_token")) WHERE length(session_token) <> 64;
+        UPDATE profiles SET session_token = \(sha256("session_token")) WHERE length(session_token) <> 64;
+        DELETE FROM sessions WHERE length(token) <> 64;
+        """
+    }
 
     /// A migrator for ``migrations``.
     public static var migrator: Migrator { Migrator(migrations: migrations) }

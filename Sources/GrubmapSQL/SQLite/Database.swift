@@ -49,6 +49,9 @@ public final class Database: @unchecked Sendable {
         }
         try execute("PRAGMA synchronous=NORMAL")
         try execute("PRAGMA foreign_keys=ON")
+        // SQLite has no SHA-256 of its own; migration 7 hashes the stored session tokens with this one.
+        sqlite3_create_function_v2(
+            handle, "grubmap_sha256_hex", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, sha256HexFunction, nil, nil, nil)
     }
 
     deinit {
@@ -193,3 +196,20 @@ public final class Database: @unchecked Sendable {
         sqlite3_exec(handle, "ROLLBACK TRANSACTION", nil, nil, nil)
     }
 }
+
+/// `grubmap_sha256_hex(text)`: the lowercase hexadecimal SHA-256 of the text's UTF-8 bytes (``TokenDigest``), or
+/// NULL for NULL. A C function pointer, so it captures nothing.
+///
+/// `sqlite3_value_text` is called before `sqlite3_value_bytes`, as <https://sqlite.org/c3ref/value_blob.html>
+/// asks, so the length is that of the UTF-8 text.
+private let sha256HexFunction: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void =
+    { context, count, values in
+        guard count == 1, let value = values?[0], sqlite3_value_type(value) != SQLITE_NULL else {
+            sqlite3_result_null(context)
+            return
+        }
+        let text = sqlite3_value_text(value)
+        let length = Int(sqlite3_value_bytes(value))
+        let bytes = text.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
+        sqlite3_result_text(context, TokenDigest.hexDigest(of: bytes), -1, csqlite_transient())
+    }

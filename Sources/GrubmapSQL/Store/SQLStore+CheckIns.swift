@@ -10,7 +10,7 @@ extension SQLStore {
     public func profile(sessionToken: String) throws -> Profile? {
         try withConnection { connection in
             try connection.fetchOne(
-                "SELECT \(sql: StoreRows.profileColumns) FROM profiles WHERE session_token = \(sessionToken)"
+                "SELECT \(sql: StoreRows.profileColumns) FROM profiles WHERE session_token = \(TokenDigest(sessionToken))"
             ).map(StoreRows.profile(from:))
         }
     }
@@ -27,7 +27,7 @@ extension SQLStore {
             try connection.execute(
                 """
                 INSERT INTO profiles (id, session_token, first_name, last_name, company, bio)
-                VALUES (\(profile.id), \(sessionToken), \(profile.firstName), \(profile.lastName), \(profile.company),
+                VALUES (\(profile.id), \(TokenDigest(sessionToken)), \(profile.firstName), \(profile.lastName), \(profile.company),
                     \(profile.bio))
                 ON CONFLICT (id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name,
                     company = excluded.company, bio = excluded.bio
@@ -51,7 +51,7 @@ extension SQLStore {
         try withConnection { connection in
             guard
                 let row = try connection.fetchOne(
-                    "SELECT avatar FROM profiles WHERE id = \(profileID) AND avatar IS NOT NULL"),
+                    "SELECT avatar FROM profiles WHERE id = \(profileID) AND avatar IS NOT NULL AND hidden_at IS NULL"),
                 let bytes = try row.value(named: "avatar", as: [UInt8]?.self)
             else { return nil }
             return try Avatar(bytes: bytes)
@@ -95,7 +95,7 @@ extension SQLStore {
         let rows = try withConnection { connection in
             try connection.fetchAll(
                 """
-                SELECT p.id, p.first_name, p.last_name, p.company, p.bio, p.avatar_type,
+                SELECT p.id, p.first_name, p.last_name, p.company, p.bio, p.avatar_type, p.hidden_reason,
                     c.profile_id, c.place_id, c.started_at, c.expires_at, count(*) OVER () AS total
                 FROM check_ins c JOIN profiles p ON p.id = c.profile_id
                 WHERE c.place_id = \(id) AND c.started_at <= \(date) AND c.expires_at > \(date)
@@ -114,7 +114,7 @@ extension SQLStore {
         let rows = try withConnection { connection in
             try connection.fetchAll(
                 """
-                SELECT c.place_id, p.id, p.first_name, p.last_name, p.company, p.bio, p.avatar_type
+                SELECT c.place_id, p.id, p.first_name, p.last_name, p.company, p.bio, p.avatar_type, p.hidden_reason
                 FROM check_ins c JOIN profiles p ON p.id = c.profile_id JOIN places pl ON pl.id = c.place_id
                 WHERE pl.area_id = \(id) AND c.started_at <= \(date) AND c.expires_at > \(date)
                 ORDER BY c.place_id, c.started_at DESC, p.id
@@ -136,14 +136,15 @@ extension SQLStore {
 }
 
 extension StoreRows {
-    static let profileColumns: SQL = "id, first_name, last_name, company, bio, avatar_type"
+    static let profileColumns: SQL = "id, first_name, last_name, company, bio, avatar_type, hidden_reason"
 
     static func profile(from row: Row) throws -> Profile {
         Profile(
             id: try Profile.ID(try row.value(named: "id", as: String.self)),
             firstName: try row.value(named: "first_name"), lastName: try row.value(named: "last_name"),
             company: try row.value(named: "company"), bio: try row.value(named: "bio"),
-            avatarType: try row.value(named: "avatar_type", as: String?.self).flatMap(Avatar.MediaType.init(rawValue:)))
+            avatarType: try row.value(named: "avatar_type", as: String?.self).flatMap(Avatar.MediaType.init(rawValue:)),
+            hiddenReason: try row.value(named: "hidden_reason"))
     }
 
     static func checkIn(from row: Row) throws -> CheckIn {

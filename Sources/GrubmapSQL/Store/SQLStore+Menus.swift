@@ -88,6 +88,14 @@ extension SQLStore {
     /// apply one after the other. Dates must be unique in the call and the place must exist; otherwise nothing
     /// changes.
     public func replaceMenus(_ menus: [Menu], placeID: Place.ID) throws {
+        try replaceMenus(menus, removing: [], placeID: placeID) { _ in }
+    }
+
+    /// Replaces the menus of `menus`' dates and deletes those of `removing`, then runs `also` (the console's audit
+    /// entry) in the same transaction.
+    func replaceMenus(
+        _ menus: [Menu], removing: [CalendarDate], placeID: Place.ID, also: (Pool.Connection) throws -> Void
+    ) throws {
         var seen = Set<CalendarDate>()
         for menu in menus where !seen.insert(menu.date).inserted {
             throw StoreError.duplicateMenuDate(place: placeID.rawValue, date: menu.date.description)
@@ -98,6 +106,10 @@ extension SQLStore {
             guard place != nil else { throw StoreError.unknownPlace(id: placeID.rawValue) }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.withoutEscapingSlashes]
+            for date in removing where !seen.contains(date) {
+                try connection.execute(
+                    "DELETE FROM menu_days WHERE place_id = \(placeID) AND date = \(date.description)")
+            }
             for menu in menus {
                 let date = menu.date.description
                 try connection.execute("DELETE FROM menu_days WHERE place_id = \(placeID) AND date = \(date)")
@@ -127,6 +139,7 @@ extension SQLStore {
                     }
                 }
             }
+            try also(connection)
         }
     }
 }

@@ -2,13 +2,15 @@ import Foundation
 import GrubmapCore
 import GrubmapStore
 
+/// Sessions and their preferences. Tokens are stored as their ``TokenDigest`` (the `sessions.token` column and the
+/// `session_token` columns that refer to it), so every method hashes the token it is given before binding it.
 extension SQLStore {
     public func createSession(_ session: Session) throws {
         try withConnection { connection in
             try connection.execute(
                 """
                 INSERT INTO sessions (token, csrf_token, created_at, expires_at)
-                VALUES (\(session.token), \(session.csrfToken), \(session.createdAt), \(session.expiresAt))
+                VALUES (\(TokenDigest(session.token)), \(session.csrfToken), \(session.createdAt), \(session.expiresAt))
                 """)
         }
     }
@@ -17,17 +19,17 @@ extension SQLStore {
         try withConnection { connection in
             guard
                 let row = try connection.fetchOne(
-                    "SELECT token, csrf_token, created_at, expires_at FROM sessions WHERE token = \(token)")
+                    "SELECT csrf_token, created_at, expires_at FROM sessions WHERE token = \(TokenDigest(token))")
             else { return nil }
             return Session(
-                token: try row.value(named: "token"), csrfToken: try row.value(named: "csrf_token"),
+                token: token, csrfToken: try row.value(named: "csrf_token"),
                 createdAt: try row.value(named: "created_at"), expiresAt: try row.value(named: "expires_at"))
         }
     }
 
     public func extendSession(token: String, until expiresAt: Date) throws {
         try withConnection { connection in
-            try connection.execute("UPDATE sessions SET expires_at = \(expiresAt) WHERE token = \(token)")
+            try connection.execute("UPDATE sessions SET expires_at = \(expiresAt) WHERE token = \(TokenDigest(token))")
         }
     }
 
@@ -40,7 +42,7 @@ extension SQLStore {
     }
 
     public func preferences(sessionToken: String) throws -> Preferences {
-        try withConnection { connection in try Self.preferences(sessionToken, in: connection) }
+        try withConnection { connection in try Self.preferences(TokenDigest(sessionToken), in: connection) }
     }
 
     /// Reads, changes and rewrites a session's preferences in one write transaction, holding the session's row
@@ -50,7 +52,8 @@ extension SQLStore {
     public func updatePreferences(sessionToken: String, _ change: (inout Preferences) throws -> Void) throws
         -> Preferences
     {
-        try write { connection in
+        let sessionToken = TokenDigest(sessionToken)
+        return try write { connection in
             _ = try connection.fetchOne(
                 "SELECT token FROM sessions WHERE token = \(sessionToken)\(sql: dialect.lockingClause)")
             var preferences = try Self.preferences(sessionToken, in: connection)
@@ -64,7 +67,7 @@ extension SQLStore {
         }
     }
 
-    private static func preferences(_ sessionToken: String, in connection: Pool.Connection) throws -> Preferences {
+    private static func preferences(_ sessionToken: TokenDigest, in connection: Pool.Connection) throws -> Preferences {
         var storage: [String: String] = [:]
         for row in try connection.fetchAll("SELECT name, value FROM preferences WHERE session_token = \(sessionToken)")
         {

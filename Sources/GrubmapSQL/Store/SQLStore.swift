@@ -82,7 +82,9 @@ extension SQLStore {
             }
             var places: [Place] = []
             var placeErrors: [String: (area: String, error: StoreError)] = [:]
-            for row in try connection.fetchAll("SELECT \(sql: StoreRows.placeColumns) FROM places ORDER BY id") {
+            for row in try connection.fetchAll(
+                "SELECT \(sql: StoreRows.placeColumns) FROM places WHERE archived_at IS NULL ORDER BY id")
+            {
                 do {
                     places.append(try StoreRows.place(from: row))
                 } catch {

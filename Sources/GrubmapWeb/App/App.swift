@@ -29,9 +29,14 @@ public struct App: Sendable {
             .adding(VisitorResolution(store: store, signers: SignerCache()))
             .adding(CSRFProtection())
             .adding(WriteLimits(limiter: RateLimiter(limit: configuration.writesPerMinute)))
+        let console = MiddlewareChain.empty.adding(
+            OperatorResolution(store: store, limiter: RateLimiter(limit: configuration.consoleWritesPerMinute)))
         var routes = RouteTable(
             groups: RouteGroups(
-                none: .empty, optional: visitors, required: visitors.adding(SessionMinting(sessions: sessions))))
+                none: .empty, optional: visitors, required: visitors.adding(SessionMinting(sessions: sessions)),
+                consoleGuest: MiddlewareChain.empty.adding(ConsoleGuestResolution()), console: console,
+                adminAPI: MiddlewareChain.empty.adding(
+                    APIKeyResolution(store: store, limiter: RateLimiter(limit: configuration.consoleWritesPerMinute)))))
         let preferences = PreferenceWriter(store: store)
         routes.add(AssetsFeature())
         routes.add(HealthFeature(database: store))
@@ -46,6 +51,18 @@ public struct App: Sendable {
         routes.add(CheckInFeature(profiles: store, checkIns: store, policy: configuration.checkInPolicy))
         routes.add(FareFeature())
         routes.add(CatalogAPI(checkIns: store))
+        routes.add(SignInFeature(store: store, hasher: configuration.passwordHasher))
+        routes.add(ConsoleHomeFeature(store: store))
+        routes.add(
+            PlacesConsoleFeature(store: store, scope: ConsolePlaceScope(store: store), tileURL: configuration.tileURL))
+        routes.add(MenusConsoleFeature(store: store, scope: ConsolePlaceScope(store: store)))
+        routes.add(FeedsConsoleFeature(store: store, runner: environment.feeds, scope: ConsolePlaceScope(store: store)))
+        routes.add(ModerationFeature(store: store))
+        routes.add(AccountFeature(store: store))
+        routes.add(OperatorsFeature(store: store, scope: ManagedOperatorScope(store: store)))
+        routes.add(APIKeysFeature(store: store))
+        routes.add(AdminAPIFeature(store: store, scope: AdminPlaceScope(store: store)))
+        routes.add(AuditFeature(store: store))
         routes.add(OpenAPIFeature())
         routes.add(InstallableAppFeature())
         // Made from the routes above, and itself a route: the metrics' series include /metrics.

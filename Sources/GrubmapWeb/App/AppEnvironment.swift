@@ -15,6 +15,8 @@ public struct AppEnvironment: Sendable {
     public var configuration: AppConfiguration
     /// Writes one line to the operator's log.
     public var log: @Sendable (String) -> Void
+    /// Fetches a place's menu feed at once (the console's "Fetch now"); `nil` where this server fetches no feeds.
+    public var feeds: (any MenuFeedRunner)?
 
     public init(
         store: any Store, now: @escaping @Sendable () -> Date = { Date() },
@@ -60,6 +62,10 @@ public struct AppConfiguration: Sendable, Equatable {
     public var newSessionsBurst: Int
     /// Who may read `/metrics`.
     public var metricsAccess: MetricsAccess
+    /// How many changes one operator may make in the console per minute (copying a week of menus is one).
+    public var consoleWritesPerMinute = 120
+    /// How operator passwords are hashed: Argon2id at libsodium's interactive cost; tests use the minimum.
+    public var passwordHasher = PasswordHasher()
 
     public init(
         onboarding: OnboardingCatalog, defaultAreaID: Area.ID? = nil, onboardingInterval: Duration = .seconds(3),

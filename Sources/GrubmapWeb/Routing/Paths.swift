@@ -26,6 +26,61 @@ enum Paths {
     /// What the service worker shows for a page it has not kept when there is no network.
     static let offline = SitePath("/offline")
 
+    /// The operator console. Set-up links carry their token in the query (`?token=`), never in the path, so access
+    /// logs, which write paths only, never hold one.
+    enum Console {
+        static let home = SitePath("/admin")
+        static let signIn = SitePath("/admin/sign-in")
+        static let signOut = SitePath("/admin/sign-out")
+        static let signOutEverywhere = SitePath("/admin/sign-out-everywhere")
+        static let setup = SitePath("/admin/setup")
+        static let account = SitePath("/admin/account")
+        static let secondFactor = SitePath("/admin/account/second-factor")
+        static let places = SitePath<Area.ID>("/admin/areas/{id}/places", missing: "There is no area with that id.")
+        static let newPlace = SitePath<Area.ID>(
+            "/admin/areas/{id}/places/new", missing: "There is no area with that id.")
+        static let place = SitePath<Place.ID>("/admin/places/{id}", missing: "There is no place with that id.")
+        static let archivePlace = SitePath<Place.ID>(
+            "/admin/places/{id}/archive", missing: "There is no place with that id.")
+        static let restorePlace = SitePath<Place.ID>(
+            "/admin/places/{id}/restore", missing: "There is no place with that id.")
+        /// A place's menus for a week (`?week=YYYY-MM-DD`, any day of it; this week by default).
+        static let menus = SitePath<Place.ID>("/admin/places/{id}/menus", missing: "There is no place with that id.")
+        /// One day's menu (`?date=YYYY-MM-DD`) to edit, mark closed or remove.
+        static let menuDay = SitePath<Place.ID>(
+            "/admin/places/{id}/menus/day", missing: "There is no place with that id.")
+        /// Copies a day's or a week's menus to another day or week.
+        static let copyMenus = SitePath<Place.ID>(
+            "/admin/places/{id}/menus/copy", missing: "There is no place with that id.")
+
+        /// A place's OpenMensa feed: set its URL or remove it, and fetch it now.
+        static let feed = SitePath<Place.ID>("/admin/places/{id}/feed", missing: "There is no place with that id.")
+        static let fetchFeed = SitePath<Place.ID>(
+            "/admin/places/{id}/feed/fetch", missing: "There is no place with that id.")
+        /// The operators an admin manages: the list and the form to add one.
+        static let operators = SitePath("/admin/operators")
+        static let operatorAccount = SitePath<Operator.ID>(
+            "/admin/operators/{id}", missing: "There is no operator with that id.")
+        static let resetOperator = SitePath<Operator.ID>(
+            "/admin/operators/{id}/reset", missing: "There is no operator with that id.")
+        static let removeOperator = SitePath<Operator.ID>(
+            "/admin/operators/{id}/remove", missing: "There is no operator with that id.")
+        /// An area's API keys (admins): the list, making one, revoking one (`key` field).
+        static let apiKeys = SitePath<Area.ID>("/admin/areas/{id}/api-keys", missing: "There is no area with that id.")
+        static let revokeAPIKey = SitePath<Area.ID>(
+            "/admin/areas/{id}/api-keys/revoke", missing: "There is no area with that id.")
+        /// Who is checked in where in an area, with hiding a profile and ending a check-in.
+        static let moderation = SitePath<Area.ID>(
+            "/admin/areas/{id}/moderation", missing: "There is no area with that id.")
+        static let moderate = SitePath<Area.ID>(
+            "/admin/areas/{id}/moderation/act", missing: "There is no area with that id.")
+        /// An area's audit log (`?action=…` to filter, `?before=N` for older entries).
+        static let audit = SitePath<Area.ID>("/admin/areas/{id}/audit", missing: "There is no area with that id.")
+
+        /// Whether `path` is the console's, whose pages never share a visitor's cookies or caches.
+        static func contains(_ path: String) -> Bool { path == "/admin" || path.hasPrefix("/admin/") }
+    }
+
     /// The JSON API, version 1.
     enum API {
         static let areas = SitePath("/api/v1/areas")
@@ -45,6 +100,20 @@ enum Paths {
         static let checkIn = SitePath("/api/v1/me/checkin")
         /// The OpenAPI document of everything above.
         static let openAPI = SitePath("/api/v1/openapi.json")
+
+        /// The admin API, for organisers' scripts with an API key of one area.
+        enum Admin {
+            static let places = SitePath<Area.ID>(
+                "/api/v1/admin/areas/{id}/places", missing: "There is no area with that id.")
+            static let place = SitePath<Place.ID>(
+                "/api/v1/admin/places/{id}", missing: "There is no place with that id.")
+            static let archive = SitePath<Place.ID>(
+                "/api/v1/admin/places/{id}/archive", missing: "There is no place with that id.")
+            static let restore = SitePath<Place.ID>(
+                "/api/v1/admin/places/{id}/restore", missing: "There is no place with that id.")
+            static let menu = SitePath<Place.ID>(
+                "/api/v1/admin/places/{id}/menu", missing: "There is no place with that id.")
+        }
 
         /// Whether `path` is the API's, so an error there is JSON rather than a page.
         static func contains(_ path: String) -> Bool { path.hasPrefix("/api/") }

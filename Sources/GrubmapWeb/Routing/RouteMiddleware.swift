@@ -46,6 +46,12 @@ struct RouteGroups: Sendable {
     let optional: MiddlewareChain<VisitorContext>
     /// A session, made now if the visitor has none: changes stored in the database.
     let required: MiddlewareChain<SessionContext>
+    /// The operator console's sign-in and set-up pages: no operator yet, and no visitor either.
+    let consoleGuest: MiddlewareChain<ConsoleGuestContext>
+    /// The operator console: a signed-in operator, or a redirect to sign in.
+    let console: MiddlewareChain<ConsoleContext>
+    /// The admin API: a valid API key, or 401.
+    let adminAPI: MiddlewareChain<AdminAPIContext>
 }
 
 /// What a route's handler needs of a session, which decides its context type and middleware group.
@@ -61,6 +67,21 @@ extension SessionNeed where Context == RequestContext {
 extension SessionNeed where Context == VisitorContext {
     /// The visitor, whose session may or may not exist: nothing is stored for a first visit.
     static var optional: SessionNeed { SessionNeed { $0.optional } }
+}
+
+extension SessionNeed where Context == ConsoleGuestContext {
+    /// Someone signing in to the console or setting up their account.
+    static var consoleGuest: SessionNeed { SessionNeed { $0.consoleGuest } }
+}
+
+extension SessionNeed where Context == ConsoleContext {
+    /// A signed-in operator (console routes add them through a ``ConsoleScope``).
+    static var console: SessionNeed { SessionNeed { $0.console } }
+}
+
+extension SessionNeed where Context == AdminAPIContext {
+    /// A program with an API key (admin API routes add them through an ``AdminAPIScope``).
+    static var apiKey: SessionNeed { SessionNeed { $0.adminAPI } }
 }
 
 extension SessionNeed where Context == SessionContext {

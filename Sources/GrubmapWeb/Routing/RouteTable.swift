@@ -21,6 +21,10 @@ struct RouteTable: Sendable {
     let groups: RouteGroups
     /// Every route, in the order added: what the OpenAPI test compares with the document, and the metrics' series.
     private(set) var entries: [Entry] = []
+    /// Every console route behind an operator's scope, for the tests that try each one as another area's operator.
+    private(set) var consoleRoutes: [(method: Method, pattern: String)] = []
+    /// Every admin API route, for the tests that try each one with another area's key.
+    private(set) var adminAPIRoutes: [(method: Method, pattern: String)] = []
     private var router = Router<Match>()
     /// The routes that answer from memory and never block, also offered to the server's network threads.
     private var inlineRouter = Router<Match>()
@@ -52,6 +56,31 @@ struct RouteTable: Sendable {
         _ handler: @escaping @Sendable (Context) throws -> Response
     ) {
         add(method, path, kind, session) { (context: Context, _: Void) in try handler(context) }
+    }
+
+    /// Adds a console page: the operator's session is checked by the group's middleware, then `scope` narrows the
+    /// context to what the address names (an area or a place of the operator's, or admins only), refusing anything
+    /// else before the handler runs.
+    mutating func add<Parameter: Sendable, Scoped>(
+        _ method: Method, _ path: SitePath<Parameter>, _ scope: ConsoleScope<Parameter, Scoped>,
+        _ handler: @escaping @Sendable (Scoped) throws -> Response
+    ) {
+        consoleRoutes.append((method, path.pattern))
+        add(method, path, .page, .console) { (context: ConsoleContext, parameter: Parameter) in
+            try handler(try scope.resolve(context, parameter))
+        }
+    }
+
+    /// Adds an admin API route: the key is checked by the group's middleware, then `scope` narrows it to what the
+    /// address names in the key's area, refusing anything else before the handler runs.
+    mutating func add<Parameter: Sendable, Scoped>(
+        _ method: Method, _ path: SitePath<Parameter>, _ scope: AdminAPIScope<Parameter, Scoped>,
+        _ handler: @escaping @Sendable (Scoped) throws -> Response
+    ) {
+        adminAPIRoutes.append((method, path.pattern))
+        add(method, path, .api, .apiKey) { (context: AdminAPIContext, parameter: Parameter) in
+            try handler(try scope.resolve(context, parameter))
+        }
     }
 
     /// Adds a route that answers from memory, never waiting on the database or anything else: the server answers it

@@ -12,67 +12,75 @@ struct Layout {
     /// page's own dark background in dark mode.
     static let themeColorLight = "#c2410c"
     static let themeColorDark = "#141210"
+    /// The browser's bar in the page's colours, light and dark.
+    static let themeColors = [
+        el(.meta, .name("theme-color"), .content(themeColorLight), Attribute("media", "(prefers-color-scheme: light)")),
+        el(.meta, .name("theme-color"), .content(themeColorDark), Attribute("media", "(prefers-color-scheme: dark)")),
+    ]
+
+    /// What makes the public pages an installable app: the manifest and the home-screen icon. (The console is not
+    /// part of it: the service worker never keeps its pages.)
+    static let installable = [
+        el(.link, .rel("manifest"), .href(Paths.manifest())),
+        el(.link, .rel("apple-touch-icon"), .href(Assets.path("apple-touch-icon.png"))),
+    ]
+
+    /// Filled in by the service worker (`data-saved-at`) and shown by the script on a saved copy of a page.
+    static func offlineBanner(_ language: Language) -> Node {
+        el(
+            .p, .id("offline-banner"), .class("offline-banner"), Attribute("role", "status"),
+            Attribute("data-saved-at", ""), Attribute("data-template", OfflineStrings.forLanguage(language).savedAt),
+            Attribute("hidden", nil))
+    }
 
     /// The whole document for `content`.
     func render(@NodeBuilder _ content: () -> [Node]) -> String {
         let language = strings.language
+        let header = el(.header, .class("top")) {
+            el(.div, .class("top-inner")) {
+                el(.a, .class("brand"), .href(Paths.home())) {
+                    Icons.logo
+                    el(.span) { strings.appName }
+                }
+                el(
+                    .a, .class("settings-link"), .href(Paths.settings()), .ariaLabel(strings.settings),
+                    .title(strings.settings)
+                ) {
+                    Icons.settings
+                }
+                Self.areaChips(
+                    areas, current: currentAreaID, label: strings.areasHeading, language: language,
+                    link: { Paths.area($0) })
+            }
+        }
+        return Self.document(
+            language: language, title: title == strings.appName ? title : "\(title) · \(strings.appName)",
+            head: Self.themeColors + Self.installable, header: header,
+            content: [Self.offlineBanner(language)] + content())
+    }
+
+    /// A page's document: its head (`head` after the colour scheme), the skip link, `header`, `content` in the main
+    /// landmark, and the live region scripts announce in. Public pages and the console share it.
+    static func document(
+        language: Language, title: String, bodyAttributes: [Attribute] = [], head: [Node], header: Node,
+        content: [Node]
+    ) -> String {
         let document = el(.html, .lang(language.rawValue)) {
             el(.head) {
                 el(.meta, Attribute("charset", "utf-8"))
                 el(.meta, .name("viewport"), .content("width=device-width, initial-scale=1, viewport-fit=cover"))
                 el(.meta, .name("color-scheme"), .content("light dark"))
-                el(
-                    .meta, .name("theme-color"), .content(Self.themeColorLight),
-                    Attribute("media", "(prefers-color-scheme: light)"))
-                el(
-                    .meta, .name("theme-color"), .content(Self.themeColorDark),
-                    Attribute("media", "(prefers-color-scheme: dark)"))
-                el(.title) { title == strings.appName ? title : "\(title) · \(strings.appName)" }
+                head
+                el(.title) { title }
                 el(.link, .rel("icon"), .href("data:image/svg+xml,\(Icons.faviconDataURI)"))
-                el(.link, .rel("manifest"), .href(Paths.manifest()))
-                el(.link, .rel("apple-touch-icon"), .href(Assets.path("apple-touch-icon.png")))
                 el(.link, .rel("stylesheet"), .href(Assets.path("app.css")))
                 el(.script, Attribute("src", Assets.path("app.js")), Attribute("defer", nil))
             }
-            el(.body) {
-                el(.a, .class("skip"), .href("#content")) { strings.skipToContent }
-                el(.header, .class("top")) {
-                    el(.div, .class("top-inner")) {
-                        el(.a, .class("brand"), .href(Paths.home())) {
-                            Icons.logo
-                            el(.span) { strings.appName }
-                        }
-                        el(
-                            .a, .class("settings-link"), .href(Paths.settings()), .ariaLabel(strings.settings),
-                            .title(strings.settings)
-                        ) {
-                            Icons.settings
-                        }
-                        if !areas.isEmpty {
-                            el(.nav, .class("areas"), .ariaLabel(strings.areasHeading)) {
-                                for area in areas {
-                                    let current: [Attribute] = area.id == currentAreaID ? [.ariaCurrent("page")] : []
-                                    let name = area.shortName ?? area.name
-                                    el(
-                                        .a,
-                                        attributes: [.href(Paths.area(area.id)), .class("chip")] + current
-                                            + name.langAttributes(on: language)
-                                    ) { name.text(in: language) }
-                                }
-                            }
-                        }
-                    }
-                }
+            el(.body, attributes: bodyAttributes) {
+                el(.a, .class("skip"), .href("#content")) { Strings.forLanguage(language).skipToContent }
+                header
                 // Focusable by the skip link and by scripts that move focus to a page's first heading.
-                el(.main, .id("content"), Attribute("tabindex", "-1")) {
-                    // Filled in by the service worker (data-saved-at) and shown by the script on a saved copy.
-                    el(
-                        .p, .id("offline-banner"), .class("offline-banner"), Attribute("role", "status"),
-                        Attribute("data-saved-at", ""),
-                        Attribute("data-template", OfflineStrings.forLanguage(language).savedAt),
-                        Attribute("hidden", nil))
-                    content()
-                }
+                el(.main, .id("content"), Attribute("tabindex", "-1")) { content }
                 // Scripts announce what they did here (a bookmark, a position found); polite, so never over speech.
                 el(
                     .div, .id("announcer"), .class("visually-hidden"), Attribute("role", "status"),
@@ -80,5 +88,22 @@ struct Layout {
             }
         }
         return "<!doctype html>" + document.render()
+    }
+
+    /// The header's row of area chips, each a link (`link`) in the area's short name, the current one marked.
+    static func areaChips(
+        _ areas: [Area], current: Area.ID?, label: String, language: Language, link: (Area.ID) -> String
+    ) -> Node {
+        guard !areas.isEmpty else { return .fragment([]) }
+        return el(.nav, .class("areas"), .ariaLabel(label)) {
+            for area in areas {
+                let currentPage: [Attribute] = area.id == current ? [.ariaCurrent("page")] : []
+                let name = area.shortName ?? area.name
+                el(
+                    .a,
+                    attributes: [.href(link(area.id)), .class("chip")] + currentPage + name.langAttributes(on: language)
+                ) { name.text(in: language) }
+            }
+        }
     }
 }

@@ -17,6 +17,16 @@ struct AreaMap {
     /// An XYZ tile URL template with `{z}`, `{x}` and `{y}`, or `nil` for a clean offline map.
     let tileURL: String?
     let language: Language
+    /// Set on the console's place form: the map then picks a position instead of showing places.
+    var picker: Picker? = nil
+
+    /// What the console's place form needs of the map: its name and help, and the position its fields hold (marked).
+    /// The drawing carries its projection as data attributes, so the script turns a click into a coordinate.
+    struct Picker {
+        let label: String
+        let help: String
+        let coordinate: Coordinate?
+    }
 
     /// The drawing's width in SVG units; the height follows the area's shape.
     static let width = 1000.0
@@ -46,19 +56,51 @@ struct AreaMap {
     var node: Node {
         let height = self.height
         return el(
-            .svg, Attribute("xmlns", "http://www.w3.org/2000/svg"),
-            Attribute("viewBox", "0 0 \(Int(Self.width)) \(Int(height))"),
-            .class("map"), Attribute("role", "group"), .ariaLabel(strings.mapLabel(area.name.text(in: language))),
-            Attribute("aria-describedby", "map-help")
+            .svg,
+            attributes: [
+                Attribute("xmlns", "http://www.w3.org/2000/svg"),
+                Attribute("viewBox", "0 0 \(Int(Self.width)) \(Int(height))"), .class("map"),
+                Attribute("role", "group"),
+                .ariaLabel(picker?.label ?? strings.mapLabel(area.name.text(in: language))),
+                Attribute("aria-describedby", "map-help"),
+            ] + projectionAttributes
         ) {
             // `desc`, unlike `title`, shows no tooltip; `Tag` has no case for it, and the public `element` takes any name.
-            element("desc", [.id("map-help")]) { strings.mapHelp(places.count) }
+            element("desc", [.id("map-help")]) { picker?.help ?? strings.mapHelp(places.count) }
             el(.rect, .class("map-ground"), Attribute("width", "100%"), Attribute("height", "100%"))
             if let tileURL { tiles(tileURL) } else { grid(height: height) }
             centerMarker
             for listed in readingOrder { pin(listed) }
             if let position, area.bounds.contains(position) { me(position) }
             scaleBar(height: height)
+            if let picker { picked(picker.coordinate) }
+        }
+    }
+
+    /// For a picker: a drawing point (x, y) is the Web Mercator point origin + ((x, y) − offset) / scale.
+    private var projectionAttributes: [Attribute] {
+        guard picker != nil else { return [] }
+        let scale = min(Self.width / span.x, height / span.y)
+        return [
+            Attribute("data-map-picker", nil), Attribute("data-origin-x", "\(origin.x)"),
+            Attribute("data-origin-y", "\(origin.y)"), Attribute("data-scale", "\(scale)"),
+            Attribute("data-offset-x", "\((Self.width - span.x * scale) / 2)"),
+            Attribute("data-offset-y", "\((height - span.y * scale) / 2)"),
+        ]
+    }
+
+    /// The picked position's marker; hidden until there is one (the script moves it).
+    private func picked(_ coordinate: Coordinate?) -> Node {
+        let at = coordinate.map(point) ?? (x: 0, y: 0)
+        return el(
+            .g,
+            attributes: [
+                .class("pin map-picked"),
+                Attribute("transform", "translate(\(format(at.x)) \(format(at.y))) scale(1.6)"), .ariaHidden(),
+            ] + (coordinate == nil ? [Attribute("display", "none")] : [])
+        ) {
+            el(.path, Attribute("d", "M0 0c-4-9-14-15-14-25a14 14 0 0 1 28 0c0 10-10 16-14 25z"))
+            el(.circle, Attribute("cy", "-25"), Attribute("r", "5"))
         }
     }
 

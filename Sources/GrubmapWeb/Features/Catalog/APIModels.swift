@@ -35,8 +35,8 @@ extension API.PlaceDetail {
 extension API.CheckedInProfile {
     init(_ profile: Profile, _ checkIn: CheckIn) {
         self.init(
-            firstName: profile.firstName, lastName: profile.lastName, company: profile.company, bio: profile.bio,
-            avatar: profile.avatarType.map { _ in Paths.avatar(profile.id) }, checkedInAt: checkIn.startedAt,
+            firstName: profile.firstName, lastName: profile.lastName, company: profile.company, bio: profile.publicBio,
+            avatar: profile.showsPicture ? Paths.avatar(profile.id) : nil, checkedInAt: checkIn.startedAt,
             until: checkIn.expiresAt)
     }
 }

@@ -35,6 +35,8 @@ struct CheckInStrings: Sendable {
     let removeAvatar: String
     let saveProfile: String
     let profileSaved: String
+    /// What a person whose profile an organiser hid sees on their own profile page, with the organiser's reason.
+    let profileHidden: @Sendable (String) -> String
     let fixTheFields: String
     let yourCheckIn: String
     let notCheckedIn: String
@@ -88,6 +90,9 @@ struct CheckInStrings: Sendable {
         removeAvatar: "Remove the picture",
         saveProfile: "Save profile",
         profileSaved: "Your profile is saved.",
+        profileHidden: { reason in
+            "An organiser hid your picture and bio: \(reason) Others see your name and initials only."
+        },
         fixTheFields: "Some fields need a look; nothing was saved.",
         yourCheckIn: "Your check-in",
         notCheckedIn: "You're not checked in anywhere.",
@@ -128,6 +133,7 @@ struct CheckInStrings: Sendable {
         removeAvatar: "사진 지우기",
         saveProfile: "프로필 저장",
         profileSaved: "프로필을 저장했습니다.",
+        profileHidden: { reason in "운영자가 사진과 소개를 숨겼습니다: \(reason) 다른 사람에게는 이름과 이니셜만 보입니다." },
         fixTheFields: "확인이 필요한 항목이 있어 저장하지 않았습니다.",
         yourCheckIn: "내 체크인",
         notCheckedIn: "체크인한 곳이 없어요.",

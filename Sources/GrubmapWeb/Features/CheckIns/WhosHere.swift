@@ -58,7 +58,9 @@ struct WhosHere {
                         if !profile.company.isEmpty {
                             el(.p, attributes: [.class("meta")] + typed(profile.company)) { profile.company }
                         }
-                        if !profile.bio.isEmpty { el(.p, attributes: typed(profile.bio)) { profile.bio } }
+                        if !profile.publicBio.isEmpty {
+                            el(.p, attributes: typed(profile.publicBio)) { profile.publicBio }
+                        }
                         el(.p, .class("meta")) {
                             strings.untilTime(
                                 TimeFormat.short(checkIn.expiresAt, timeZone: timeZone, language: language))

@@ -93,12 +93,20 @@ struct PlacePage {
         }
     }
 
-    private var hours: Node {
-        if place.openingHours.isEmpty {
+    private var hours: Node { HoursTable(strings: strings, hours: place.openingHours).node }
+}
+
+/// Opening hours as the place page shows them, and the console's preview of them.
+struct HoursTable {
+    let strings: Strings
+    let hours: OpeningHours
+
+    var node: Node {
+        if hours.isEmpty {
             return el(.p, .class("meta")) { strings.hoursUnknown }
         }
         return el(.table, .class("hours")) {
-            for rule in place.openingHours.rules {
+            for rule in hours.rules {
                 let line = strings.hoursLine(rule)
                 el(.tr) {
                     el(.th, Attribute("scope", "row")) { line.days }

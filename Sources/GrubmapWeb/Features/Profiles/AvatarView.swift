@@ -10,7 +10,7 @@ struct AvatarView {
     }
 
     var node: Node {
-        if profile.avatarType != nil {
+        if profile.showsPicture {
             return el(
                 .img, .class("avatar \(size.rawValue)"), Attribute("src", Paths.avatar(profile.id)),
                 Attribute("alt", ""),

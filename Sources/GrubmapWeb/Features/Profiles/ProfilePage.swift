@@ -34,6 +34,9 @@ struct ProfilePage {
             el(.h1) { text.profile }
             el(.p, .class("meta")) { text.profileIntro }
             if isSaved { el(.p, .class("notice success"), Attribute("role", "status")) { text.profileSaved } }
+            if let reason = profile?.hiddenReason {
+                el(.p, .class("notice error"), .id("profile-hidden")) { text.profileHidden(reason) }
+            }
             if !problems.isEmpty {
                 ErrorSummary(
                     title: text.fixTheFields,

@@ -42,6 +42,9 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  // The operator console is never kept: its pages are for a signed-in operator, and a shared phone must not
+  // show them to the next person.
+  if (url.pathname === "/admin" || url.pathname.startsWith("/admin/")) return;
   if (request.method !== "GET") {
     event.respondWith(fetch(request).catch(() => refuseOffline(request)));
   } else if (url.pathname.startsWith("/assets/") || url.pathname === MANIFEST) {

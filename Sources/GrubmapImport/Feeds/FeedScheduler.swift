@@ -1,0 +1,120 @@
+import Foundation
+import GrubmapCore
+import GrubmapStore
+
+/// Keeps places' menus fresh from their OpenMensa feeds: each due feed is leased (so no two servers fetch it at
+/// once), fetched conditionally, imported all or nothing as `grubmap import menu` does, and its result recorded.
+///
+/// It has no clock and no thread of its own: ``runDue(at:)`` fetches what is due at the instant it is given, and the
+/// server calls it from a loop; tests call it with the times they choose, and never wait.
+public struct FeedScheduler: MenuFeedRunner {
+    /// How often and how carefully feeds are fetched.
+    public struct Settings: Sendable, Equatable {
+        /// Between good fetches (`--feed-interval`, hourly by default).
+        public var interval: TimeInterval
+        /// The longest one fetch may take.
+        public var timeoutSeconds: TimeInterval
+        /// The largest feed read.
+        public var maximumBytes: Int
+        /// After a failure the next try comes this soon, doubling with each failure in a row up to ``interval``
+        /// times 6.
+        public var firstRetry: TimeInterval
+
+        public init(
+            interval: TimeInterval = 3600, timeoutSeconds: TimeInterval = 20,
+            maximumBytes: Int = OpenMensaFeed.maximumBytes, firstRetry: TimeInterval = 300
+        ) {
+            self.interval = interval
+            self.timeoutSeconds = timeoutSeconds
+            self.maximumBytes = maximumBytes
+            self.firstRetry = firstRetry
+        }
+
+        /// When to try again after `failures` failures in a row.
+        func retryDelay(failures: Int) -> TimeInterval {
+            min(firstRetry * pow(2, Double(max(0, min(failures, 20) - 1))), interval * 6)
+        }
+    }
+
+    let store: any Store & FeedStore
+    let fetcher: any FeedFetcher
+    /// This server's name in leases: random, so two processes never share one.
+    let owner: String
+    public let settings: Settings
+
+    public init(store: any Store & FeedStore, fetcher: any FeedFetcher, owner: String, settings: Settings = Settings())
+    {
+        self.store = store
+        self.fetcher = fetcher
+        self.owner = owner
+        self.settings = settings
+    }
+
+    /// Fetches every feed due at `now` that no other server is fetching; returns what each came to.
+    @discardableResult
+    public func runDue(at now: Date) throws -> [Place.ID: FeedRun] {
+        var runs: [Place.ID: FeedRun] = [:]
+        for placeID in try store.dueFeeds(at: now) {
+            runs[placeID] = try fetch(placeID: placeID, at: now)
+        }
+        return runs
+    }
+
+    /// Fetches one place's feed now, due or not ("Fetch now"), unless another server is fetching it.
+    public func fetch(placeID: Place.ID, at now: Date) throws -> FeedRun {
+        let leaseEnd = now.addingTimeInterval(settings.timeoutSeconds * 2 + 60)
+        guard let feed = try store.leaseFeed(placeID: placeID, owner: owner, at: now, until: leaseEnd) else {
+            return try store.feed(placeID: placeID) == nil ? .noFeed : .busy
+        }
+        let run: FeedRun
+        let record: FeedFetchRecord
+        guard let url = URL(string: feed.url), MenuFeed.isAcceptableURL(feed.url) else {
+            (run, record) = failure("the feed's address is not an http or https URL", feed: feed, now: now)
+            try store.finishFeedFetch(placeID: placeID, owner: owner, record: record)
+            return run
+        }
+        let response = fetcher.fetch(
+            FeedRequest(
+                url: url, etag: feed.etag, lastModified: feed.lastModified, timeoutSeconds: settings.timeoutSeconds,
+                maximumBytes: settings.maximumBytes))
+        switch response {
+        case .notModified:
+            run = .unchanged
+            record = FeedFetchRecord(
+                at: now, result: .unchanged, message: "unchanged since the last fetch (304 Not Modified)", etag: nil,
+                lastModified: nil, nextFetchAt: now.addingTimeInterval(settings.interval), failures: 0)
+        case .failure(let failure):
+            (run, record) = self.failure(failure.description, feed: feed, now: now)
+        case .content(let data, let etag, let lastModified):
+            do {
+                let summary = try OpenMensaImporter.importFeed(data, placeID: placeID, into: store, now: now)
+                run = .imported(days: summary.importedDays)
+                var message =
+                    "imported \(summary.importedDays) days (\(summary.closedDays) closed, \(summary.meals) meals)"
+                if summary.skippedPastDays > 0 { message += "; skipped \(summary.skippedPastDays) past days" }
+                record = FeedFetchRecord(
+                    at: now, result: .imported, message: message, etag: etag, lastModified: lastModified,
+                    nextFetchAt: now.addingTimeInterval(settings.interval), failures: 0)
+            } catch let error as OpenMensaImportError {
+                (run, record) = self.failure(
+                    "the feed is not valid: \(error.description); nothing was imported, the last good menus stay",
+                    feed: feed, now: now)
+            } catch {
+                (run, record) = self.failure(
+                    "the menus could not be stored (\(error)); the last good menus stay", feed: feed, now: now)
+            }
+        }
+        try store.finishFeedFetch(placeID: placeID, owner: owner, record: record)
+        return run
+    }
+
+    private func failure(_ message: String, feed: MenuFeed, now: Date) -> (FeedRun, FeedFetchRecord) {
+        let failures = feed.failures + 1
+        return (
+            .failed(message),
+            FeedFetchRecord(
+                at: now, result: .failed, message: message, etag: nil, lastModified: nil,
+                nextFetchAt: now.addingTimeInterval(settings.retryDelay(failures: failures)), failures: failures)
+        )
+    }
+}

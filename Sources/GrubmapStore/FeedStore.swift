@@ -1,0 +1,126 @@
+import Foundation
+import GrubmapCore
+
+/// Places' OpenMensa feeds, fetched on a schedule by every server sharing the database, one server at a time per
+/// feed: a server takes a feed's lease (a conditional update, atomic on both databases) before fetching it and gives
+/// it back with the result.
+public protocol FeedStore: Sendable {
+    /// Gives a place a feed URL, or changes it (forgetting what the last one answered); due at once.
+    /// ``StoreError/unknownPlace(id:)`` for a place that does not exist.
+    func setFeed(placeID: Place.ID, url: String, at date: Date, audit: AuditEntry) throws
+    /// Takes a place's feed away; returns whether it had one.
+    @discardableResult
+    func removeFeed(placeID: Place.ID, audit: AuditEntry) throws -> Bool
+    /// Every feed, ordered by place id.
+    func feeds() throws -> [MenuFeed]
+    /// A place's feed, or `nil`.
+    func feed(placeID: Place.ID) throws -> MenuFeed?
+    /// The places whose feed is due at `date` and not leased by anyone now, soonest due first.
+    func dueFeeds(at date: Date) throws -> [Place.ID]
+    /// Takes the feed's lease for `owner` until `until`, when nobody holds it at `date`; the feed when taken, `nil`
+    /// when another server holds it (or there is no feed).
+    func leaseFeed(placeID: Place.ID, owner: String, at date: Date, until: Date) throws -> MenuFeed?
+    /// Records what a fetch found and gives the lease back; nothing happens unless `owner` still holds it.
+    func finishFeedFetch(placeID: Place.ID, owner: String, record: FeedFetchRecord) throws
+}
+
+/// A place's menu feed and what its last fetch found.
+public struct MenuFeed: Hashable, Sendable {
+    /// What a fetch came to.
+    public enum Result: String, Sendable {
+        /// New menus were imported.
+        case imported
+        /// The feed had not changed (304), so nothing was imported.
+        case unchanged
+        /// The fetch or the import failed; the last good menus stay.
+        case failed
+    }
+
+    public let placeID: Place.ID
+    /// An `http` or `https` URL of an OpenMensa feed (v2 or v2.1).
+    public let url: String
+    /// The validators of the last good answer, sent back as `If-None-Match` and `If-Modified-Since`.
+    public let etag: String?
+    public let lastModified: String?
+    public let nextFetchAt: Date
+    /// Failures in a row, for the backoff.
+    public let failures: Int
+    public let lastFetchAt: Date?
+    public let lastResult: Result?
+    /// What happened, in words: how many days were imported, or what went wrong.
+    public let lastMessage: String?
+    public let lastSuccessAt: Date?
+    /// The server fetching it now, and until when it may.
+    public let leaseOwner: String?
+    public let leaseUntil: Date?
+
+    public init(
+        placeID: Place.ID, url: String, etag: String? = nil, lastModified: String? = nil, nextFetchAt: Date,
+        failures: Int = 0, lastFetchAt: Date? = nil, lastResult: Result? = nil, lastMessage: String? = nil,
+        lastSuccessAt: Date? = nil, leaseOwner: String? = nil, leaseUntil: Date? = nil
+    ) {
+        self.placeID = placeID
+        self.url = url
+        self.etag = etag
+        self.lastModified = lastModified
+        self.nextFetchAt = nextFetchAt
+        self.failures = failures
+        self.lastFetchAt = lastFetchAt
+        self.lastResult = lastResult
+        self.lastMessage = lastMessage
+        self.lastSuccessAt = lastSuccessAt
+        self.leaseOwner = leaseOwner
+        self.leaseUntil = leaseUntil
+    }
+
+    /// Whether `url` may be a feed's: `http` or `https`, with a host, at most 2,000 characters, no spaces.
+    public static func isAcceptableURL(_ url: String) -> Bool {
+        guard url.utf8.count <= 2000, !url.contains(where: { $0.isWhitespace || $0.isNewline }),
+            let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
+            ["http", "https"].contains(scheme),
+            let host = parsed.host, !host.isEmpty
+        else { return false }
+        return true
+    }
+}
+
+/// What one fetch found, as the store records it.
+public struct FeedFetchRecord: Hashable, Sendable {
+    public let at: Date
+    public let result: MenuFeed.Result
+    public let message: String
+    /// The new validators after an import; `nil` keeps the stored ones.
+    public let etag: String?
+    public let lastModified: String?
+    public let nextFetchAt: Date
+    public let failures: Int
+
+    public init(
+        at: Date, result: MenuFeed.Result, message: String, etag: String?, lastModified: String?, nextFetchAt: Date,
+        failures: Int
+    ) {
+        self.at = at
+        self.result = result
+        self.message = message
+        self.etag = etag
+        self.lastModified = lastModified
+        self.nextFetchAt = nextFetchAt
+        self.failures = failures
+    }
+}
+
+/// What fetching one feed came to.
+public enum FeedRun: Sendable, Equatable {
+    case imported(days: Int)
+    case unchanged
+    case failed(String)
+    /// Another server holds the feed's lease now; nothing was done.
+    case busy
+    /// The place has no feed.
+    case noFeed
+}
+
+/// Fetches a place's feed at once ("Fetch now" in the console); the server's feed scheduler is one.
+public protocol MenuFeedRunner: Sendable {
+    func fetch(placeID: Place.ID, at now: Date) throws -> FeedRun
+}

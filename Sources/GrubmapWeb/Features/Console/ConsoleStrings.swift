@@ -1,0 +1,391 @@
+import GrubmapCore
+import GrubmapCrypto
+import GrubmapStore
+
+/// The operator console's words in one language. Messages about signing in never say whether an address exists.
+struct ConsoleStrings: Sendable {
+    let language: Language
+    let console: String
+    let signIn: String
+    let signInIntro: String
+    let email: String
+    let password: String
+    let code: String
+    let codeHint: String
+    let signInButton: String
+    let signOut: String
+    let signOutEverywhere: String
+    let signedOutEverywhere: String
+    /// Wrong address, wrong password, or no password yet: one message, so it tells nothing about the address.
+    let wrongCredentials: String
+    let wrongCode: String
+    let tooManyAttempts: @Sendable (Int) -> String
+    let formExpired: String
+    let tooManyChanges: String
+    let fixTheFields: String
+    let setupTitle: String
+    let setupIntro: @Sendable (String) -> String
+    let newPassword: String
+    let repeatPassword: String
+    let passwordHint: String
+    let savePassword: String
+    let linkUnknown: String
+    let linkExpired: String
+    let linkUsed: String
+    let passwordTooShort: String
+    let passwordTooLong: String
+    let passwordCommon: String
+    let passwordSameAsEmail: String
+    let passwordsDiffer: String
+    let setupDone: String
+    let areasTitle: String
+    let yourRole: @Sendable (Operator.Role) -> String
+    let places: String
+    let placeCount: @Sendable (Int) -> String
+    let search: String
+    let searchButton: String
+    let newPlace: String
+    let noPlacesFound: String
+    let archived: String
+    let archive: String
+    let restore: String
+    let archivedNotice: @Sendable (Int) -> String
+    let restoredNotice: String
+    let savedNotice: String
+    let edit: String
+    let placeID: String
+    let placeIDHint: String
+    let nameIn: @Sendable (Language) -> String
+    let kind: String
+    let latitude: String
+    let longitude: String
+    let positionHint: String
+    let mapPickerLabel: @Sendable (String) -> String
+    let mapPickerHelp: String
+    let positionPicked: String
+    let address: String
+    let phone: String
+    let website: String
+    let descriptionIn: @Sendable (Language) -> String
+    let weeklyHours: String
+    let weeklyHoursHint: String
+    let hoursPreview: String
+    let savePlace: String
+    let cancel: String
+    let backToPlaces: String
+    let viewPublicPage: String
+    let menus: String
+    let weekOf: @Sendable (String) -> String
+    let previousWeek: String
+    let nextWeek: String
+    let today: String
+    let noMenu: String
+    let closedAllDay: String
+    let editDay: String
+    let copyDayTo: String
+    let copyWeekTo: String
+    let copy: String
+    let copiedNotice: @Sendable (Int) -> String
+    let nothingToCopy: String
+    let dayNote: String
+    let categoryName: @Sendable (Int) -> String
+    let categoryLabel: String
+    let mealName: String
+    let notes: String
+    let notesHint: String
+    let pricesIn: @Sendable (String) -> String
+    let saveMenu: String
+    let removeMenu: String
+    let menuSaved: String
+    let menuRemoved: String
+    let blankRowsHint: String
+    let badDate: String
+    let moderation: String
+    let moderationIntro: String
+    let nobodyCheckedIn: String
+    let checkedInAt: @Sendable (String, String) -> String
+    let reason: String
+    let reasonHint: String
+    let reasonRequired: String
+    let hideProfile: String
+    let restoreProfile: String
+    let endCheckIn: String
+    let hiddenBecause: @Sendable (String) -> String
+    let moderated: @Sendable (String) -> String
+    let notCheckedInHere: String
+    let auditLog: String
+    let allActions: String
+    let filter: String
+    let olderEntries: String
+    let noEntries: String
+    let when: String
+    let who: String
+    let what: String
+    let change: String
+    let menuFeed: String
+    let feedIntro: String
+    let feedURL: String
+    let feedURLProblem: String
+    let saveFeed: String
+    let removeFeed: String
+    let fetchNow: String
+    let lastFetch: String
+    let lastGoodFetch: String
+    let nextFetch: String
+    let neverFetched: String
+    let feedResult: @Sendable (MenuFeed.Result) -> String
+    let feedSaved: String
+    let feedRemoved: String
+    let feedFetched: String
+    let feedBusy: String
+    let feedNotFetching: String
+    let account: String
+    let role: String
+    let secondFactor: String
+    let secondFactorIsOn: String
+    let secondFactorSetUp: String
+    let openInAuthenticator: String
+    let turnSecondFactorOn: String
+    let turnSecondFactorOff: String
+    let secondFactorOn: String
+    let secondFactorOff: String
+    let secondFactorExpired: String
+    let operators: String
+    let addOperator: String
+    let passTheLinkOn: @Sendable (String) -> String
+    let waitingForSetUp: String
+    let saveChanges: String
+    let newLink: String
+    let removeOperator: String
+    let operatorUpdated: String
+    let operatorRemoved: String
+    let chooseAnArea: String
+    let notAnEmail: String
+    let emailTaken: String
+    let apiKeys: String
+    let apiKeysIntro: String
+    let keyShownOnce: @Sendable (String) -> String
+    let readOnly: String
+    let readAndWrite: String
+    let lastUsed: @Sendable (String) -> String
+    let neverUsed: String
+    let revokedAt: @Sendable (String) -> String
+    let revoke: String
+    let newAPIKey: String
+    let keyLabel: String
+    let keyScope: String
+    let keyLabelProblem: String
+    let keyRevoked: String
+}
+
+extension ConsoleStrings {
+    static func forLanguage(_ language: Language) -> ConsoleStrings {
+        language == .korean ? korean : english
+    }
+
+    /// The message for a password the policy refused.
+    func passwordProblem(_ problem: PasswordPolicy.Problem) -> String {
+        switch problem {
+        case .tooShort: passwordTooShort
+        case .tooLong: passwordTooLong
+        case .common: passwordCommon
+        case .sameAsEmail: passwordSameAsEmail
+        }
+    }
+
+    static let english = ConsoleStrings(
+        language: .english, console: "Console", signIn: "Sign in to the console",
+        signInIntro: "For the people who run Grubmap's places and menus.", email: "Email address",
+        password: "Password", code: "Code from your authenticator app",
+        codeHint: "Six digits; leave empty if you have not turned on a second factor.", signInButton: "Sign in",
+        signOut: "Sign out", signOutEverywhere: "Sign out everywhere",
+        signedOutEverywhere: "You were signed out on every device.",
+        wrongCredentials: "That address and password do not match an operator who has set up their account.",
+        wrongCode: "That code is not right, or was used already. Try the next one your app shows.",
+        tooManyAttempts: { seconds in
+            "Too many attempts. Wait \(seconds < 120 ? "\(seconds) seconds" : "\(seconds / 60) minutes") and try again."
+        },
+        formExpired: "This form has expired or did not come from Grubmap. Reload the page and try again.",
+        tooManyChanges: "That was a lot of changes in a minute. Wait a moment and try again.",
+        fixTheFields: "Nothing was saved. Fix these first:", setupTitle: "Set up your account",
+        setupIntro: { email in "Choose a password for \(email). You will sign in with it from now on." },
+        newPassword: "New password", repeatPassword: "Repeat the password",
+        passwordHint: "At least 12 characters; a few words make a good one.", savePassword: "Save password",
+        linkUnknown:
+            "This set-up link is not valid. Check that you copied all of it, or ask your organiser for a new one.",
+        linkExpired: "This set-up link has expired (links work for 24 hours). Ask your organiser for a new one.",
+        linkUsed:
+            "This set-up link was used already. Sign in with your password, or ask your organiser for a new link.",
+        passwordTooShort: "The password must have at least 12 characters.",
+        passwordTooLong: "The password may have at most 200 characters.",
+        passwordCommon: "That password is too common. Choose one that is harder to guess.",
+        passwordSameAsEmail: "The password must not be your email address.",
+        passwordsDiffer: "The two passwords are not the same.",
+        setupDone: "Your password is saved. Sign in with it now.", areasTitle: "Your areas",
+        yourRole: { $0 == .admin ? "Admin" : "Editor" }, places: "Places",
+        placeCount: { $0 == 1 ? "1 place" : "\($0) places" }, search: "Search places", searchButton: "Search",
+        newPlace: "New place", noPlacesFound: "No place matches.", archived: "Archived", archive: "Archive",
+        restore: "Restore",
+        archivedNotice: { ended in
+            "The place is archived: it is gone from public pages"
+                + (ended == 0 ? "." : ", and \(ended) check-in\(ended == 1 ? "" : "s") ended.")
+        },
+        restoredNotice: "The place is back on the public pages.", savedNotice: "Saved. The public page shows it now.",
+        edit: "Edit", placeID: "Id", placeIDHint: "Lowercase letters, digits and hyphens; it cannot change later.",
+        nameIn: { $0 == .korean ? "Name in Korean" : "Name in English" }, kind: "Kind", latitude: "Latitude",
+        longitude: "Longitude",
+        positionHint:
+            "Type the coordinates in degrees, as a map app shows them (35.2334, 129.0793), or click the place on the map.",
+        mapPickerLabel: { "Map of \($0) to pick the position" },
+        mapPickerHelp: "A click on the map fills in the latitude and longitude; the pin shows the position typed.",
+        positionPicked: "Position set to",
+        address: "Address", phone: "Phone", website: "Website",
+        descriptionIn: { $0 == .korean ? "Description in Korean" : "Description in English" },
+        weeklyHours: "Opening hours",
+        weeklyHoursHint:
+            "For each day, times like 11:00-14:00; several shifts with commas (11:00-14:00, 17:00-20:00). Empty: closed.",
+        hoursPreview: "As the public page shows them", savePlace: "Save place", cancel: "Cancel",
+        backToPlaces: "Back to the places", viewPublicPage: "Public page", menus: "Menus",
+        weekOf: { "Week of \($0)" }, previousWeek: "Previous week", nextWeek: "Next week", today: "Today",
+        noMenu: "No menu yet", closedAllDay: "Closed all day", editDay: "Edit", copyDayTo: "Copy this day to",
+        copyWeekTo: "Copy this week to the week of", copy: "Copy",
+        copiedNotice: { $0 == 1 ? "Copied 1 day." : "Copied \($0) days." },
+        nothingToCopy: "There is no menu to copy there.", dayNote: "Note for the day (optional)",
+        categoryName: { "Category \($0)" }, categoryLabel: "Name of the category", mealName: "Meal", notes: "Notes",
+        notesHint: "Allergens, vegan… separated by commas",
+        pricesIn: { "Prices in \($0)" }, saveMenu: "Save the day", removeMenu: "Remove this day's menu",
+        menuSaved: "Saved. The public page shows it now.", menuRemoved: "The day has no menu now.",
+        blankRowsHint: "Empty rows are left out. Save to get more empty rows.",
+        badDate: "Give a date like 2026-03-02.", moderation: "Moderation",
+        moderationIntro: "Everyone checked in now. Hiding a profile leaves its name and initials; its owner sees why.",
+        nobodyCheckedIn: "Nobody is checked in now.", checkedInAt: { place, until in "\(place), until \(until)" },
+        reason: "Reason", reasonHint: "The person sees it, and the audit log keeps it.",
+        reasonRequired: "Say why, in a few words.", hideProfile: "Hide bio and picture", restoreProfile: "Show again",
+        endCheckIn: "End check-in", hiddenBecause: { "Hidden: \($0)" },
+        moderated: { "Done for \($0)." }, notCheckedInHere: "That person is not checked in in this area now.",
+        auditLog: "Audit log", allActions: "All changes", filter: "Show", olderEntries: "Older entries",
+        noEntries: "No changes recorded.", when: "When", who: "Who", what: "What", change: "Before → after",
+        menuFeed: "Menu feed",
+        feedIntro:
+            "An OpenMensa feed (version 2 or 2.1) keeps this place's menus fresh: Grubmap fetches it on the server's schedule (hourly unless set otherwise) and imports it whole, or not at all.",
+        feedURL: "Feed address", feedURLProblem: "The feed address must start with https:// or http://.",
+        saveFeed: "Save feed", removeFeed: "Remove feed", fetchNow: "Fetch now", lastFetch: "Last fetch",
+        lastGoodFetch: "Last good fetch", nextFetch: "Next fetch", neverFetched: "Not fetched yet.",
+        feedResult: { result in
+            switch result {
+            case .imported: "Imported"
+            case .unchanged: "Unchanged"
+            case .failed: "Failed"
+            }
+        },
+        feedSaved: "Feed saved; it is fetched at once.", feedRemoved: "The feed is removed; the menus stay.",
+        feedFetched: "Fetched. What it found is below.", feedBusy: "Another server is fetching this feed right now.",
+        feedNotFetching: "This server fetches no feeds.", account: "Your account", role: "Role",
+        secondFactor: "Second factor",
+        secondFactorIsOn: "On: signing in also asks for a code from your authenticator app. Type one to turn it off.",
+        secondFactorSetUp:
+            "Off. To turn it on, add this key to an authenticator app (or open the link on your phone), then type the code it shows.",
+        openInAuthenticator: "Open in an authenticator app", turnSecondFactorOn: "Turn on",
+        turnSecondFactorOff: "Turn off", secondFactorOn: "The second factor is on.",
+        secondFactorOff: "The second factor is off.",
+        secondFactorExpired: "This form's key was not valid. Reload the page and try again.", operators: "Operators",
+        addOperator: "Add an operator",
+        passTheLinkOn: { email in
+            "Pass this set-up link on to \(email) yourself (no mail is sent). It works once, for 24 hours, and is not shown again."
+        },
+        waitingForSetUp: "Not set up yet", saveChanges: "Save", newLink: "New set-up link", removeOperator: "Remove",
+        operatorUpdated: "Saved.", operatorRemoved: "The operator is removed; their sessions ended.",
+        chooseAnArea: "Choose at least one area.", notAnEmail: "That is not an email address.",
+        emailTaken: "An operator with that address exists already.", apiKeys: "API keys",
+        apiKeysIntro:
+            "For programs that read or change this area's places and menus through the admin API (see the README).",
+        keyShownOnce: { label in
+            "The key \"\(label)\" is made. Copy it now: it is not shown again, and Grubmap keeps only its digest."
+        },
+        readOnly: "Read", readAndWrite: "Read and write", lastUsed: { "last used \($0)" }, neverUsed: "never used",
+        revokedAt: { "revoked \($0)" }, revoke: "Revoke", newAPIKey: "Make a key", keyLabel: "What it is for",
+        keyScope: "It may", keyLabelProblem: "Say what the key is for, in at most 80 characters.",
+        keyRevoked: "The key is revoked; programs using it get 401 now.")
+
+    static let korean = ConsoleStrings(
+        language: .korean, console: "관리", signIn: "관리 화면 로그인", signInIntro: "그럽맵의 식당과 메뉴를 관리하는 분들을 위한 곳입니다.",
+        email: "이메일 주소", password: "비밀번호", code: "인증 앱의 코드", codeHint: "숫자 여섯 자리. 2단계 인증을 켜지 않았다면 비워 두세요.",
+        signInButton: "로그인", signOut: "로그아웃", signOutEverywhere: "모든 기기에서 로그아웃",
+        signedOutEverywhere: "모든 기기에서 로그아웃했습니다.", wrongCredentials: "주소와 비밀번호가 설정을 마친 관리자와 맞지 않습니다.",
+        wrongCode: "코드가 맞지 않거나 이미 사용되었습니다. 앱에 나오는 다음 코드를 입력해 보세요.",
+        tooManyAttempts: { seconds in
+            "시도가 너무 많습니다. \(seconds < 120 ? "\(seconds)초" : "\(seconds / 60)분") 뒤에 다시 해 보세요."
+        },
+        formExpired: "양식이 만료되었거나 그럽맵에서 온 것이 아닙니다. 페이지를 새로 고친 뒤 다시 해 보세요.",
+        tooManyChanges: "1분 동안 변경이 너무 많았습니다. 잠시 뒤에 다시 해 보세요.", fixTheFields: "저장되지 않았습니다. 먼저 고쳐 주세요:",
+        setupTitle: "계정 설정", setupIntro: { email in "\(email) 계정의 비밀번호를 정하세요. 앞으로 이 비밀번호로 로그인합니다." },
+        newPassword: "새 비밀번호", repeatPassword: "비밀번호 다시 입력", passwordHint: "12자 이상. 단어 몇 개를 이으면 좋은 비밀번호가 됩니다.",
+        savePassword: "비밀번호 저장", linkUnknown: "올바른 설정 링크가 아닙니다. 링크를 전부 복사했는지 확인하거나 담당자에게 새 링크를 요청하세요.",
+        linkExpired: "설정 링크가 만료되었습니다(24시간 동안 유효). 담당자에게 새 링크를 요청하세요.",
+        linkUsed: "이미 사용한 설정 링크입니다. 비밀번호로 로그인하거나 담당자에게 새 링크를 요청하세요.",
+        passwordTooShort: "비밀번호는 12자 이상이어야 합니다.", passwordTooLong: "비밀번호는 200자를 넘을 수 없습니다.",
+        passwordCommon: "너무 흔한 비밀번호입니다. 추측하기 어려운 것을 고르세요.", passwordSameAsEmail: "비밀번호가 이메일 주소와 같으면 안 됩니다.",
+        passwordsDiffer: "두 비밀번호가 같지 않습니다.", setupDone: "비밀번호를 저장했습니다. 이제 로그인하세요.", areasTitle: "내 지역",
+        yourRole: { $0 == .admin ? "관리자" : "편집자" }, places: "장소", placeCount: { "장소 \($0)곳" }, search: "장소 검색",
+        searchButton: "검색", newPlace: "새 장소", noPlacesFound: "맞는 장소가 없습니다.", archived: "보관됨", archive: "보관",
+        restore: "복원",
+        archivedNotice: { ended in
+            "장소를 보관했습니다. 공개 페이지에서 사라졌습니다" + (ended == 0 ? "." : ". 체크인 \(ended)건이 끝났습니다.")
+        },
+        restoredNotice: "장소가 공개 페이지에 다시 나옵니다.", savedNotice: "저장했습니다. 공개 페이지에 바로 나옵니다.", edit: "편집",
+        placeID: "아이디", placeIDHint: "영문 소문자, 숫자, 하이픈. 나중에 바꿀 수 없습니다.",
+        nameIn: { $0 == .korean ? "한국어 이름" : "영어 이름" }, kind: "종류", latitude: "위도", longitude: "경도",
+        positionHint: "지도 앱에 나오는 좌표를 도 단위로 입력하거나(35.2334, 129.0793) 지도에서 장소를 누르세요.",
+        mapPickerLabel: { "위치를 고르는 \($0) 지도" },
+        mapPickerHelp: "지도를 누르면 위도와 경도가 채워지고, 핀은 입력한 위치를 보여 줍니다.", positionPicked: "위치:", address: "주소", phone: "전화",
+        website: "웹사이트",
+        descriptionIn: { $0 == .korean ? "한국어 설명" : "영어 설명" }, weeklyHours: "영업시간",
+        weeklyHoursHint: "요일마다 11:00-14:00처럼 적고, 여러 번이면 쉼표로 나눕니다(11:00-14:00, 17:00-20:00). 비우면 휴무.",
+        hoursPreview: "공개 페이지에 보이는 모습", savePlace: "장소 저장", cancel: "취소", backToPlaces: "장소 목록으로",
+        viewPublicPage: "공개 페이지", menus: "메뉴", weekOf: { "\($0) 주" }, previousWeek: "지난주", nextWeek: "다음 주",
+        today: "오늘", noMenu: "메뉴 없음", closedAllDay: "하루 종일 휴무", editDay: "편집", copyDayTo: "이 날을 복사할 날짜",
+        copyWeekTo: "이번 주를 복사할 주", copy: "복사", copiedNotice: { "\($0)일을 복사했습니다." },
+        nothingToCopy: "복사할 메뉴가 없습니다.", dayNote: "그날의 메모(선택)", categoryName: { "분류 \($0)" }, categoryLabel: "분류 이름",
+        mealName: "메뉴",
+        notes: "참고", notesHint: "알레르기, 채식 등을 쉼표로 나눠 적기", pricesIn: { "가격(\($0))" }, saveMenu: "저장",
+        removeMenu: "이날 메뉴 지우기", menuSaved: "저장했습니다. 공개 페이지에 바로 나옵니다.", menuRemoved: "이날은 이제 메뉴가 없습니다.",
+        blankRowsHint: "빈 줄은 저장하지 않습니다. 저장하면 빈 줄이 더 생깁니다.", badDate: "2026-03-02 같은 날짜를 주세요.",
+        moderation: "관리 감독", moderationIntro: "지금 체크인한 모든 사람입니다. 프로필을 숨기면 이름과 이니셜만 남고, 본인은 이유를 봅니다.",
+        nobodyCheckedIn: "지금 체크인한 사람이 없습니다.", checkedInAt: { place, until in "\(place), \(until)까지" },
+        reason: "이유", reasonHint: "본인에게 보이고 감사 기록에 남습니다.", reasonRequired: "이유를 몇 마디로 적어 주세요.",
+        hideProfile: "소개와 사진 숨기기", restoreProfile: "다시 보이기", endCheckIn: "체크인 끝내기",
+        hiddenBecause: { "숨김: \($0)" }, moderated: { "\($0) 처리했습니다." },
+        notCheckedInHere: "그 사람은 지금 이 지역에 체크인해 있지 않습니다.", auditLog: "감사 기록", allActions: "모든 변경",
+        filter: "보기", olderEntries: "이전 기록", noEntries: "기록된 변경이 없습니다.", when: "언제", who: "누가", what: "무엇을",
+        change: "이전 → 이후", menuFeed: "메뉴 피드",
+        feedIntro:
+            "OpenMensa 피드(버전 2 또는 2.1)로 이 장소의 메뉴를 최신으로 유지합니다. 서버가 정한 간격(따로 정하지 않으면 매시간)으로 가져와서 전부 반영하거나 하나도 반영하지 않습니다.",
+        feedURL: "피드 주소", feedURLProblem: "피드 주소는 https:// 또는 http://로 시작해야 합니다.", saveFeed: "피드 저장",
+        removeFeed: "피드 삭제", fetchNow: "지금 가져오기", lastFetch: "마지막 가져오기", lastGoodFetch: "마지막 성공",
+        nextFetch: "다음 가져오기", neverFetched: "아직 가져오지 않았습니다.",
+        feedResult: { result in
+            switch result {
+            case .imported: "반영함"
+            case .unchanged: "변경 없음"
+            case .failed: "실패"
+            }
+        },
+        feedSaved: "피드를 저장했습니다. 바로 가져옵니다.", feedRemoved: "피드를 삭제했습니다. 메뉴는 그대로입니다.",
+        feedFetched: "가져왔습니다. 결과는 아래에 있습니다.", feedBusy: "다른 서버가 지금 이 피드를 가져오고 있습니다.",
+        feedNotFetching: "이 서버는 피드를 가져오지 않습니다.", account: "내 계정", role: "역할", secondFactor: "2단계 인증",
+        secondFactorIsOn: "켜짐: 로그인할 때 인증 앱의 코드도 묻습니다. 끄려면 코드를 입력하세요.",
+        secondFactorSetUp: "꺼짐. 켜려면 이 키를 인증 앱에 추가하거나(휴대전화에서는 링크를 여세요) 앱에 나오는 코드를 입력하세요.",
+        openInAuthenticator: "인증 앱에서 열기", turnSecondFactorOn: "켜기", turnSecondFactorOff: "끄기",
+        secondFactorOn: "2단계 인증을 켰습니다.", secondFactorOff: "2단계 인증을 껐습니다.",
+        secondFactorExpired: "양식의 키가 올바르지 않습니다. 페이지를 새로 고친 뒤 다시 해 보세요.", operators: "관리자",
+        addOperator: "관리자 추가",
+        passTheLinkOn: { email in "이 설정 링크를 \(email)에게 직접 전해 주세요(메일은 보내지 않습니다). 24시간 동안 한 번만 쓸 수 있고 다시 보이지 않습니다." },
+        waitingForSetUp: "설정 전", saveChanges: "저장", newLink: "새 설정 링크", removeOperator: "삭제",
+        operatorUpdated: "저장했습니다.", operatorRemoved: "관리자를 삭제했습니다. 로그인도 끝났습니다.",
+        chooseAnArea: "지역을 하나 이상 고르세요.", notAnEmail: "이메일 주소가 아닙니다.", emailTaken: "그 주소의 관리자가 이미 있습니다.",
+        apiKeys: "API 키", apiKeysIntro: "관리 API로 이 지역의 장소와 메뉴를 읽거나 바꾸는 프로그램을 위한 키입니다(README 참고).",
+        keyShownOnce: { label in "\"\(label)\" 키를 만들었습니다. 지금 복사하세요. 다시 보이지 않고, 그럽맵은 해시만 보관합니다." },
+        readOnly: "읽기", readAndWrite: "읽기와 쓰기", lastUsed: { "마지막 사용 \($0)" }, neverUsed: "사용한 적 없음",
+        revokedAt: { "\($0) 폐기" }, revoke: "폐기", newAPIKey: "키 만들기", keyLabel: "용도", keyScope: "권한",
+        keyLabelProblem: "키의 용도를 80자 이내로 적어 주세요.", keyRevoked: "키를 폐기했습니다. 이 키를 쓰는 프로그램은 이제 401을 받습니다.")
+}

@@ -1,0 +1,124 @@
+import Foundation
+import GrubmapCore
+import GrubmapHTTP
+import GrubmapStore
+
+/// A place's OpenMensa feed in the console: its URL set or removed, what the last fetch found, and "Fetch now".
+/// The servers fetch every feed on their own schedule (`--feed-interval`); this only changes which URL and when.
+struct FeedsConsoleFeature: RouteCollection {
+    let store: any FeedStore
+    /// The server's feed scheduler; `nil` where nothing fetches (then "Fetch now" says so).
+    let runner: (any MenuFeedRunner)?
+    let scope: ConsolePlaceScope
+
+    func addRoutes(to routes: inout RouteTable) {
+        routes.add(.post, Paths.Console.feed, scope.scope, save)
+        routes.add(.post, Paths.Console.fetchFeed, scope.scope, fetchNow)
+    }
+
+    /// `POST /admin/places/{id}/feed` with `url`, or `remove=1`.
+    func save(_ context: PlaceConsoleContext) throws -> Response {
+        let form = try context.request.decodeForm(FeedForm.self, code: "invalid_feed")
+        let place = context.place.place
+        let existing = try store.feed(placeID: place.id)
+        if form.remove == "1" || (form.url ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+            try store.removeFeed(
+                placeID: place.id,
+                audit: context.console.audit(
+                    "feed.remove", subject: place.id.rawValue, area: place.areaID, before: existing?.url, after: nil))
+            return .redirect(to: Paths.Console.place(place.id, query: [("done", "feed-removed")], fragment: "feed"))
+        }
+        let url = (form.url ?? "").trimmingCharacters(in: .whitespaces)
+        guard MenuFeed.isAcceptableURL(url) else {
+            throw HTTPError.badRequest(context.text.feedURLProblem, code: "invalid_feed")
+        }
+        if url != existing?.url {
+            try store.setFeed(
+                placeID: place.id, url: url, at: context.now,
+                audit: context.console.audit(
+                    "feed.set", subject: place.id.rawValue, area: place.areaID, before: existing?.url, after: url))
+        }
+        return .redirect(to: Paths.Console.place(place.id, query: [("done", "feed-saved")], fragment: "feed"))
+    }
+
+    /// `POST /admin/places/{id}/feed/fetch`: fetches and imports at once, then shows what happened.
+    func fetchNow(_ context: PlaceConsoleContext) throws -> Response {
+        let place = context.place.place
+        let run = try runner?.fetch(placeID: place.id, at: context.now)
+        let outcome =
+            switch run {
+            case .busy: "feed-busy"
+            case .noFeed, nil: "feed-none"
+            default: "feed-fetched"
+            }
+        return .redirect(to: Paths.Console.place(place.id, query: [("done", outcome)], fragment: "feed"))
+    }
+
+    private struct FeedForm: Decodable {
+        let url: String?
+        let remove: String?
+    }
+}
+
+/// The feed part of a place's console page: the URL, what the last fetch found, when the next one is, and the
+/// buttons.
+struct FeedPanel {
+    let text: ConsoleStrings
+    let place: Place
+    let feed: MenuFeed?
+    let csrfToken: String
+    let timeZone: TimeZone
+
+    var node: Node {
+        let language = text.language
+        var style = Date.FormatStyle(date: .abbreviated, time: .shortened)
+        style.timeZone = timeZone
+        style.locale = Locale(identifier: language == .korean ? "ko_KR" : "en_US")
+        return el(.section, .class("card panel feed"), .id("feed"), Attribute("aria-labelledby", "feed-title")) {
+            el(.h2, .id("feed-title")) { text.menuFeed }
+            el(.p, .class("hint")) { text.feedIntro }
+            el(
+                .form, .class("console-form"), Attribute("method", "post"),
+                Attribute("action", Paths.Console.feed(place.id))
+            ) {
+                csrfField(csrfToken)
+                ConsoleField(
+                    name: "url", label: text.feedURL, value: feed?.url ?? "", type: "url",
+                    extra: [Attribute("placeholder", "https://…/feed.xml")]
+                ).node
+                el(.div, .class("console-links")) {
+                    el(.button, .type("submit"), .class("button secondary")) { text.saveFeed }
+                    if feed != nil {
+                        el(.button, .type("submit"), .name("remove"), .value("1"), .class("button secondary")) {
+                            text.removeFeed
+                        }
+                    }
+                }
+            }
+            if let feed {
+                el(.dl, .class("feed-status")) {
+                    el(.dt) { text.lastFetch }
+                    el(.dd, .id("feed-last")) {
+                        if let at = feed.lastFetchAt, let result = feed.lastResult {
+                            el(.strong, .class("feed-result \(result.rawValue)")) { text.feedResult(result) }
+                            " · " + at.formatted(style)
+                            if let message = feed.lastMessage { el(.p, .id("feed-message")) { message } }
+                        } else {
+                            text.neverFetched
+                        }
+                    }
+                    if let success = feed.lastSuccessAt {
+                        el(.dt) { text.lastGoodFetch }
+                        el(.dd) { success.formatted(style) }
+                    }
+                    el(.dt) { text.nextFetch }
+                    el(.dd) { feed.nextFetchAt.formatted(style) }
+                }
+                el(.form, Attribute("method", "post"), Attribute("action", Paths.Console.fetchFeed(place.id))) {
+                    csrfField(csrfToken)
+                    el(.button, .type("submit"), .class("button")) { text.fetchNow }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import GrubmapAPI
+import GrubmapCore
+
+/// The place form's fields as typed, checked into a ``Place`` or into problems by field; nothing is saved while
+/// there are any.
+struct PlaceForm: Decodable, Sendable {
+    var id: String?
+    var nameEn: String?
+    var nameKo: String?
+    var kind: String?
+    var latitude: String?
+    var longitude: String?
+    var address: String?
+    var phone: String?
+    var website: String?
+    var descriptionEn: String?
+    var descriptionKo: String?
+    /// One field per weekday, `hoursMo` … `hoursSu`: `11:00-14:00, 17:00-20:00`, empty when closed.
+    var hours: [Weekday: String] = [:]
+
+    static let textLimit = 200
+    static let descriptionLimit = 1000
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        func field(_ name: String) throws -> String? {
+            try container.decodeIfPresent(String.self, forKey: AnyCodingKey(stringValue: name))
+        }
+        id = try field("id")
+        nameEn = try field("nameEn")
+        nameKo = try field("nameKo")
+        kind = try field("kind")
+        latitude = try field("latitude")
+        longitude = try field("longitude")
+        address = try field("address")
+        phone = try field("phone")
+        website = try field("website")
+        descriptionEn = try field("descriptionEn")
+        descriptionKo = try field("descriptionKo")
+        for day in Weekday.allCases {
+            hours[day] = try field("hours" + day.code)
+        }
+    }
+
+    /// The form showing a stored place.
+    init(_ place: Place) {
+        id = place.id.rawValue
+        nameEn = place.name.values["en"]
+        nameKo = place.name.values["ko"]
+        kind = place.kind.rawValue
+        latitude = String(place.coordinate.latitude)
+        longitude = String(place.coordinate.longitude)
+        address = place.address
+        phone = place.phone
+        website = place.website
+        descriptionEn = place.description?.values["en"]
+        descriptionKo = place.description?.values["ko"]
+        for day in Weekday.allCases {
+            let shifts = place.openingHours.rules.filter { $0.days.contains(day) }.map { "\($0.opens)-\($0.closes)" }
+            hours[day] = shifts.joined(separator: ", ")
+        }
+    }
+
+    /// The place the fields describe in `area` (with `fixedID` when editing), or the problems by field name.
+    func place(in area: Area.ID, fixedID: Place.ID?) -> Result<Place, Problems> {
+        var problems: [String: String] = [:]
+        var placeID = fixedID
+        if placeID == nil {
+            do throws(SlugError) {
+                placeID = try Place.ID(clean(id) ?? "")
+            } catch {
+                problems["id"] = error.description
+            }
+        }
+        var names: [String: String] = [:]
+        for (code, value, field) in [("en", nameEn, "nameEn"), ("ko", nameKo, "nameKo")] {
+            guard let text = clean(value) else { continue }
+            if text.count > Self.textLimit { problems[field] = "at most \(Self.textLimit) characters" }
+            names[code] = text
+        }
+        if names.isEmpty { problems["nameEn"] = "give the place a name in at least one language" }
+        let placeKind = Place.Kind(rawValue: kind ?? "")
+        if placeKind == nil { problems["kind"] = "choose a kind" }
+        var coordinate: Coordinate?
+        if let latitudeText = clean(latitude), let longitudeText = clean(longitude),
+            let lat = Double(latitudeText), let lon = Double(longitudeText)
+        {
+            do throws(CoordinateError) {
+                coordinate = try Coordinate(latitude: lat, longitude: lon)
+            } catch {
+                problems["latitude"] = error.description
+            }
+        } else {
+            problems["latitude"] = "type the latitude and longitude as numbers, like 35.2334 and 129.0793"
+        }
+        for (value, field) in [(address, "address"), (phone, "phone")] where (clean(value)?.count ?? 0) > Self.textLimit
+        {
+            problems[field] = "at most \(Self.textLimit) characters"
+        }
+        if let site = clean(website), WebAddress(site) == nil || site.count > 2000 {
+            problems["website"] = "an address starting with https:// or http://"
+        }
+        var descriptions: [String: String] = [:]
+        for (code, value, field) in [("en", descriptionEn, "descriptionEn"), ("ko", descriptionKo, "descriptionKo")] {
+            guard let text = clean(value) else { continue }
+            if text.count > Self.descriptionLimit { problems[field] = "at most \(Self.descriptionLimit) characters" }
+            descriptions[code] = text
+        }
+        var rules: [OpeningHours.Rule] = []
+        for day in Weekday.allCases {
+            do {
+                rules += try Self.shifts(hours[day] ?? "", on: day)
+            } catch {
+                problems["hours" + day.code] = error.description
+            }
+        }
+        guard problems.isEmpty, let placeID, let placeKind, let coordinate, let name = try? LocalizedText(names) else {
+            return .failure(Problems(byField: problems))
+        }
+        return .success(
+            Place(
+                id: placeID, areaID: area, name: name, kind: placeKind, coordinate: coordinate, address: clean(address),
+                phone: clean(phone), website: clean(website),
+                description: descriptions.isEmpty ? nil : try? LocalizedText(descriptions),
+                openingHours: OpeningHours(rules: Self.merged(rules))))
+    }
+
+    /// A day's `HH:MM-HH:MM` shifts, separated by commas.
+    static func shifts(_ text: String, on day: Weekday) throws(OpeningHoursError) -> [OpeningHours.Rule] {
+        var rules: [OpeningHours.Rule] = []
+        for part in text.split(separator: ",") {
+            let trimmed = part.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { continue }
+            let ends = trimmed.split(separator: "-").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard ends.count == 2 else { throw .badTime(trimmed) }
+            rules.append(
+                try OpeningHours.Rule(
+                    days: [day], opens: try TimeOfDay(parsing: ends[0]), closes: try TimeOfDay(parsing: ends[1])))
+        }
+        return rules
+    }
+
+    /// Days with the same shift merged into one rule (`Mo-Fr 11:00-14:00`), in the order of their first day.
+    static func merged(_ rules: [OpeningHours.Rule]) -> [OpeningHours.Rule] {
+        var merged: [OpeningHours.Rule] = []
+        for rule in rules {
+            if let index = merged.firstIndex(where: { $0.opens == rule.opens && $0.closes == rule.closes }) {
+                merged[index].days += rule.days
+            } else {
+                merged.append(rule)
+            }
+        }
+        return merged
+    }
+
+    private func clean(_ text: String?) -> String? {
+        guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+        return trimmed
+    }
+
+    /// Problems by field name.
+    struct Problems: Error {
+        let byField: [String: String]
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import GrubmapCore
+import GrubmapStore
+import GrubmapWeb
+
+/// `grubmap feed set|list|remove`: which places' menus come from an OpenMensa feed. `grubmap serve` fetches them.
+enum FeedCommand {
+    static let help = """
+        Usage: grubmap feed <action> [options]
+
+        Actions:
+          set      Give a place an OpenMensa feed (v2 or v2.1): grubmap feed set --place ID URL
+          list     Every feed: place, URL, last fetch and its result, next fetch
+          remove   Take a place's feed away: grubmap feed remove --place ID
+
+        grubmap serve fetches each feed every --feed-interval (hourly by default), sending the validators of the
+        last answer, and imports it all or nothing as grubmap import menu does; a failure keeps the last good menus
+        and is retried sooner, then less often.
+
+        Options:
+          --database PATH   SQLite database file (default \(defaultDatabasePath)), or a postgres://… URL
+          --help            Show this help
+        """
+
+    /// One definition an action, for the parser, the completions and the man page.
+    static let definitions = [
+        ("set", "Give a place an OpenMensa feed, fetched by serve"), ("list", "Every feed and its last fetch"),
+        ("remove", "Take a place's feed away"),
+    ].map { action, summary in
+        CommandDefinition(
+            words: ["feed", action], summary: summary, help: help, valued: ["place", "database"], flags: ["help"],
+            paths: ["database"])
+    }
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        guard let action = arguments.first else {
+            throw UsageError("grubmap feed: say what to do: set, list or remove (see grubmap feed --help)")
+        }
+        if ["--help", "-h", "help"].contains(action) {
+            print(help)
+            return 0
+        }
+        let command = "feed \(action)"
+        guard let definition = definitions.first(where: { $0.words.last == action }) else {
+            throw UsageError("grubmap feed: unknown action \"\(action)\" (see grubmap feed --help)")
+        }
+        let options = try Arguments(Array(arguments.dropFirst()), definition)
+        if options.has("help") {
+            print(help)
+            return 0
+        }
+        let database = options["database"] ?? defaultDatabasePath
+        try checkDatabaseArgument(database, command: command)
+        switch action {
+        case "list":
+            guard options.positional.isEmpty else { throw UsageError("grubmap \(command): takes no arguments") }
+            let feeds = try openStore(database).feeds()
+            if feeds.isEmpty { print("no feeds yet; add one with grubmap feed set --place ID URL") }
+            for feed in feeds {
+                let last =
+                    feed.lastFetchAt.map {
+                        "last fetched \($0.formatted(.iso8601)): \(feed.lastResult?.rawValue ?? "?")"
+                    }
+                    ?? "not fetched yet"
+                print("\(feed.placeID)\t\(feed.url)\t\(last)\tnext \(feed.nextFetchAt.formatted(.iso8601))")
+                if let message = feed.lastMessage, feed.lastResult == .failed { print("\t\(message)") }
+            }
+            return 0
+        case "set", "remove":
+            let placeID = try options.placeID(command: command)
+            let store = try openStore(database)
+            let existing = try store.feed(placeID: placeID)
+            let area = try store.catalog().place(placeID)?.areaID
+            if action == "remove" {
+                guard options.positional.isEmpty else { throw UsageError("grubmap \(command): takes no URL") }
+                let removed = try store.removeFeed(
+                    placeID: placeID,
+                    audit: Actor.commandLine.audit(
+                        "feed.remove", subject: placeID.rawValue, area: area, at: Date(), before: existing?.url,
+                        after: nil))
+                print(removed ? "removed the feed of \(placeID)" : "\(placeID) has no feed")
+                return 0
+            }
+            guard options.positional.count == 1 else {
+                throw UsageError("grubmap \(command): give one URL (see grubmap feed --help)")
+            }
+            let url = options.positional[0]
+            guard MenuFeed.isAcceptableURL(url) else {
+                throw UsageError("grubmap \(command): \"\(url.prefix(200))\" is not an http or https URL")
+            }
+            do {
+                try store.setFeed(
+                    placeID: placeID, url: url, at: Date(),
+                    audit: Actor.commandLine.audit(
+                        "feed.set", subject: placeID.rawValue, area: area, at: Date(), before: existing?.url,
+                        after: url))
+            } catch let error as StoreError {
+                throw UsageError("grubmap \(command): --place: \(error.description)")
+            }
+            print(
+                "\(placeID) now takes its menus from \(url); grubmap serve fetches it at once, then every --feed-interval"
+            )
+            return 0
+        default:
+            throw UsageError("grubmap feed: unknown action \"\(action)\" (see grubmap feed --help)")
+        }
+    }
+
+    /// A duration like `30s`, `15m`, `1h` or `1d` in seconds; `nil` for anything else.
+    static func seconds(_ text: String) -> TimeInterval? {
+        guard let unit = text.last, let number = Double(text.dropLast()), number.isFinite, number > 0 else {
+            return nil
+        }
+        switch unit {
+        case "s": return number
+        case "m": return number * 60
+        case "h": return number * 3600
+        case "d": return number * 86400
+        default: return nil
+        }
+    }
+}

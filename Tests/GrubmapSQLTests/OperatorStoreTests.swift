@@ -1,0 +1,158 @@
+import Foundation
+import GrubmapCore
+import GrubmapSQL
+import GrubmapSQLTestSupport
+import GrubmapStore
+import Testing
+
+/// Operators, set-up links, operator sessions, failed sign-ins and the console's audited changes, on every database.
+@Suite("Store: operators and the console")
+struct OperatorStoreTests {
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    static func audit(_ action: String, area: Area.ID? = Fixtures.busan.id, subject: String = "x") -> AuditEntry {
+        AuditEntry(
+            at: now, actor: "cli", actorName: "command line", areaID: area, action: action, subject: subject,
+            before: nil, after: "after")
+    }
+
+    static func editor(_ email: String = "kim@example.org", areas: [Area.ID] = [Fixtures.busan.id]) throws -> Operator {
+        Operator(
+            id: try Operator.ID("op-" + email.prefix(3)), email: email, role: .editor, areaIDs: areas, createdAt: now)
+    }
+
+    private func withAreas(_ kind: StoreKind, _ body: (any Store) throws -> Void) throws {
+        try kind.withStore { store throws in
+            try store.save(area: Fixtures.busan, places: [Fixtures.geumjeongHall])
+            try store.save(area: Fixtures.sanJose, places: [])
+            try body(store)
+        }
+    }
+
+    @Test(arguments: StoreKind.tested)
+    func setUpLinkWorksOnceBeforeItExpires(kind: StoreKind) throws {
+        try withAreas(kind) { store throws in
+            let account = try Self.editor()
+            try store.createOperator(
+                account, setupToken: "link-token", setupExpiresAt: Self.now.addingTimeInterval(3600),
+                audit: Self.audit("operator.add"))
+            #expect(try store.operators().map(\.email) == ["kim@example.org"])
+            #expect(try store.setupLink(token: "link-token")?.usedAt == nil)
+            #expect(try store.setupLink(token: "other") == nil)
+            // Expired: nothing changes.
+            #expect(
+                try store.completeSetup(token: "link-token", passwordHash: "h", at: Self.now.addingTimeInterval(7200))
+                    == nil)
+            let done = try store.completeSetup(token: "link-token", passwordHash: "hash", at: Self.now)
+            #expect(done?.hasPassword == true)
+            #expect(try store.completeSetup(token: "link-token", passwordHash: "again", at: Self.now) == nil)
+            #expect(try store.setupLink(token: "link-token")?.usedAt == Self.now)
+            #expect(try store.operatorCredentials(email: "kim@example.org")?.passwordHash == "hash")
+            #expect(throws: StoreError.duplicateEmail("kim@example.org")) {
+                try store.createOperator(
+                    Operator(
+                        id: try Operator.ID("other"), email: "kim@example.org", role: .admin,
+                        areaIDs: [Fixtures.busan.id], createdAt: Self.now),
+                    setupToken: "t2", setupExpiresAt: Self.now, audit: Self.audit("operator.add"))
+            }
+            #expect(throws: StoreError.unknownArea(id: "nowhere")) {
+                try store.createOperator(
+                    try Self.editor("lee@example.org", areas: [try Area.ID("nowhere")]), setupToken: "t3",
+                    setupExpiresAt: Self.now, audit: Self.audit("operator.add"))
+            }
+            #expect(try store.operators().count == 1)
+        }
+    }
+
+    @Test(arguments: StoreKind.tested)
+    func sessionsSecondFactorsAndResets(kind: StoreKind) throws {
+        try withAreas(kind) { store throws in
+            let account = try Self.editor()
+            try store.createOperator(
+                account, setupToken: "link", setupExpiresAt: Self.now.addingTimeInterval(60),
+                audit: Self.audit("operator.add"))
+            let session = OperatorSession(
+                token: "session-token", operatorID: account.id, csrfToken: "csrf", createdAt: Self.now,
+                lastSeenAt: Self.now)
+            try store.createOperatorSession(session)
+            #expect(try store.operatorSession(token: "session-token")?.account.email == "kim@example.org")
+            try store.touchOperatorSession(token: "session-token", at: Self.now.addingTimeInterval(600))
+            #expect(
+                try store.operatorSession(token: "session-token")?.session.lastSeenAt
+                    == Self.now.addingTimeInterval(600))
+            try store.setSecondFactor(operatorID: account.id, secret: [1, 2, 3], audit: Self.audit("operator.2fa"))
+            #expect(try store.operatorCredentials(email: account.email)?.secondFactorSecret == [1, 2, 3])
+            #expect(try store.operatorAccount(id: account.id)?.hasSecondFactor == true)
+            #expect(try store.acceptSecondFactorStep(operatorID: account.id, step: 10))
+            #expect(try !store.acceptSecondFactorStep(operatorID: account.id, step: 10))
+            #expect(try store.acceptSecondFactorStep(operatorID: account.id, step: 11))
+            try store.resetOperator(
+                id: account.id, setupToken: "new-link", setupExpiresAt: Self.now.addingTimeInterval(60),
+                audit: Self.audit("operator.reset"))
+            #expect(try store.operatorSession(token: "session-token") == nil)
+            #expect(try store.operatorCredentials(email: account.email)?.secondFactorSecret == nil)
+            #expect(try store.setupLink(token: "link") == nil)
+            #expect(try store.setupLink(token: "new-link") != nil)
+            try store.createOperatorSession(session)
+            #expect(try store.deleteOperatorSessions(endedBefore: Self.now.addingTimeInterval(13 * 3600)) == 1)
+            #expect(try store.removeOperator(id: account.id, audit: Self.audit("operator.remove")))
+            #expect(try store.operators().isEmpty)
+        }
+    }
+
+    @Test(arguments: StoreKind.tested)
+    func failedSignInsCountPerKeyUntilCleared(kind: StoreKind) throws {
+        try withAreas(kind) { store throws in
+            try store.recordSignInFailure(keys: ["account:a", "address:1"], at: Self.now)
+            try store.recordSignInFailure(keys: ["account:a"], at: Self.now.addingTimeInterval(5))
+            let counts = try store.signInFailures(keys: ["account:a", "address:1", "address:2"])
+            #expect(counts["account:a"] == SignInFailures(count: 2, lastAt: Self.now.addingTimeInterval(5)))
+            #expect(counts["address:1"]?.count == 1)
+            #expect(counts["address:2"] == nil)
+            try store.clearSignInFailures(key: "account:a")
+            #expect(try store.signInFailures(keys: ["account:a"]).isEmpty)
+        }
+    }
+
+    @Test(arguments: StoreKind.tested)
+    func archivingHidesAPlaceEndsItsCheckInsAndIsAudited(kind: StoreKind) throws {
+        try withAreas(kind) { store throws in
+            let place = Fixtures.geumjeongHall
+            let profile = Profile(id: try Profile.ID("p1"), firstName: "Ada", lastName: "Kim", bio: "Hello")
+            try store.createSession(
+                Session(
+                    token: String(repeating: "s", count: 43), csrfToken: "c", createdAt: Self.now,
+                    expiresAt: Self.now.addingTimeInterval(3600)))
+            try store.saveProfile(profile, sessionToken: String(repeating: "s", count: 43), avatar: .keep)
+            try store.checkIn(
+                CheckIn(
+                    profileID: profile.id, placeID: place.id, startedAt: Self.now,
+                    expiresAt: Self.now.addingTimeInterval(3600)))
+            #expect(try store.activeCheckIns(inArea: Fixtures.busan.id, at: Self.now).count == 1)
+            #expect(try store.archivePlace(id: place.id, at: Self.now, audit: Self.audit("place.archive")) == 1)
+            #expect(try store.place(id: place.id) == nil)
+            #expect(try store.consolePlace(id: place.id)?.archivedAt == Self.now)
+            #expect(try store.consolePlaces(inArea: Fixtures.busan.id).map(\.place.id) == [place.id])
+            #expect(try store.activeCheckIns(inArea: Fixtures.busan.id, at: Self.now).isEmpty)
+            try store.restorePlace(id: place.id, audit: Self.audit("place.restore"))
+            #expect(try store.place(id: place.id) == place)
+            #expect(throws: StoreError.unknownPlace(id: place.id.rawValue)) {
+                try store.restorePlace(id: place.id, audit: Self.audit("place.restore"))
+            }
+            try store.hideProfile(
+                id: profile.id, reason: "Offensive bio", at: Self.now, audit: Self.audit("profile.hide"))
+            #expect(try store.profile(id: profile.id)?.hiddenReason == "Offensive bio")
+            #expect(try store.profile(id: profile.id)?.publicBio == "")
+            let actions = try store.auditEntries(
+                areas: [Fixtures.busan.id], includingGlobal: false, action: nil, before: nil, limit: 10
+            ).map(\.action)
+            #expect(actions == ["profile.hide", "place.restore", "place.archive"])
+            #expect(
+                try store.auditEntries(
+                    areas: [Fixtures.sanJose.id], includingGlobal: false, action: nil, before: nil,
+                    limit: 10
+                ).isEmpty)
+            #expect(try store.deleteAuditEntries(before: Self.now.addingTimeInterval(1)) == 3)
+        }
+    }
+}

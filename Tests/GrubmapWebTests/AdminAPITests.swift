@@ -1,0 +1,167 @@
+import Foundation
+import GrubmapCore
+import GrubmapHTTP
+import GrubmapStore
+import Testing
+
+@testable import GrubmapWeb
+
+/// The admin API with API keys: scoped to one area, read or write, revocable, stored hashed; every route refuses
+/// another area's key and changes nothing.
+@Suite struct AdminAPITests {
+    private func json(_ response: Response) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]) ?? [:]
+    }
+
+    /// A key made through the console by an admin of `area`.
+    static func makeKey(_ test: TestApp, area: Area.ID, scope: APIKey.Scope) throws -> String {
+        let token = APIKey.tokenPrefix + Base64URL.encode(AppEnvironment.systemRandomBytes(32))
+        try test.store.createAPIKey(
+            APIKey(
+                id: try APIKey.ID(Hex.encode(AppEnvironment.systemRandomBytes(8))), areaID: area, scope: scope,
+                label: "script", createdBy: "boss@example.org", createdAt: test.clock.now),
+            token: token,
+            audit: AuditEntry(
+                at: test.clock.now, actor: "cli", actorName: "test", areaID: area, action: "api-key.create",
+                subject: "script", before: nil, after: scope.rawValue))
+        return token
+    }
+
+    func call(_ test: TestApp, _ method: GrubmapHTTP.Method, _ target: String, key: String?, body: String = "")
+        throws -> Response
+    {
+        var headers: Headers = ["Content-Type": "application/json"]
+        if let key { headers["Authorization"] = "Bearer \(key)" }
+        return try test.send(method, target, headers: headers, body: body)
+    }
+
+    static let place = """
+        {"id": "delta", "areaID": "test-campus", "name": {"en": "Delta Hall", "ko": "델타관"}, "kind": "cafeteria",
+         "coordinate": {"latitude": 35.234, "longitude": 129.081},
+         "openingHours": [{"days": "Mo-Fr", "opens": "11:00", "closes": "14:00"}]}
+        """
+
+    @Test func aWriteKeyScriptsPlacesAndMenusOfItsArea() throws {
+        let test = try TestApp.make()
+        defer { test.cleanUp() }
+        let key = try Self.makeKey(test, area: TestApp.sampleArea.id, scope: .write)
+        let listed = try call(test, .get, "/api/v1/admin/areas/test-campus/places", key: key)
+        #expect(listed.status == .ok)
+        #expect((json(listed)["places"] as? [[String: Any]])?.count == 3)
+
+        let created = try call(test, .put, "/api/v1/admin/places/delta", key: key, body: Self.place)
+        #expect(created.status == .created)
+        #expect(try test.store.place(id: try Place.ID("delta"))?.openingHours.rules.count == 1)
+        let mismatched = try call(
+            test, .put, "/api/v1/admin/places/echo", key: key, body: Self.place)
+        #expect(mismatched.status == .badRequest)
+
+        let menu = """
+            {"closed": false, "categories": [{"name": "중식", "meals": [{"name": "비빔밥", "notes": ["vegan"],
+             "prices": {"student": "4500", "employee": "6000"}}]}]}
+            """
+        let date = CalendarDate.local(test.clock.now, in: TimeZone(identifier: "Asia/Seoul")!).date
+        let put = try call(test, .put, "/api/v1/admin/places/delta/menu?date=\(date)", key: key, body: menu)
+        #expect(put.status == .ok)
+        #expect(try test.store.menu(placeID: try Place.ID("delta"), on: date)?.categories.first?.name == "중식")
+        let badPrice = try call(
+            test, .put, "/api/v1/admin/places/delta/menu?date=\(date)", key: key,
+            body:
+                #"{"closed": false, "categories": [{"name": "A", "meals": [{"name": "B", "prices": {"student": "4,500"}}]}]}"#
+        )
+        #expect(badPrice.status == .badRequest)
+        #expect((json(badPrice)["error"] as? [String: String])?["code"] == "invalid_menu")
+        #expect(try call(test, .get, "/api/v1/admin/places/delta/menu?date=\(date)", key: key).status == .ok)
+        #expect(try call(test, .delete, "/api/v1/admin/places/delta/menu?date=\(date)", key: key).status == .noContent)
+        #expect(try test.store.menu(placeID: try Place.ID("delta"), on: date) == nil)
+
+        let archived = try call(test, .post, "/api/v1/admin/places/delta/archive", key: key)
+        #expect(json(archived)["archived"] as? Bool == true)
+        #expect(try test.store.place(id: try Place.ID("delta")) == nil)
+        let actors = try test.store.auditEntries(
+            areas: [TestApp.sampleArea.id], includingGlobal: false, action: nil, before: nil, limit: 3
+        ).map(\.actorName)
+        #expect(actors == ["API key script", "API key script", "API key script"])
+    }
+
+    @Test func missingRevokedAndReadOnlyKeysAreRefused() throws {
+        let test = try TestApp.make()
+        defer { test.cleanUp() }
+        #expect(try call(test, .get, "/api/v1/admin/areas/test-campus/places", key: nil).status == .unauthorized)
+        #expect(
+            try call(
+                test, .get, "/api/v1/admin/areas/test-campus/places", key: "gmk_" + String(repeating: "a", count: 43)
+            )
+            .status == .unauthorized)
+        let read = try Self.makeKey(test, area: TestApp.sampleArea.id, scope: .read)
+        #expect(try call(test, .get, "/api/v1/admin/places/alpha", key: read).status == .ok)
+        let refused = try call(test, .put, "/api/v1/admin/places/delta", key: read, body: Self.place)
+        #expect(refused.status == .forbidden)
+        #expect(try test.store.place(id: try Place.ID("delta")) == nil)
+        let key = try #require(try test.store.apiKeys(inArea: TestApp.sampleArea.id).first)
+        try test.store.revokeAPIKey(
+            id: key.id, inArea: TestApp.sampleArea.id, at: test.clock.now,
+            audit: AuditEntry(
+                at: test.clock.now, actor: "cli", actorName: "test", areaID: TestApp.sampleArea.id,
+                action: "api-key.revoke", subject: "script", before: nil, after: nil))
+        #expect(try call(test, .get, "/api/v1/admin/places/alpha", key: read).status == .unauthorized)
+        // The token is stored only as its digest.
+        #expect(try test.store.apiKey(token: read) == nil)
+    }
+
+    /// Every admin API route with a write key of another area: 404 or 403, and nothing changes.
+    @Test func everyAdminRouteRefusesAnotherAreasKey() throws {
+        let test = try TestApp.make()
+        defer { test.cleanUp() }
+        let outsider = try Self.makeKey(test, area: TestApp.secondArea.id, scope: .write)
+        let before = try test.store.consolePlaces(inArea: TestApp.sampleArea.id)
+        let date = CalendarDate.local(test.clock.now, in: TimeZone(identifier: "Asia/Seoul")!).date
+        var tried = 0
+        for route in test.app.routes.adminAPIRoutes {
+            let id = route.pattern.contains("/areas/") ? TestApp.sampleArea.id.rawValue : "alpha"
+            let path = route.pattern.replacingOccurrences(of: "{id}", with: id) + "?date=\(date)"
+            let response = try call(
+                test, route.method, path, key: outsider,
+                body: route.pattern.hasSuffix("/menu") ? #"{"closed": true}"# : Self.place)
+            #expect([.notFound, .forbidden].contains(response.status), "\(route.method) \(path): \(response.status)")
+            tried += 1
+        }
+        #expect(tried == 8)
+        #expect(try test.store.consolePlaces(inArea: TestApp.sampleArea.id) == before)
+        #expect(try test.store.menu(placeID: try Place.ID("alpha"), on: date) == nil)
+        #expect(
+            try test.store.auditEntries(
+                areas: [TestApp.sampleArea.id], includingGlobal: true, action: nil, before: nil, limit: 10
+            ).allSatisfy { $0.action == "api-key.create" })
+    }
+}
+
+/// API keys made and revoked in the console by an area's admin.
+@Suite struct APIKeysConsoleTests {
+    @Test func anAdminMakesAKeyThatWorksOnceShownAndRevokesIt() throws {
+        let test = try ConsoleTests.makeApp()
+        defer { test.cleanUp() }
+        let admin = try ConsoleTests.signedIn(test, "boss@example.org", role: .admin)
+        let csrf = try ConsoleTests.consoleCSRF(admin)
+        let made = String(
+            decoding: try admin.post(
+                "/admin/areas/test-campus/api-keys", [("label", "menu script"), ("scope", "write")], csrf: csrf
+            ).body, as: UTF8.self)
+        let range = try #require(made.range(of: "gmk_"))
+        let key = String(made[range.lowerBound...].prefix { $0 != "<" })
+        let list = try test.send(
+            .get, "/api/v1/admin/areas/test-campus/places", headers: ["Authorization": "Bearer \(key)"])
+        #expect(list.status == .ok)
+        #expect(!(try admin.html("/admin/areas/test-campus/api-keys")).contains(key))
+        let id = try #require(try test.store.apiKeys(inArea: TestApp.sampleArea.id).first?.id)
+        #expect(
+            try admin.post("/admin/areas/test-campus/api-keys/revoke", [("key", id.rawValue)], csrf: csrf).status
+                == .seeOther)
+        let after = try test.send(
+            .get, "/api/v1/admin/areas/test-campus/places", headers: ["Authorization": "Bearer \(key)"])
+        #expect(after.status == .unauthorized)
+        // An editor may not make keys.
+        let editor = try ConsoleTests.signedIn(test, "kim@example.org")
+        #expect(try editor.get("/admin/areas/test-campus/api-keys").status == .forbidden)
+    }
+}
