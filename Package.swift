@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "GrubmapCore", targets: ["GrubmapCore"]),
+        .library(name: "GrubmapAPI", targets: ["GrubmapAPI"]),
+        .library(name: "GrubmapClient", targets: ["GrubmapClient"]),
         .executable(name: "grubmap", targets: ["grubmap"]),
     ],
     targets: [
@@ -23,6 +25,8 @@ let package = Package(
         .target(name: "CImaging", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
         .target(name: "GrubmapImaging", dependencies: ["CImaging", "GrubmapCore"]),
         .target(name: "GrubmapStore", dependencies: ["GrubmapCore"]),
+        .target(name: "GrubmapAPI", dependencies: ["GrubmapCore"]),
+        .target(name: "GrubmapClient", dependencies: ["GrubmapAPI", "GrubmapCore"]),
         .target(
             name: "GrubmapSQL", dependencies: ["GrubmapStore", "GrubmapCore", "GrubmapCrypto", "CSQLite", "CLibPQ"]),
         .target(
@@ -33,12 +37,17 @@ let package = Package(
         .target(name: "GrubmapHTTP", dependencies: ["CMicroHTTPD", "CZlib"]),
         .target(
             name: "GrubmapWeb",
-            dependencies: ["GrubmapCore", "GrubmapCrypto", "GrubmapImaging", "GrubmapStore", "GrubmapHTTP"],
-            resources: [.copy("Resources/Onboarding"), .copy("Resources/Assets")]
+            dependencies: [
+                "GrubmapAPI", "GrubmapCore", "GrubmapCrypto", "GrubmapImaging", "GrubmapStore", "GrubmapHTTP",
+            ],
+            resources: [.copy("Resources/Onboarding"), .copy("Resources/Assets"), .copy("Resources/OpenAPI")]
         ),
         .executableTarget(
             name: "grubmap",
-            dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapSQL", "GrubmapImport", "GrubmapHTTP", "GrubmapWeb"]),
+            dependencies: [
+                "GrubmapCore", "GrubmapCrypto", "GrubmapStore", "GrubmapSQL", "GrubmapImport", "GrubmapHTTP",
+                "GrubmapWeb",
+            ]),
         .executableTarget(name: "grubmap-bench", dependencies: ["GrubmapCore"]),
         .executableTarget(name: "grubmap-bench-checkins", dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapSQL"]),
         // libFuzzer harnesses (scripts/fuzz builds them with -sanitize=fuzzer,address); a plain build replays files.
@@ -67,6 +76,12 @@ let package = Package(
         .testTarget(name: "GrubmapCryptoTests", dependencies: ["GrubmapCrypto"]),
         .testTarget(name: "GrubmapImagingTests", dependencies: ["GrubmapImaging", "GrubmapCore"]),
         .testTarget(name: "GrubmapHTTPTests", dependencies: ["GrubmapHTTP"]),
+        .testTarget(
+            name: "GrubmapClientTests",
+            dependencies: [
+                "GrubmapClient", "GrubmapAPI", "GrubmapCore", "GrubmapWeb", "GrubmapHTTP", "GrubmapSQL",
+                "GrubmapImport",
+            ]),
         .testTarget(
             name: "GrubmapWebTests",
             dependencies: ["GrubmapWeb", "GrubmapStore", "GrubmapSQL", "GrubmapImport", "GrubmapHTTP", "GrubmapCore"],

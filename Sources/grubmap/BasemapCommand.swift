@@ -6,6 +6,10 @@ import GrubmapStore
 /// `grubmap import basemap FILE --area ID`: its arguments, its progress line and what it prints; GrubmapImport's
 /// ``BasemapImporter`` does the work.
 enum BasemapCommand {
+    static let definition = CommandDefinition(
+        words: ["import", "basemap"], summary: "Draw an area's map from an OpenStreetMap extract", help: help,
+        valued: ["area", "database"], flags: ["help"], paths: ["database"])
+
     static let help = """
         Usage: grubmap import basemap FILE --area ID [--database PATH|postgres://…]
 
@@ -28,7 +32,7 @@ enum BasemapCommand {
 
     static func importBasemap(_ arguments: [String]) throws -> Int32 {
         let command = "import basemap"
-        let options = try Arguments(arguments, command: command, valued: ["area", "database"], flags: ["help"])
+        let options = try Arguments(arguments, definition)
         if options.has("help") {
             print(help)
             return 0

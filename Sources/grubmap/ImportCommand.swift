@@ -49,9 +49,13 @@ enum ImportCommand {
           --help            Show this help
         """
 
+    static let menuDefinition = CommandDefinition(
+        words: ["import", "menu"], summary: "Import a place's menus from an OpenMensa feed", help: menuHelp,
+        valued: ["place", "database"], flags: ["help"], paths: ["database"])
+
     static func importMenu(_ arguments: [String]) throws -> Int32 {
         let command = "import menu"
-        let options = try Arguments(arguments, command: command, valued: ["place", "database"], flags: ["help"])
+        let options = try Arguments(arguments, menuDefinition)
         if options.has("help") {
             print(menuHelp)
             return 0

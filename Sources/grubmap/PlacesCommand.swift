@@ -12,17 +12,36 @@ enum PlacesCommand {
         Adds or updates the places of an existing area from a GeoJSON FeatureCollection of Point features
         (properties: name, name:xx, kind, address, phone, website, description, openingHours; the feature's
         id is the place's id). A file with any error imports nothing and names the first bad feature.
+
+        Options:
+          --area ID         The area the places belong to, like san-jose-convention-center
+          --database PATH   SQLite database file (default \(defaultDatabasePath)); must exist; or a
+                            postgres://… URL
+          --help            Show this help
         """
 
     static let exportHelp = """
         Usage: grubmap export places --area ID [--database PATH|postgres://…]
 
         Writes the area's places to standard output as a GeoJSON FeatureCollection that import reads back.
+
+        Options:
+          --area ID         The area whose places to write
+          --database PATH   SQLite database file (default \(defaultDatabasePath)); must exist; or a
+                            postgres://… URL
+          --help            Show this help
         """
 
+    static let importDefinition = CommandDefinition(
+        words: ["import", "places"], summary: "Add or update an area's places from GeoJSON", help: importHelp,
+        valued: ["area", "database"], flags: ["help"], paths: ["database"])
+
+    static let exportDefinition = CommandDefinition(
+        words: ["export", "places"], summary: "Write an area's places as GeoJSON", help: exportHelp,
+        valued: ["area", "database"], flags: ["help"], paths: ["database"])
+
     static func importPlaces(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(
-            arguments, command: "import places", valued: ["area", "database"], flags: ["help"])
+        let options = try Arguments(arguments, importDefinition)
         if options.has("help") {
             print(importHelp)
             return 0
@@ -46,7 +65,7 @@ enum PlacesCommand {
     }
 
     static func exportPlaces(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(arguments, command: "export places", valued: ["area", "database"], flags: ["help"])
+        let options = try Arguments(arguments, exportDefinition)
         if options.has("help") {
             print(exportHelp)
             return 0

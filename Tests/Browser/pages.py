@@ -155,6 +155,7 @@ PAGES = [
     Page("settings-problem", "/settings", CHECKED_IN, send_settings_with_a_refused_area),
     Page("error-not-found", "/places/atlantis", CHECKED_IN),
     Page("error-bad-request", "/places/original-joes?date=someday", CHECKED_IN),
+    Page("offline", "/offline", CHECKED_IN),
     Page("console-sign-in", "/admin/sign-in", CONSOLE),
     Page("console-sign-in-problem", "/admin/sign-in", CONSOLE, send_sign_in_with_a_wrong_password),
     Page("console-set-up", "/admin/sign-in", CONSOLE, open_a_set_up_link),

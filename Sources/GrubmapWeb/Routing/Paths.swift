@@ -23,6 +23,12 @@ enum Paths {
     static let avatar = SitePath<Profile.ID>("/avatars/{id}", missing: "There is no picture here.")
     static let asset = SitePath(text: "/assets/{name}")
     static let health = SitePath("/healthz")
+    static let metrics = SitePath("/metrics")
+    /// The web app manifest and the service worker, which must be served from the root to control every page.
+    static let manifest = SitePath("/manifest.webmanifest")
+    static let serviceWorker = SitePath("/service-worker.js")
+    /// What the service worker shows for a page it has not kept when there is no network.
+    static let offline = SitePath("/offline")
 
     /// The operator console. Set-up links carry their token in the query (`?token=`), never in the path, so access
     /// logs, which write paths only, never hold one.
@@ -96,6 +102,8 @@ enum Paths {
         static let preferences = SitePath("/api/v1/me/preferences")
         static let profile = SitePath("/api/v1/me/profile")
         static let checkIn = SitePath("/api/v1/me/checkin")
+        /// The OpenAPI document of everything above.
+        static let openAPI = SitePath("/api/v1/openapi.json")
 
         /// The admin API, for organisers' scripts with an API key of one area.
         enum Admin {

@@ -4,7 +4,7 @@
 /// Each feature keeps its rules in its own part (`Stylesheet+Rides.swift`, …); ``css`` joins them.
 enum Stylesheet {
     /// Every part, in order.
-    static let css = [base, rides, checkIns, map, avatarHues, menus, board, console].joined(separator: "\n")
+    static let css = [base, rides, checkIns, map, avatarHues, menus, board, console, offline].joined(separator: "\n")
 
     /// The layout, the lists, forms and onboarding.
     ///
