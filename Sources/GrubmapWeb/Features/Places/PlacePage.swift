@@ -1,3 +1,4 @@
+import Foundation
 import GrubmapCore
 
 /// `/places/{id}`: a place's details.
@@ -14,6 +15,8 @@ struct PlacePage {
     var menu: MenuSection? = nil
     /// The star next to the place's kind.
     var bookmark: BookmarkButton? = nil
+    /// The instant the page is for: today's open/closed state and the exceptions from today on; `nil` shows neither.
+    var now: Date? = nil
 
     func render() -> String {
         let language = strings.language
@@ -93,24 +96,64 @@ struct PlacePage {
         }
     }
 
-    private var hours: Node { HoursTable(strings: strings, hours: place.openingHours).node }
+    private var hours: Node {
+        let timeZone = area.clockTimeZone
+        let today = now.map { CalendarDate.local($0, in: timeZone).date }
+        return fragment {
+            if let now, let state = place.openingHours.state(at: now, in: timeZone) {
+                let board = BoardStrings.forLanguage(strings.language)
+                switch state {
+                case .open(let until):
+                    el(.p, .class("open-state open")) { board.openUntil(until) }
+                case .closed(let opens):
+                    el(.p, .class("open-state")) { board.closedNow(opens) }
+                }
+            }
+            HoursTable(strings: strings, hours: place.openingHours, from: today).node
+        }
+    }
 }
 
-/// Opening hours as the place page shows them, and the console's preview of them.
+/// Opening hours as the place page shows them, and the console's preview of them: the weekly table, then the
+/// next dated exceptions from `from` on (closed days, other hours).
 struct HoursTable {
     let strings: Strings
     let hours: OpeningHours
+    /// The area's today; `nil` leaves the exceptions out.
+    let from: CalendarDate?
+
+    /// At most this many upcoming exceptions are listed.
+    static let shownExceptions = 5
 
     var node: Node {
-        if hours.isEmpty {
-            return el(.p, .class("meta")) { strings.hoursUnknown }
-        }
-        return el(.table, .class("hours")) {
-            for rule in hours.rules {
-                let line = strings.hoursLine(rule)
-                el(.tr) {
-                    el(.th, Attribute("scope", "row")) { line.days }
-                    el(.td) { line.times }
+        let upcoming = from.map { Array(hours.exceptions(from: $0).prefix(Self.shownExceptions)) } ?? []
+        return el(.div, .class("hours-block")) {
+            if !upcoming.isEmpty {
+                let longDate = MenuStrings.forLanguage(strings.language).longDate
+                el(.ul, .class("hours-exceptions")) {
+                    for exception in upcoming {
+                        el(.li, .class(exception.isClosed ? "closed" : "other")) {
+                            let date = longDate(exception.date)
+                            el(.strong) { exception.isClosed ? strings.closedOn(date) : strings.otherHoursOn(date) }
+                            if !exception.isClosed {
+                                " " + exception.hours.map { "\($0.opens)–\($0.closes)" }.joined(separator: ", ")
+                            }
+                            if let note = exception.note { ": " + note }
+                        }
+                    }
+                }
+            }
+            if hours.isEmpty {
+                el(.p, .class("meta")) { strings.hoursUnknown }
+            } else {
+                el(.table, .class("hours")) {
+                    for rule in hours.rules {
+                        let line = strings.hoursLine(rule)
+                        el(.tr) {
+                            el(.th, Attribute("scope", "row")) { line.days }
+                            el(.td) { line.times }
+                        }
+                    }
                 }
             }
         }
