@@ -253,15 +253,17 @@ struct PlaceEditorPage {
                     name: "date", label: text.exceptionDate, value: exceptionForm.date ?? "", type: "date",
                     problem: problems["exceptionDate"], id: "exceptionDate"
                 ).node
-                el(.fieldset, .class("choices")) {
+                el(.fieldset, .class("field")) {
                     el(.legend, .class("visually-hidden")) { text.hoursExceptions }
-                    for (value, label) in [("1", text.exceptionClosed), ("0", text.exceptionOtherHours)] {
-                        el(.label, .class("choice")) {
-                            el(
-                                .input,
-                                attributes: [.type("radio"), .name("closed"), .value(value)]
-                                    + (closed == value ? [Attribute("checked", nil)] : []))
-                            " " + label
+                    el(.div, .class("choices inline")) {
+                        for (value, label) in [("1", text.exceptionClosed), ("0", text.exceptionOtherHours)] {
+                            el(.label, .class("choice")) {
+                                el(
+                                    .input,
+                                    attributes: [.type("radio"), .name("closed"), .value(value)]
+                                        + (closed == value ? [Attribute("checked", nil)] : []))
+                                el(.span) { label }
+                            }
                         }
                     }
                 }

@@ -102,11 +102,13 @@ struct PlacePage {
         return fragment {
             if let now, let state = place.openingHours.state(at: now, in: timeZone) {
                 let board = BoardStrings.forLanguage(strings.language)
-                switch state {
-                case .open(let until):
-                    el(.p, .class("open-state open")) { board.openUntil(until) }
-                case .closed(let opens):
-                    el(.p, .class("open-state")) { board.closedNow(opens) }
+                let (text, isOpen) =
+                    switch state {
+                    case .open(let until): (board.openUntil(until), true)
+                    case .closed(let opens): (board.closedNow(opens), false)
+                    }
+                el(.p, .class("open-state")) {
+                    el(.span, .class("card-state"), .data("open", isOpen ? "true" : "false")) { text }
                 }
             }
             HoursTable(strings: strings, hours: place.openingHours, from: today).node
