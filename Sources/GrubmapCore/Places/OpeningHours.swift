@@ -66,11 +66,11 @@ public struct OpeningHours: Hashable, Sendable, Codable {
     private enum CodingKeys: String, CodingKey { case weekly, exceptions }
 
     public init(from decoder: any Decoder) throws {
-        if let rules = try? decoder.singleValueContainer().decode([Rule].self) {
-            self.init(rules: rules)
+        // The weekly list alone, or an object with exceptions; a list's own errors (a bad day) are the ones told.
+        guard let container = try? decoder.container(keyedBy: CodingKeys.self) else {
+            self.init(rules: try decoder.singleValueContainer().decode([Rule].self))
             return
         }
-        let container = try decoder.container(keyedBy: CodingKeys.self)
         let rules = try container.decode([Rule].self, forKey: .weekly)
         let exceptions = try container.decodeIfPresent([Exception].self, forKey: .exceptions) ?? []
         do {
