@@ -88,6 +88,23 @@ import Testing
                 == .open(until: Self.time("21:00")))
     }
 
+    @Test func theNextOpeningSkipsClosedDaysAcrossTheWeekend() {
+        // Thursday 2026-12-03 closed; Friday other hours; weekends closed by the weekly hours.
+        let hours = Self.hours(
+            [("Mo-Fr", "11:00", "14:00")],
+            [
+                Self.closed("2026-12-03"),
+                try! .init(date: Self.date("2026-12-04"), hours: [Self.range("12:00", "13:00")]),
+            ])
+        let afterWednesday = hours.nextOpening(after: Self.seoulInstant("2026-12-02", "15:00"), in: Self.seoul)
+        #expect(afterWednesday?.date == Self.date("2026-12-04") && afterWednesday?.time == Self.time("12:00"))
+        let afterFriday = hours.nextOpening(after: Self.seoulInstant("2026-12-04", "13:00"), in: Self.seoul)
+        #expect(afterFriday?.date == Self.date("2026-12-07") && afterFriday?.time == Self.time("11:00"))
+        let morning = hours.nextOpening(after: Self.seoulInstant("2026-12-07", "09:00"), in: Self.seoul)
+        #expect(morning?.date == Self.date("2026-12-07"))
+        #expect(Self.hours([], []).nextOpening(after: Self.seoulInstant("2026-12-07", "09:00"), in: Self.seoul) == nil)
+    }
+
     @Test func theDateIsTheAreasNotUTCs() {
         // 2026-12-03 in Los Angeles runs from 08:00 UTC that day to 08:00 UTC the next.
         let hours = Self.hours([("Mo-Su", "00:00", "00:00")], [Self.closed("2026-12-03", "Founders' day")])

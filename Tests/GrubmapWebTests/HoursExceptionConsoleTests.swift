@@ -59,7 +59,7 @@ import Testing
         #expect(dayBefore.contains("Closed on Thursday, December 3"))
         #expect(dayBefore.contains("Founders&#39; day"))
         test.clock.set(Self.seoul("2026-12-03T12:00"))
-        #expect(try Person(test).html("/places/alpha").contains("Closed now"))
+        #expect(try Person(test).html("/places/alpha").contains("Closed now · opens Friday 11:00"))
         test.clock.set(Self.seoul("2026-12-04T12:00"))
         let dayAfter = try Person(test).html("/places/alpha")
         #expect(dayAfter.contains("Open now · until 14:00"))

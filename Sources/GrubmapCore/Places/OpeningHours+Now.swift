@@ -26,3 +26,18 @@ extension OpeningHours {
         return .closed(opensAt: today.first { $0.opens > time }?.opens)
     }
 }
+
+extension OpeningHours {
+    /// The next time the place opens after `instant` on a clock in `timeZone`, looking up to two weeks ahead across
+    /// dated exceptions; `nil` when it does not open in that time.
+    public func nextOpening(after instant: Date, in timeZone: TimeZone) -> (date: CalendarDate, time: TimeOfDay)? {
+        let (today, time) = CalendarDate.local(instant, in: timeZone)
+        for offset in 0...14 {
+            let date = today.adding(days: offset)
+            if let range = openings(on: date).first(where: { offset > 0 || $0.opens > time }) {
+                return (date, range.opens)
+            }
+        }
+        return nil
+    }
+}

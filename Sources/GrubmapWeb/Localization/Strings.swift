@@ -26,6 +26,8 @@ struct Strings: Sendable {
     /// A dated exception to the hours, by its long date: closed all day, or other hours that day.
     let closedOn: @Sendable (String) -> String
     let otherHoursOn: @Sendable (String) -> String
+    /// Closed for the rest of the day, opening on a later day (its weekday or date) at a time.
+    let closedUntil: @Sendable (String, TimeOfDay) -> String
     let location: String
     let openInMaps: String
     let backTo: @Sendable (String) -> String
@@ -111,6 +113,7 @@ struct Strings: Sendable {
         hoursUnknown: "Hours not listed. Check with the place before you go.",
         closedOn: { "Closed on \($0)" },
         otherHoursOn: { "Other hours on \($0)" },
+        closedUntil: { day, time in "Closed now · opens \(day) \(time)" },
         location: "Location",
         openInMaps: "Open in Maps",
         backTo: { "Back to \($0)" },
@@ -210,6 +213,7 @@ struct Strings: Sendable {
         hoursUnknown: "영업시간 정보가 없습니다. 가기 전에 확인하세요.",
         closedOn: { "\($0) 휴무" },
         otherHoursOn: { "\($0) 변경된 영업시간" },
+        closedUntil: { day, time in "영업 종료 · \(day) \(time) 시작" },
         location: "위치",
         openInMaps: "지도 앱에서 열기",
         backTo: { "\($0)(으)로 돌아가기" },

@@ -105,7 +105,8 @@ struct PlacePage {
                 let (text, isOpen) =
                     switch state {
                     case .open(let until): (board.openUntil(until), true)
-                    case .closed(let opens): (board.closedNow(opens), false)
+                    case .closed(let opens?): (board.closedNow(opens), false)
+                    case .closed(nil): (closedText(after: now), false)
                     }
                 el(.p, .class("open-state")) {
                     el(.span, .class("card-state"), .data("open", isOpen ? "true" : "false")) { text }
@@ -113,6 +114,20 @@ struct PlacePage {
             }
             HoursTable(strings: strings, hours: place.openingHours, from: today).node
         }
+    }
+}
+
+extension PlacePage {
+    /// "Closed now", with the next opening on a later day when there is one in the next two weeks.
+    fileprivate func closedText(after now: Date) -> String {
+        let today = CalendarDate.local(now, in: area.clockTimeZone).date
+        guard let next = place.openingHours.nextOpening(after: now, in: area.clockTimeZone) else {
+            return BoardStrings.forLanguage(strings.language).closedNow(nil)
+        }
+        let day =
+            next.date.daysSince1970 - today.daysSince1970 < 7
+            ? strings.weekdayName(next.date.weekday) : MenuStrings.forLanguage(strings.language).longDate(next.date)
+        return strings.closedUntil(day, next.time)
     }
 }
 
