@@ -53,8 +53,8 @@ def shots(server, output, name_filter, zoom=False, forced=False):
         ("place-pnu", {}, "/places/pnu-busan-geumjeong-hall", None),
         ("settings", {}, "/settings", None),
         ("not-found", {}, "/places/atlantis", None),
-    ] + [(f"console-{page.name.removeprefix('console-')}", CONSOLE_PREFERENCES, page.path, page.ready)
-         for page in PAGES if page.name.startswith("console-")]
+    ] + [(page.name, CONSOLE_PREFERENCES, page.path, page.ready)
+         for page in PAGES if page.person.operator]  # the console's pages, and public ones after a console step
     for name, preferences, path, step in pages:
         if name_filter and name_filter not in name:
             continue

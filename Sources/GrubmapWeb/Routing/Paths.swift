@@ -48,6 +48,11 @@ enum Paths {
             "/admin/places/{id}/archive", missing: "There is no place with that id.")
         static let restorePlace = SitePath<Place.ID>(
             "/admin/places/{id}/restore", missing: "There is no place with that id.")
+        /// A place's dated exceptions to its hours: add one (date, closed or hours, note), or remove one by `date`.
+        static let hoursException = SitePath<Place.ID>(
+            "/admin/places/{id}/exceptions", missing: "There is no place with that id.")
+        static let removeHoursException = SitePath<Place.ID>(
+            "/admin/places/{id}/exceptions/remove", missing: "There is no place with that id.")
         /// A place's menus for a week (`?week=YYYY-MM-DD`, any day of it; this week by default).
         static let menus = SitePath<Place.ID>("/admin/places/{id}/menus", missing: "There is no place with that id.")
         /// One day's menu (`?date=YYYY-MM-DD`) to edit, mark closed or remove.

@@ -29,6 +29,7 @@ extension Stylesheet {
         .console-form fieldset{border:0;margin:0;padding:0;display:grid;gap:10px}
         .console-form legend{font-weight:650;padding:0;margin-bottom:4px}
         .field input[type=email],.field input[type=password],.field input[type=tel],.field input[type=url],\
+        .field input[type=date],\
         .field input:not([type]),.field select{font:inherit;padding:10px 12px;border-radius:10px;\
         border:1px solid var(--control);background:var(--bg);color:var(--text);width:100%}
         .console-form .field input:not([type=checkbox]):not([type=radio]){height:46px}
