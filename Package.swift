@@ -61,6 +61,8 @@ let package = Package(
             name: "fuzz-openmensa", dependencies: ["FuzzSupport", "GrubmapCore", "GrubmapImport"],
             path: "Fuzz/OpenMensa"),
         .executableTarget(name: "fuzz-geojson", dependencies: ["FuzzSupport", "GrubmapCore"], path: "Fuzz/GeoJSON"),
+        .executableTarget(
+            name: "fuzz-osm", dependencies: ["FuzzSupport", "GrubmapCore", "GrubmapImport"], path: "Fuzz/OSM"),
         .testTarget(name: "GrubmapCoreTests", dependencies: ["GrubmapCore"], exclude: ["Fixtures"]),
         .target(
             name: "GrubmapSQLTestSupport", dependencies: ["GrubmapSQL", "GrubmapStore", "GrubmapCore"],

@@ -116,6 +116,15 @@ public enum BasemapImporter {
         return try parse(descriptor: descriptor, box: box, totalBytes: size, progress: progress)
     }
 
+    /// The features an OSM XML extract read from `descriptor` gives within `coverage`, as an import reads and
+    /// builds them but without a store: for the fuzzer (`Fuzz/OSM`), which hands it any bytes.
+    public static func features(fromXML descriptor: Int32, coverage: Bounds, localLanguage: String)
+        throws(BasemapImportError) -> [BasemapFeature]
+    {
+        let reader = try parse(descriptor: descriptor, box: coverage, totalBytes: nil, progress: nil)
+        return OSMBasemapBuilder(reader: reader, coverage: coverage, localLanguage: localLanguage).build().features
+    }
+
     /// Parses OSM XML from `descriptor`; throws the first problem of the bytes, the XML or the content.
     static func parse(
         descriptor: Int32, box: Bounds?, totalBytes: Int64?, progress: (@Sendable (Progress) -> Void)?
