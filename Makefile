@@ -4,12 +4,18 @@ PORT ?= 8080
 HOST ?= 127.0.0.1
 DATABASE ?= .grubmap/grubmap.sqlite
 
-.PHONY: run build test soak fuzz lint bench screenshots clean
+.PHONY: run run-tls build test soak fuzz lint bench screenshots clean
 
 run:
 	@scripts/install-deps run
 	$(SWIFT) build --product grubmap
 	.build/debug/grubmap serve --demo --host $(HOST) --port $(PORT) --database $(DATABASE)
+
+# The demo over HTTPS for phones on the same network: a certificate made here, and how to trust it on a phone.
+run-tls:
+	@scripts/install-deps run
+	$(SWIFT) build --product grubmap
+	scripts/run-tls .build/debug/grubmap
 
 build:
 	@scripts/install-deps run
@@ -31,6 +37,7 @@ test:
 	scripts/postgres-test-cluster run scripts/durability-test .build/debug/grubmap 20
 	scripts/fuzz 30
 	scripts/lb-test .build/debug/grubmap
+	scripts/postgres-test-cluster run .venv/bin/python -m pytest -q -p no:cacheprovider Tests/Ecosystem
 	.venv/bin/python -m pytest -q -p no:cacheprovider Tests/Browser
 
 # The kill -9 durability run at length: 100 cycles on SQLite and on PostgreSQL.

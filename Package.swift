@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "GrubmapCore", targets: ["GrubmapCore"]),
+        .library(name: "GrubmapAPI", targets: ["GrubmapAPI"]),
+        .library(name: "GrubmapClient", targets: ["GrubmapClient"]),
         .executable(name: "grubmap", targets: ["grubmap"]),
     ],
     targets: [
@@ -23,22 +25,29 @@ let package = Package(
         .target(name: "CImaging", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
         .target(name: "GrubmapImaging", dependencies: ["CImaging", "GrubmapCore"]),
         .target(name: "GrubmapStore", dependencies: ["GrubmapCore"]),
+        .target(name: "GrubmapAPI", dependencies: ["GrubmapCore"]),
+        .target(name: "GrubmapClient", dependencies: ["GrubmapAPI", "GrubmapCore"]),
         .target(
             name: "GrubmapSQL", dependencies: ["GrubmapStore", "GrubmapCore", "GrubmapCrypto", "CSQLite", "CLibPQ"]),
         .target(
             name: "GrubmapImport",
             dependencies: ["GrubmapStore", "GrubmapCore"],
-            resources: [.copy("Resources/Demo"), .copy("Resources/DemoMenus")]
+            resources: [.copy("Resources/Demo"), .copy("Resources/DemoMenus"), .copy("Resources/DemoBasemaps")]
         ),
         .target(name: "GrubmapHTTP", dependencies: ["CMicroHTTPD", "CZlib"]),
         .target(
             name: "GrubmapWeb",
-            dependencies: ["GrubmapCore", "GrubmapCrypto", "GrubmapImaging", "GrubmapStore", "GrubmapHTTP"],
-            resources: [.copy("Resources/Onboarding"), .copy("Resources/Assets")]
+            dependencies: [
+                "GrubmapAPI", "GrubmapCore", "GrubmapCrypto", "GrubmapImaging", "GrubmapStore", "GrubmapHTTP",
+            ],
+            resources: [.copy("Resources/Onboarding"), .copy("Resources/Assets"), .copy("Resources/OpenAPI")]
         ),
         .executableTarget(
             name: "grubmap",
-            dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapSQL", "GrubmapImport", "GrubmapHTTP", "GrubmapWeb"]),
+            dependencies: [
+                "GrubmapCore", "GrubmapCrypto", "GrubmapStore", "GrubmapSQL", "GrubmapImport", "GrubmapHTTP",
+                "GrubmapWeb",
+            ]),
         .executableTarget(name: "grubmap-bench", dependencies: ["GrubmapCore"]),
         .executableTarget(name: "grubmap-bench-checkins", dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapSQL"]),
         .executableTarget(name: "grubmap-bench-spatial", dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapSQL"]),
@@ -53,6 +62,8 @@ let package = Package(
             name: "fuzz-openmensa", dependencies: ["FuzzSupport", "GrubmapCore", "GrubmapImport"],
             path: "Fuzz/OpenMensa"),
         .executableTarget(name: "fuzz-geojson", dependencies: ["FuzzSupport", "GrubmapCore"], path: "Fuzz/GeoJSON"),
+        .executableTarget(
+            name: "fuzz-osm", dependencies: ["FuzzSupport", "GrubmapCore", "GrubmapImport"], path: "Fuzz/OSM"),
         .testTarget(name: "GrubmapCoreTests", dependencies: ["GrubmapCore"], exclude: ["Fixtures"]),
         .target(
             name: "GrubmapSQLTestSupport", dependencies: ["GrubmapSQL", "GrubmapStore", "GrubmapCore"],
@@ -68,6 +79,12 @@ let package = Package(
         .testTarget(name: "GrubmapCryptoTests", dependencies: ["GrubmapCrypto"]),
         .testTarget(name: "GrubmapImagingTests", dependencies: ["GrubmapImaging", "GrubmapCore"]),
         .testTarget(name: "GrubmapHTTPTests", dependencies: ["GrubmapHTTP"]),
+        .testTarget(
+            name: "GrubmapClientTests",
+            dependencies: [
+                "GrubmapClient", "GrubmapAPI", "GrubmapCore", "GrubmapWeb", "GrubmapHTTP", "GrubmapSQL",
+                "GrubmapImport",
+            ]),
         .testTarget(
             name: "GrubmapWebTests",
             dependencies: ["GrubmapWeb", "GrubmapStore", "GrubmapSQL", "GrubmapImport", "GrubmapHTTP", "GrubmapCore"],

@@ -27,22 +27,34 @@ struct cmhd_options {
     unsigned int thread_pool_size;
     unsigned int connection_timeout_seconds;
     unsigned int connection_limit;
+    /// For HTTPS (with `MHD_USE_TLS` in `flags`): the certificate chain and its private key, PEM, NUL-terminated;
+    /// both NULL for plain HTTP.
+    const char *tls_certificate;
+    const char *tls_key;
 };
 
 static inline struct MHD_Daemon *cmhd_start_daemon(const struct cmhd_options *o)
 {
     // Two-pointer options take the first as an intptr_t (see MHD_OPTION_ARRAY in the manual); the pool size is
-    // left out, by ending the array early, when it is 1 or less.
-    struct MHD_OptionItem options[] = {
-        {MHD_OPTION_SOCK_ADDR, 0, (void *)o->address},
-        {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)o->completed, o->completed_context},
-        {MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)o->uri_logger, o->uri_logger_context},
-        {MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)o->notify_connection, o->notify_connection_context},
-        {MHD_OPTION_CONNECTION_TIMEOUT, o->connection_timeout_seconds, NULL},
-        {MHD_OPTION_CONNECTION_LIMIT, o->connection_limit, NULL},
-        {o->thread_pool_size > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, o->thread_pool_size, NULL},
-        {MHD_OPTION_END, 0, NULL},
-    };
+    // left out when it is 1 or less, the TLS options without a certificate.
+    struct MHD_OptionItem options[12];
+    size_t count = 0;
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, (void *)o->address};
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)o->completed, o->completed_context};
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)o->uri_logger, o->uri_logger_context};
+    options[count++] = (struct MHD_OptionItem){
+        MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)o->notify_connection, o->notify_connection_context};
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, o->connection_timeout_seconds, NULL};
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, o->connection_limit, NULL};
+    if (o->thread_pool_size > 1) {
+        options[count++] = (struct MHD_OptionItem){MHD_OPTION_THREAD_POOL_SIZE, o->thread_pool_size, NULL};
+    }
+    if (o->tls_certificate != NULL && o->tls_key != NULL) {
+        // libmicrohttpd hands both to GnuTLS while it starts (MHD_OPTION_HTTPS_MEM_CERT and _KEY).
+        options[count++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)o->tls_certificate};
+        options[count++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)o->tls_key};
+    }
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
     return MHD_start_daemon(o->flags, 0, NULL, NULL, o->handler, o->handler_context,
         MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }

@@ -8,8 +8,8 @@ import GrubmapCore
 /// uses. Methods are synchronous: they run on the HTTP server's own threads, and an implementation is safe to call
 /// from many threads at once.
 public protocol Store:
-    CatalogStore, PlaceStore, SessionStore, MenuStore, ProfileStore, CheckInStore, HealthCheck, OperatorStore,
-    ConsoleStore, FeedStore, APIKeyStore
+    CatalogStore, PlaceStore, SessionStore, MenuStore, ProfileStore, CheckInStore, BasemapStore, HealthCheck,
+    OperatorStore, ConsoleStore, FeedStore, APIKeyStore
 {}
 
 /// Areas, and saving places.
@@ -42,6 +42,17 @@ public protocol PlaceStore: Sendable {
     func importPlaces(
         into area: Area.ID, from next: () throws -> Place?, progress: (PlaceImport.Progress) -> Void
     ) throws -> PlaceImport.Summary
+}
+
+/// The basemaps drawn under the areas' maps.
+public protocol BasemapStore: Sendable {
+    /// The area's basemap as last stored, or `nil` when it has none. Read whole and decoded once per import: each
+    /// call asks only for the stored revision (one tiny query), so an import by another server or by
+    /// `grubmap import basemap` shows at once.
+    func basemap(areaID: Area.ID) throws -> StoredBasemap?
+    /// Replaces the area's basemap, in one transaction: on error nothing changes. Throws
+    /// ``StoreError/unknownArea(id:)`` for an area that does not exist.
+    func replaceBasemap(_ basemap: Basemap, areaID: Area.ID) throws
 }
 
 /// Whether the database answers.

@@ -17,6 +17,8 @@ enum Command {
           nearby     The places nearest a point (nearby LAT,LON [--area ID] [--limit N] [--radius M])
           import     Import menus (import menu FEED.xml --place ID) or places (import places FILE --area ID)
           export     Write an area's places as GeoJSON (export places --area ID)
+          completion Print a shell completion script (completion bash|zsh|fish)
+          man        Print the man page (man -l <(grubmap man))
           operator   Manage the console's operators (operator add --email ADDRESS --area ID; list, remove, reset)
           feed       Places' OpenMensa feeds, fetched by serve (feed set --place ID URL; list; remove --place ID)
 
@@ -37,6 +39,8 @@ enum Command {
         case "fare": return try FareCommand.run(rest)
         case "nearby": return try NearbyCommand.run(rest)
         case "import": return try ImportCommand.run(rest)
+        case "completion": return try CompletionCommand.run(rest)
+        case "man": return try CompletionCommand.runMan(rest)
         case "operator": return try OperatorCommand.run(rest)
         case "feed": return try FeedCommand.run(rest)
         case "export":

@@ -20,8 +20,12 @@ enum DistanceCommand {
           --help    Show this help
         """
 
+    static let definition = CommandDefinition(
+        words: ["distance"], summary: "Geodesic distances between points, for two points or lines on stdin",
+        help: help, valued: [], flags: ["help"])
+
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(arguments, command: "distance", valued: [], flags: ["help"])
+        let options = try Arguments(arguments, definition)
         if options.has("help") {
             print(help)
             return 0

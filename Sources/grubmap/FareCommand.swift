@@ -26,9 +26,13 @@ enum FareCommand {
           --help                Show this help
         """
 
+    static let definition = CommandDefinition(
+        words: ["fare"], summary: "Estimate a ride to a place or a point with each ride type", help: help,
+        valued: ["from", "to", "area", "database", "language"], flags: ["demo", "help"],
+        choices: ["language": ["en", "ko"]], paths: ["database"])
+
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(
-            arguments, command: "fare", valued: ["from", "to", "area", "database", "language"], flags: ["demo", "help"])
+        let options = try Arguments(arguments, definition)
         if options.has("help") {
             print(help)
             return 0

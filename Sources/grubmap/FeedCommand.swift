@@ -22,6 +22,16 @@ enum FeedCommand {
           --help            Show this help
         """
 
+    /// One definition an action, for the parser, the completions and the man page.
+    static let definitions = [
+        ("set", "Give a place an OpenMensa feed, fetched by serve"), ("list", "Every feed and its last fetch"),
+        ("remove", "Take a place's feed away"),
+    ].map { action, summary in
+        CommandDefinition(
+            words: ["feed", action], summary: summary, help: help, valued: ["place", "database"], flags: ["help"],
+            paths: ["database"])
+    }
+
     static func run(_ arguments: [String]) throws -> Int32 {
         guard let action = arguments.first else {
             throw UsageError("grubmap feed: say what to do: set, list or remove (see grubmap feed --help)")
@@ -31,8 +41,10 @@ enum FeedCommand {
             return 0
         }
         let command = "feed \(action)"
-        let options = try Arguments(
-            Array(arguments.dropFirst()), command: command, valued: ["place", "database"], flags: ["help"])
+        guard let definition = definitions.first(where: { $0.words.last == action }) else {
+            throw UsageError("grubmap feed: unknown action \"\(action)\" (see grubmap feed --help)")
+        }
+        let options = try Arguments(Array(arguments.dropFirst()), definition)
         if options.has("help") {
             print(help)
             return 0

@@ -8,6 +8,7 @@ enum ImportCommand {
         Usage: grubmap import <kind> FILE [options]
 
         Kinds:
+          basemap  An area's map from an OpenStreetMap extract (grubmap import basemap FILE.osm --area ID)
           menu     A place's menus from an OpenMensa feed v2 (grubmap import menu FEED.xml --place ID)
           places   An area's places from GeoJSON (grubmap import places FILE.geojson --area ID)
 
@@ -20,6 +21,7 @@ enum ImportCommand {
         }
         let rest = Array(arguments.dropFirst())
         switch kind {
+        case "basemap": return try BasemapCommand.importBasemap(rest)
         case "menu": return try importMenu(rest)
         case "places": return try PlacesCommand.importPlaces(rest)
         case "--help", "-h", "help":
@@ -47,9 +49,13 @@ enum ImportCommand {
           --help            Show this help
         """
 
+    static let menuDefinition = CommandDefinition(
+        words: ["import", "menu"], summary: "Import a place's menus from an OpenMensa feed", help: menuHelp,
+        valued: ["place", "database"], flags: ["help"], paths: ["database"])
+
     static func importMenu(_ arguments: [String]) throws -> Int32 {
         let command = "import menu"
-        let options = try Arguments(arguments, command: command, valued: ["place", "database"], flags: ["help"])
+        let options = try Arguments(arguments, menuDefinition)
         if options.has("help") {
             print(menuHelp)
             return 0

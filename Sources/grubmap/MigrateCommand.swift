@@ -17,9 +17,12 @@ enum MigrateCommand {
           --help            Show this help
         """
 
+    static let definition = CommandDefinition(
+        words: ["migrate"], summary: "Create or upgrade the database schema", help: help,
+        valued: ["database", "database-timeout-ms"], flags: ["help"], paths: ["database"])
+
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(
-            arguments, command: "migrate", valued: ["database", "database-timeout-ms"], flags: ["help"])
+        let options = try Arguments(arguments, definition)
         if options.has("help") {
             print(help)
             return 0

@@ -20,10 +20,13 @@ enum NearbyCommand {
           --help            Show this help
         """
 
+    static let definition = CommandDefinition(
+        words: ["nearby"], summary: "The places nearest a point, nearest first", help: help,
+        valued: ["area", "limit", "radius", "database"], flags: ["help"], paths: ["database"])
+
     static func run(_ arguments: [String]) throws -> Int32 {
-        let command = "nearby"
-        let options = try Arguments(
-            arguments, command: command, valued: ["area", "limit", "radius", "database"], flags: ["help"])
+        let command = definition.name
+        let options = try Arguments(arguments, definition)
         if options.has("help") {
             print(help)
             return 0

@@ -25,6 +25,17 @@ enum OperatorCommand {
           --help            Show this help
         """
 
+    /// One definition an action, for the parser, the completions and the man page.
+    static let definitions = [
+        ("add", "Make a console operator and print their set-up link"), ("list", "Every console operator"),
+        ("remove", "Delete a console operator"), ("reset", "Print a new set-up link for a console operator"),
+    ].map { action, summary in
+        CommandDefinition(
+            words: ["operator", action], summary: summary, help: help,
+            valued: ["email", "area", "role", "base-url", "database"], flags: ["help"],
+            choices: ["role": ["editor", "admin"]], paths: ["database"])
+    }
+
     static func run(_ arguments: [String]) throws -> Int32 {
         guard let action = arguments.first, !action.hasPrefix("--") || action == "--help" else {
             throw UsageError(
@@ -35,9 +46,10 @@ enum OperatorCommand {
             return 0
         }
         let command = "operator \(action)"
-        let options = try Arguments(
-            Array(arguments.dropFirst()), command: command,
-            valued: ["email", "area", "role", "base-url", "database"], flags: ["help"])
+        guard let definition = definitions.first(where: { $0.words.last == action }) else {
+            throw UsageError("grubmap operator: unknown action \"\(action)\" (see grubmap operator --help)")
+        }
+        let options = try Arguments(Array(arguments.dropFirst()), definition)
         if options.has("help") {
             print(help)
             return 0

@@ -17,6 +17,12 @@ enum PlacesCommand {
         place is written; on SQLite the places are then written a few thousand per transaction, so check-ins on
         a running server are never held up for long. On a terminal a progress bar shows how far it has come;
         otherwise one line says what was imported.
+
+        Options:
+          --area ID         The area the places belong to, like san-jose-convention-center
+          --database PATH   SQLite database file (default \(defaultDatabasePath)); must exist; or a
+                            postgres://… URL
+          --help            Show this help
         """
 
     static let exportHelp = """
@@ -24,11 +30,24 @@ enum PlacesCommand {
 
         Writes the area's places to standard output as a GeoJSON FeatureCollection that import reads back,
         a thousand places at a time.
+
+        Options:
+          --area ID         The area whose places to write
+          --database PATH   SQLite database file (default \(defaultDatabasePath)); must exist; or a
+                            postgres://… URL
+          --help            Show this help
         """
 
+    static let importDefinition = CommandDefinition(
+        words: ["import", "places"], summary: "Add or update an area's places from GeoJSON", help: importHelp,
+        valued: ["area", "database"], flags: ["help"], paths: ["database"])
+
+    static let exportDefinition = CommandDefinition(
+        words: ["export", "places"], summary: "Write an area's places as GeoJSON", help: exportHelp,
+        valued: ["area", "database"], flags: ["help"], paths: ["database"])
+
     static func importPlaces(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(
-            arguments, command: "import places", valued: ["area", "database"], flags: ["help"])
+        let options = try Arguments(arguments, importDefinition)
         if options.has("help") {
             print(importHelp)
             return 0
@@ -63,7 +82,7 @@ enum PlacesCommand {
     }
 
     static func exportPlaces(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(arguments, command: "export places", valued: ["area", "database"], flags: ["help"])
+        let options = try Arguments(arguments, exportDefinition)
         if options.has("help") {
             print(exportHelp)
             return 0

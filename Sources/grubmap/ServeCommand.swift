@@ -1,9 +1,11 @@
 import Foundation
 import GrubmapCore
+import GrubmapCrypto
 import GrubmapHTTP
 import GrubmapImport
 import GrubmapStore
 import GrubmapWeb
+import Synchronization
 
 /// `grubmap serve`: opens the database, optionally loads the demo data, and serves until SIGINT or SIGTERM.
 enum ServeCommand {
@@ -54,22 +56,38 @@ enum ServeCommand {
           --idle-timeout-seconds N
                                 How long a kept-alive connection waits for its next request, and how long any
                                 connection may stay silent (default 30)
+          --log-format FORMAT   text (default: one line per request for people) or json (one JSON object per
+                                line: time, level, requestId, method, route, path, status, durationMs, error)
+          --metrics ACCESS      Who may read /metrics (Prometheus): loopback (default; this machine, not through
+                                a proxy), public, or off
+          --tls-cert FILE       Serve HTTPS with this PEM certificate (chain); needs --tls-key
+          --tls-key FILE        The certificate's PEM private key, unencrypted
+          --http-redirect-port PORT
+                                With TLS: also listen for plain HTTP on PORT and redirect it to HTTPS
           --help                Show this help
         """
 
+    static let definition = CommandDefinition(
+        words: ["serve"], summary: "Start the web server", help: help,
+        valued: [
+            "host", "port", "database", "default-area", "threading", "max-body-bytes", "onboarding",
+            "onboarding-interval-ms", "tile-url", "check-in-hours", "writes-per-minute", "test-clock-file",
+            "new-sessions-per-minute", "new-sessions-burst",
+            "database-timeout-ms", "database-connections", "workers", "max-queued-requests", "max-connections",
+            "max-connections-per-address", "request-timeout-seconds", "idle-timeout-seconds", "log-format",
+            "metrics", "tls-cert", "tls-key", "http-redirect-port", "feed-interval",
+        ],
+        flags: ["demo", "help", "secure-cookies"],
+        choices: [
+            "log-format": ["text", "json"], "metrics": ["loopback", "public", "off"],
+            "threading": ["per-connection", "pool:2", "pool:4"],
+        ],
+        paths: ["database", "onboarding", "test-clock-file", "tls-cert", "tls-key"])
+
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(
-            arguments, command: "serve",
-            valued: [
-                "host", "port", "database", "default-area", "threading", "max-body-bytes", "onboarding",
-                "onboarding-interval-ms", "tile-url", "check-in-hours", "writes-per-minute", "test-clock-file",
-                "new-sessions-per-minute", "new-sessions-burst",
-                "database-timeout-ms", "database-connections", "workers", "max-queued-requests", "max-connections",
-                "max-connections-per-address", "request-timeout-seconds", "idle-timeout-seconds", "feed-interval",
-            ],
-            flags: ["demo", "help", "secure-cookies"])
+        let options = try Arguments(arguments, definition)
         if options.has("help") {
-            print(help)
+            print(definition.help)
             return 0
         }
         guard options.positional.isEmpty else {
@@ -106,6 +124,14 @@ enum ServeCommand {
             server.idleTimeout = .seconds(seconds)
         }
         if let count = try number(options, "max-queued-requests", in: 1...100_000) { server.queueLimit = count }
+        if let text = options["log-format"] {
+            guard let format = LogFormat(rawValue: text) else {
+                throw UsageError("grubmap serve: --log-format must be text or json, got \"\(text)\"")
+            }
+            ServerLog.shared.format = format
+        }
+        let redirectPort = try number(options, "http-redirect-port", in: 1...65535).map(UInt16.init)
+        server.tls = try tlsCredentials(options, redirectPort: redirectPort)
         let onboarding: OnboardingCatalog
         do {
             onboarding =
@@ -115,6 +141,12 @@ enum ServeCommand {
             throw UsageError("grubmap serve: --onboarding: \(error)")
         }
         var configuration = AppConfiguration(onboarding: onboarding, secureCookies: options.has("secure-cookies"))
+        if let text = options["metrics"] {
+            guard let access = MetricsAccess(rawValue: text) else {
+                throw UsageError("grubmap serve: --metrics must be loopback, public or off, got \"\(text)\"")
+            }
+            configuration.metricsAccess = access
+        }
         if let text = options["default-area"] {
             do {
                 configuration.defaultAreaID = try Area.ID(text)
@@ -195,6 +227,8 @@ enum ServeCommand {
         if options.has("demo") {
             let days = try DemoMenus.load(into: store, now: clock.now)
             if days > 0 { log("wrote \(days) days of sample menus for this week and the next") }
+            let basemaps = try DemoBasemaps.load(into: store)
+            if basemaps > 0 { log("drew the schematic streets of \(basemaps) demo areas") }
         }
         var environment = AppEnvironment(store: store, now: { clock.now }, configuration: configuration, log: log)
         let feedInterval = try feedInterval(options)
@@ -206,20 +240,63 @@ enum ServeCommand {
         }
         environment.feeds = feeds
         let app = App(environment: environment)
-        let accessLog = AccessLog(write: log)
+        let identity = RequestIdentity()
+        let accessLog = AccessLog(writer: ServerLog.shared.writer, metrics: app.metrics)
         let httpServer = HTTPServer(
-            configuration: server, inlineResponder: accessLog.wrapping(inline: app.inlineResponder), log: log,
-            responder: accessLog.wrapping(app.responder))
+            configuration: server,
+            inlineResponder: identity.wrapping(inline: accessLog.wrapping(inline: app.inlineResponder)), log: log,
+            responder: identity.wrapping(accessLog.wrapping(app.responder)))
+        let redirector = try redirectPort.map { port in
+            try HTTPSRedirect.start(host: server.host, port: port, httpsPort: { httpServer.port }, log: log)
+        }
         SessionSweeper.start(store: store, now: { clock.now })
         if let feeds { FeedLoop.start(feeds, now: { clock.now }) }
+        let shownHost = server.host.contains(":") ? "[\(server.host)]" : server.host
         try httpServer.runUntilTerminated {
-            let shownHost = server.host.contains(":") ? "[\(server.host)]" : server.host
-            let address = "http://\(shownHost):\(httpServer.port)"
+            let scheme = server.tls == nil ? "http" : "https"
+            let address = "\(scheme)://\(shownHost):\(httpServer.port)"
             let workers = server.threading == .threadPerConnection ? "" : ", \(server.workerCount) workers"
             log("Grubmap is serving \(databaseName(database)) on \(address) (\(server.threading)\(workers))")
+            if let redirector { log("redirecting http://\(shownHost):\(redirector.port) to HTTPS") }
         }
+        redirector?.shutdown(gracePeriod: .seconds(1))
         log("stopped")
         return 0
+    }
+
+    /// `--tls-cert` and `--tls-key` read and checked (a pair, PEM, unencrypted, valid now), or `nil` without them.
+    private static func tlsCredentials(_ options: Arguments, redirectPort: UInt16?) throws
+        -> ServerConfiguration.TLSCredentials?
+    {
+        switch (options["tls-cert"], options["tls-key"]) {
+        case (nil, nil):
+            if redirectPort != nil {
+                throw UsageError("grubmap serve: --http-redirect-port needs --tls-cert and --tls-key")
+            }
+            return nil
+        case (.some, nil), (nil, .some):
+            throw UsageError("grubmap serve: --tls-cert and --tls-key go together")
+        case (.some(let certificatePath), .some(let keyPath)):
+            let certificate = try readFile(certificatePath, option: "tls-cert")
+            let key = try readFile(keyPath, option: "tls-key")
+            do {
+                let summary = try TLSCredentialCheck.check(certificate: certificate, key: key)
+                log("TLS certificate \(summary.subject), valid until \(summary.expires.formatted(.iso8601))")
+            } catch {
+                throw UsageError("grubmap serve: --tls-cert \(certificatePath), --tls-key \(keyPath): \(error)")
+            }
+            return ServerConfiguration.TLSCredentials(certificatePEM: certificate, keyPEM: key)
+        }
+    }
+
+    private static func readFile(_ path: String, option: String) throws(UsageError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("grubmap serve: --\(option): cannot read \"\(path)\"")
+        }
+        guard data.count <= 1 << 20 else {
+            throw UsageError("grubmap serve: --\(option): \"\(path)\" is larger than 1 MiB; not a PEM file")
+        }
+        return Array(data)
     }
 
     /// `--feed-interval`: a duration from 30 seconds to 7 days, one hour by default; `nil` for `0` (no fetching).
@@ -246,10 +323,26 @@ enum ServeCommand {
     }
 }
 
-/// Writes a line to standard output at once, unbuffered; one `write` per line, so lines from different
-/// threads never interleave.
+/// Writes a message to the server's log (standard output) in its format.
 @Sendable func log(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    ServerLog.shared.writer.message(line)
+}
+
+/// Where `serve` writes its log, in the format `--log-format` chose: standard output at once, unbuffered, one
+/// `write` per line, so lines from different threads never interleave.
+final class ServerLog: Sendable {
+    static let shared = ServerLog()
+    private let isJSON = Atomic<Bool>(false)
+
+    /// Set once, while the command line is read.
+    var format: LogFormat {
+        get { isJSON.load(ordering: .relaxed) ? .json : .text }
+        set { isJSON.store(newValue == .json, ordering: .relaxed) }
+    }
+
+    var writer: LogWriter {
+        LogWriter(format: format) { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+    }
 }
 
 /// The server's clock: the system's, moved on by the seconds in a file when `--test-clock-file` is given, so

@@ -119,6 +119,29 @@ def fetch_a_feed_that_fails(driver, server, width):
     driver.execute_script("document.getElementById('feed').scrollIntoView()")
 
 
+def add_closed_days(driver, server, width):
+    """Geumjeong Hall closed today in Busan (a sample note) and open other hours tomorrow, added in the console."""
+    tomorrow = (datetime.fromisoformat(TODAY_IN_BUSAN) + timedelta(days=1)).date().isoformat()
+    for date, closed, hours, note in ((TODAY_IN_BUSAN, "1", "", "Founders' day"), (tomorrow, "0", "11:00-13:30", "")):
+        driver.get(server.url(f"/admin/places/{GEUMJEONG}"))
+        # A date field types in the browser's locale; its value is always YYYY-MM-DD.
+        driver.execute_script("arguments[0].value = arguments[1]", driver.find_element(By.ID, "exceptionDate"), date)
+        press(driver, f"#exceptions input[name=closed][value='{closed}']")
+        for field, text in (("exceptionHours", hours), ("exceptionNote", note)):
+            driver.find_element(By.ID, field).clear()
+            driver.find_element(By.ID, field).send_keys(text)
+        press(driver, "#exceptions form.console-form button[type=submit]")
+        wait_for(driver, lambda d: "done=exception-added" in d.current_url)
+    driver.execute_script("document.getElementById('exceptions').scrollIntoView()")
+
+
+def add_closed_days_then_open_the_place(driver, server, width):
+    """The closed day and the other hours above, on the public place page by its hours."""
+    add_closed_days(driver, server, width)
+    driver.get(server.url(f"/places/{GEUMJEONG}"))
+    driver.execute_script("document.getElementById('hours').scrollIntoView()")
+
+
 def open_a_set_up_link(driver, server, width):
     """A new operator's set-up link, opened before it is used."""
     driver.get(set_up_link(server, "new.organiser@example.org"))
@@ -155,6 +178,7 @@ PAGES = [
     Page("settings-problem", "/settings", CHECKED_IN, send_settings_with_a_refused_area),
     Page("error-not-found", "/places/atlantis", CHECKED_IN),
     Page("error-bad-request", "/places/original-joes?date=someday", CHECKED_IN),
+    Page("offline", "/offline", CHECKED_IN),
     Page("console-sign-in", "/admin/sign-in", CONSOLE),
     Page("console-sign-in-problem", "/admin/sign-in", CONSOLE, send_sign_in_with_a_wrong_password),
     Page("console-set-up", "/admin/sign-in", CONSOLE, open_a_set_up_link),
@@ -164,6 +188,8 @@ PAGES = [
     Page("console-place", f"/admin/places/{GEUMJEONG}", CONSOLE),
     Page("console-place-problems", f"/admin/places/{GEUMJEONG}", CONSOLE, send_place_with_mistakes),
     Page("console-place-feed", f"/admin/places/{GEUMJEONG}", CONSOLE, fetch_a_feed_that_fails),
+    Page("console-place-exceptions", f"/admin/places/{GEUMJEONG}", CONSOLE, add_closed_days),
+    Page("place-closed-day", f"/places/{GEUMJEONG}", CONSOLE, add_closed_days_then_open_the_place),
     Page("console-new-place", "/admin/areas/pnu-busan/places/new", CONSOLE),
     Page("console-menus", f"/admin/places/{GEUMJEONG}/menus", CONSOLE),
     Page("console-menu-day", f"/admin/places/{GEUMJEONG}/menus/day?date={TODAY_IN_BUSAN}", CONSOLE),

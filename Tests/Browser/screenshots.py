@@ -1,7 +1,8 @@
 """Takes screenshots of Grubmap's pages at phone and desktop sizes, light and dark, English and Korean.
 
 Usage: .venv/bin/python Tests/Browser/screenshots.py OUTPUT_FOLDER [NAME_FILTER] [--zoom] [--forced-colors]
-Each shot is OUTPUT_FOLDER/<page>-<language>-<scheme>-<width>.png. `--zoom` shows each size at 200% (half the CSS
+Each shot is OUTPUT_FOLDER/<page>-<language>-<scheme>-<width>.png; the installed app, as its standalone window
+shows it and offline, is installed-app-<language>-<scheme>-390.png and offline-<language>-<scheme>-390.png. `--zoom` shows each size at 200% (half the CSS
 pixels, twice the density: what a person who zooms in sees), `--forced-colors` as Windows' high-contrast themes
 force it (named ...-zoom.png, ...-forced.png). Nothing here is a test: it is for people to look at the pages (and
 for the images in docs/).
@@ -15,6 +16,7 @@ from selenium.webdriver.common.by import By
 
 from conftest import GrubmapServer, make_browser, wait_for
 from pages import CONSOLE, PAGES, Person, emulate, prepare
+from test_offline import offline, ready
 
 CONSOLE_PREFERENCES = {"check_in": CONSOLE.check_in, "operator": CONSOLE.operator}
 
@@ -38,7 +40,12 @@ def shots(server, output, name_filter, zoom=False, forced=False):
         ("area-pnu", {}, "/areas/pnu-busan", None),
         ("area-denied", {}, "/areas/san-jose-convention-center?locate=1", None),
         ("area-checked-in", {"check_in": "original-joes"}, "/areas/san-jose-convention-center", None),
-        ("area-map", {"check_in": "original-joes"}, "/areas/san-jose-convention-center#map", POSITION),
+        ("area-map", {"check_in": "original-joes"}, "/areas/san-jose-convention-center?view=map#map", POSITION),
+        ("map-close", {}, "/areas/san-jose-convention-center?view=map&zoom=17&center=37.3318,-121.8890#map", None),
+        ("map-pnu", {}, "/areas/pnu-busan?view=map#map", None),
+        ("map-pnu-card", {}, "/areas/pnu-busan?view=map&zoom=17&place=pnu-busan-geumjeong-hall#map", None),
+        ("map-miryang", {}, "/areas/pnu-miryang?view=map#map", None),
+        ("map-yangsan", {}, "/areas/pnu-yangsan?view=map#map", None),
         ("place", {}, "/places/original-joes", None),
         ("place-checked-in", {"check_in": "original-joes"}, "/places/original-joes", None),
         ("profile", {"check_in": "mezcal-restaurant"}, "/profile", None),
@@ -46,8 +53,8 @@ def shots(server, output, name_filter, zoom=False, forced=False):
         ("place-pnu", {}, "/places/pnu-busan-geumjeong-hall", None),
         ("settings", {}, "/settings", None),
         ("not-found", {}, "/places/atlantis", None),
-    ] + [(f"console-{page.name.removeprefix('console-')}", CONSOLE_PREFERENCES, page.path, page.ready)
-         for page in PAGES if page.name.startswith("console-")]
+    ] + [(page.name, CONSOLE_PREFERENCES, page.path, page.ready)
+         for page in PAGES if page.person.operator]  # the console's pages, and public ones after a console step
     for name, preferences, path, step in pages:
         if name_filter and name_filter not in name:
             continue
@@ -75,8 +82,6 @@ def shots(server, output, name_filter, zoom=False, forced=False):
                         driver.get(server.url(path))
                         if ready:
                             ready(driver, server, width)
-                        if path.endswith("#map") and (width < 600 or zoom):
-                            driver.find_element(By.CSS_SELECTOR, "label[for=view-map]").click()
                         if "locate=1" in path:
                             wait_for(driver, lambda d: any(e.is_displayed() for e in
                                                            d.find_elements(By.CSS_SELECTOR, "[data-location-problem]")))
@@ -87,6 +92,34 @@ def shots(server, output, name_filter, zoom=False, forced=False):
                         driver.quit()
 
 
+def app_shots(server, output, name_filter):
+    """The installed app on a phone: its standalone window on the default area's menu board, and a day of that
+    board opened with no network from what the service worker kept."""
+    for language in ("en", "ko"):
+        for dark in (False, True):
+            scheme = "dark" if dark else "light"
+            driver = make_browser(language=language, width=390, height=844, dark=dark)
+            try:
+                # An app launched from the home screen matches `display-mode: standalone`; no browser bar is drawn.
+                features = [{"name": "display-mode", "value": "standalone"}]
+                if dark:
+                    features.append({"name": "prefers-color-scheme", "value": "dark"})
+                driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
+                session_with(driver, server, area="pnu-busan")
+                ready(driver)
+                board = server.url("/areas/pnu-busan/menus")
+                if not name_filter or name_filter in "installed-app":
+                    driver.get(board)
+                    driver.save_screenshot(str(output / f"installed-app-{language}-{scheme}-390.png"))
+                if not name_filter or name_filter in "offline":
+                    offline(driver)
+                    driver.get(board)
+                    wait_for(driver, lambda d: d.find_element(By.ID, "offline-banner").is_displayed())
+                    driver.save_screenshot(str(output / f"offline-{language}-{scheme}-390.png"))
+            finally:
+                driver.quit()
+
+
 def main():
     output = Path(sys.argv[1])
     output.mkdir(parents=True, exist_ok=True)
@@ -94,8 +127,10 @@ def main():
         server = GrubmapServer(folder, ["--onboarding-interval-ms", "3000"]).start()
         try:
             arguments = [argument for argument in sys.argv[2:] if not argument.startswith("--")]
-            shots(server, output, arguments[0] if arguments else None, zoom="--zoom" in sys.argv,
-                  forced="--forced-colors" in sys.argv)
+            name_filter = arguments[0] if arguments else None
+            shots(server, output, name_filter, zoom="--zoom" in sys.argv, forced="--forced-colors" in sys.argv)
+            if not ("--zoom" in sys.argv or "--forced-colors" in sys.argv):
+                app_shots(server, output, name_filter)
         finally:
             server.stop()
     print(f"screenshots in {output}")

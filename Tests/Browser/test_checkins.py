@@ -1,11 +1,12 @@
 """Profiles and check-ins in a real browser: make a profile, check in, be seen by others, move, check out,
 and expire (by moving the server's test clock, never by waiting)."""
 
+import json
 import re
 
 from selenium.webdriver.common.by import By
 
-from conftest import GrubmapServer, wait_for
+from conftest import ROOT, GrubmapServer, wait_for
 
 import pytest
 
@@ -38,7 +39,11 @@ def make_profile(driver, server, first, last):
 
 
 def pin_label(driver, server, place_name):
-    driver.get(server.url("/areas/san-jose-convention-center"))
+    # Close in on the place: at the whole area's zoom its pin may share a cluster with its neighbours.
+    places = json.loads((ROOT / "Sources/GrubmapImport/Resources/Demo/san-jose-convention-center.json").read_text())
+    place = next(p for p in places["places"] if p["name"]["en"] == place_name)
+    center = f'{place["coordinate"]["latitude"]},{place["coordinate"]["longitude"]}'
+    driver.get(server.url(f"/areas/san-jose-convention-center?view=map&zoom=19&center={center}"))
     for pin in driver.find_elements(By.CSS_SELECTOR, "a.pin"):
         label = pin.get_attribute("aria-label")
         if label.startswith(place_name + ","):

@@ -205,3 +205,40 @@ def test_the_position_picked_on_the_map_or_typed(clocked, browsers):
     wait_for(driver, lambda d: "done=saved" in d.current_url)
     assert driver.find_element(By.ID, "latitude").get_attribute("value") == "35.236"
     assert driver.find_element(By.CSS_SELECTOR, ".map-picked").is_displayed()
+
+
+def test_a_closed_day_added_in_the_console_shows_on_the_public_place_page(clocked, browsers):
+    driver = browsers(width=390, height=844)
+    set_up(driver, add_operator(clocked, "kim@example.org", "pnu-busan"))
+    sign_in(driver, clocked, "kim@example.org")
+    wait_for(driver, lambda d: d.current_url.endswith("/admin"))
+    place = "pnu-busan-geumjeong-hall"
+    today = datetime.datetime.now(ZoneInfo("Asia/Seoul")).date()
+    driver.get(clocked.url(f"/admin/places/{place}"))
+    for day in ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"):
+        fill(driver, f"hours{day}", "00:00-24:00")
+    driver.find_element(By.CSS_SELECTOR, ".console-form button[type=submit]").click()
+    wait_for(driver, lambda d: "done=saved" in d.current_url)
+    driver.get(clocked.url(f"/places/{place}"))
+    assert "Open now" in driver.find_element(By.ID, "hours").find_element(By.XPATH, "..").text
+
+    driver.get(clocked.url(f"/admin/places/{place}"))
+    # A date field types in the browser's locale; its value is always YYYY-MM-DD.
+    driver.execute_script(
+        "arguments[0].value = arguments[1]", driver.find_element(By.ID, "exceptionDate"), today.isoformat())
+    driver.find_element(By.CSS_SELECTOR, "#exceptions input[name=closed][value='1']").click()
+    fill(driver, "exceptionNote", "Founders' day")
+    driver.find_element(By.CSS_SELECTOR, "#exceptions form.console-form button[type=submit]").click()
+    wait_for(driver, lambda d: "done=exception-added" in d.current_url)
+    assert "Founders' day" in driver.find_element(By.ID, "exceptions").text
+
+    driver.get(clocked.url(f"/places/{place}"))
+    hours = driver.find_element(By.ID, "hours").find_element(By.XPATH, "..").text
+    assert "Closed now" in hours
+    assert f"Closed on {today.strftime('%A, %B')} {today.day}: Founders' day" in hours
+
+    driver.get(clocked.url(f"/admin/places/{place}"))
+    driver.find_element(By.CSS_SELECTOR, "#exceptions form[action$='/exceptions/remove'] button").click()
+    wait_for(driver, lambda d: "done=exception-removed" in d.current_url)
+    driver.get(clocked.url(f"/places/{place}"))
+    assert "Open now" in driver.find_element(By.ID, "hours").find_element(By.XPATH, "..").text

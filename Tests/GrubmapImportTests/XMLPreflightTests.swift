@@ -103,4 +103,47 @@ import Testing
             try OpenMensaFeed.parse(Data(lessThanInTag.utf8), currency: OpenMensaFeeds.won)
         }
     }
+
+    /// The markup is followed the same way whole or in pieces of any size (as an extract streams from a file): a
+    /// marker split between two pieces is found, and the verdict and line do not depend on where the cuts fall.
+    @Test func markupInPiecesGetsTheVerdictOfTheWhole() throws {
+        let documents = [
+            "<?xml version=\"1.0\"?>\n<osm version=\"0.6\">\n<!DOCTYPE osm></osm>",
+            "<osm>\n<!-- a comment --><![CDATA[ <a> ]]>\n<?pi?></osm>",
+            "<osm>\n<node id=\"1\" lat=<!-- -->/></osm>",
+            "<osm>\n<!-- never closed",
+            "<osm version=\"0.6\">\n<node id=\"1\"/>\n</osm>",
+            String(repeating: "<a>", count: 65),
+        ]
+        for document in documents {
+            let bytes = Array(document.utf8)
+            func verdict(pieces size: Int) -> XMLPreflight.Problem? {
+                var scanner = XMLPreflight.MarkupScanner(limits: XMLPreflight())
+                do {
+                    for start in stride(from: 0, to: bytes.count, by: size) {
+                        try scanner.feed(bytes[start..<min(start + size, bytes.count)])
+                    }
+                    try scanner.finish()
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            let whole = verdict(pieces: bytes.count)
+            for size in [1, 2, 3, 5, 8] { #expect(verdict(pieces: size) == whole, "\(document) in pieces of \(size)") }
+        }
+        #expect(verdict(of: "<osm>\n<!DOCTYPE osm></osm>")?.line == 2)
+        #expect(verdict(of: "<osm version=\"0.6\">\n<node id=\"1\"/>\n</osm>") == nil)
+    }
+
+    private func verdict(of document: String) -> XMLPreflight.Problem? {
+        var scanner = XMLPreflight.MarkupScanner(limits: XMLPreflight())
+        do {
+            try scanner.feed(document.utf8)
+            try scanner.finish()
+            return nil
+        } catch {
+            return error
+        }
+    }
 }

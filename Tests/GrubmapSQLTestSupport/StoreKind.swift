@@ -100,6 +100,30 @@ public struct TestDatabase: Sendable {
         }
     }
 
+    /// Makes inserting a basemap feature whose source id is `sourceID` fail inside the database with `message`, after
+    /// the statements before it in the same transaction ran.
+    public func refuseBasemapFeature(sourceID: String, message: String) throws {
+        switch kind {
+        case .sqlite:
+            try execute(
+                """
+                CREATE TRIGGER refuse_feature BEFORE INSERT ON basemap_features WHEN NEW.source_id = '\(sourceID)'
+                BEGIN SELECT RAISE(ABORT, '\(message)'); END
+                """)
+        case .postgreSQL:
+            try execute(
+                """
+                CREATE FUNCTION refuse_feature() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    IF NEW.source_id = '\(sourceID)' THEN RAISE EXCEPTION '\(message)'; END IF;
+                    RETURN NEW;
+                END $$;
+                CREATE TRIGGER refuse_feature BEFORE INSERT ON basemap_features FOR EACH ROW
+                    EXECUTE FUNCTION refuse_feature();
+                """)
+        }
+    }
+
     /// The message of an error the database raised (a trigger's, a constraint's).
     public func message(of error: (any Error)?) -> String? {
         switch error {

@@ -34,6 +34,34 @@ struct PlaceStoreTests {
     }
 
     @Test(arguments: StoreKind.tested)
+    func datedExceptionsToTheHoursRoundTripAndOldRowsStillRead(kind: StoreKind) throws {
+        try kind.withDatabase { database throws in
+            let store = try database.openStore()
+            try store.save(area: Fixtures.busan, places: [Fixtures.geumjeongHall])
+            var hall = Fixtures.geumjeongHall
+            hall.openingHours = try OpeningHours(
+                rules: hall.openingHours.rules,
+                exceptions: [
+                    try .init(
+                        date: CalendarDate(parsing: "2026-12-24"),
+                        hours: [
+                            .init(opens: TimeOfDay(parsing: "11:00"), closes: TimeOfDay(parsing: "13:00")),
+                            .init(opens: TimeOfDay(parsing: "17:00"), closes: TimeOfDay(parsing: "01:00")),
+                        ]),
+                    try .init(date: CalendarDate(parsing: "2026-12-03"), note: "개교기념일"),
+                ])
+            try store.save(area: Fixtures.busan, places: [hall])
+            let read = try database.openStore().place(id: hall.id)
+            #expect(read == hall)
+            #expect(read?.openingHours.exceptions.first?.note == "개교기념일")
+            // A place saved before exceptions existed (the weekly list alone) still reads, with none.
+            #expect(try store.place(id: Fixtures.geumjeongHall.id) != nil)
+            try store.save(area: Fixtures.busan, places: [Fixtures.geumjeongHall])
+            #expect(try store.place(id: hall.id)?.openingHours.exceptions == [])
+        }
+    }
+
+    @Test(arguments: StoreKind.tested)
     func savingAgainUpdatesInPlaceAndKeepsOtherPlaces(kind: StoreKind) throws {
         try kind.withStore { store throws in
             try store.save(area: Fixtures.busan, places: [Fixtures.geumjeongHall, Fixtures.dormitory])

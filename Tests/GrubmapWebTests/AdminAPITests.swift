@@ -84,6 +84,33 @@ import Testing
         #expect(actors == ["API key script", "API key script", "API key script"])
     }
 
+    @Test func aPlacesDatedExceptionsGoThroughReadAndReplace() throws {
+        let test = try TestApp.make()
+        defer { test.cleanUp() }
+        let key = try Self.makeKey(test, area: TestApp.sampleArea.id, scope: .write)
+        let hours = """
+            {"weekly": [{"days": "Mo-Fr", "opens": "11:00", "closes": "14:00"}],
+             "exceptions": [{"date": "2026-12-03", "hours": [], "note": "Founders' day"},
+                            {"date": "2026-12-24", "hours": [{"opens": "11:00", "closes": "13:00"}]}]}
+            """
+        let body = Self.place.replacingOccurrences(
+            of: #"[{"days": "Mo-Fr", "opens": "11:00", "closes": "14:00"}]"#, with: hours)
+        #expect(try call(test, .put, "/api/v1/admin/places/delta", key: key, body: body).status == .created)
+        let saved = try #require(try test.store.place(id: try Place.ID("delta")))
+        #expect(saved.openingHours.exceptions.map(\.date.description) == ["2026-12-03", "2026-12-24"])
+        let read = json(try call(test, .get, "/api/v1/admin/places/delta", key: key))
+        let exceptions = (read["openingHours"] as? [String: Any])?["exceptions"] as? [[String: Any]]
+        #expect(exceptions?.first?["note"] as? String == "Founders' day")
+
+        // Two exceptions for one date: refused with the reason, the stored place unchanged.
+        let twice = body.replacingOccurrences(of: "2026-12-24", with: "2026-12-03")
+        let refused = try call(test, .put, "/api/v1/admin/places/delta", key: key, body: twice)
+        #expect(refused.status == .badRequest)
+        let message = (json(refused)["error"] as? [String: String])?["message"] ?? ""
+        #expect(message.contains("2026-12-03 has two exceptions"), "\(message)")
+        #expect(try test.store.place(id: try Place.ID("delta")) == saved)
+    }
+
     @Test func missingRevokedAndReadOnlyKeysAreRefused() throws {
         let test = try TestApp.make()
         defer { test.cleanUp() }

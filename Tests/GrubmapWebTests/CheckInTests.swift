@@ -13,6 +13,10 @@ import Testing
         try person.post("/profile", [("firstName", first), ("lastName", last), ("company", company), ("bio", bio)])
     }
 
+    /// The area page with the map at a zoom where each sample place has a pin of its own (at the whole area's zoom
+    /// Alpha and Charlie Hall, 150 m apart, share a cluster).
+    static let areaView = "/areas/test-campus?zoom=15&center=35.2368,129.0800"
+
     func count(_ html: String, name: String) -> String? {
         guard let range = html.range(of: "aria-label=\"\(name), ") else { return nil }
         return String(html[range.upperBound...].prefix { $0 != "\"" })
@@ -26,7 +30,7 @@ import Testing
         #expect(page.contains("href=\"/profile?next=/places/alpha\""))
         let response = try person.post("/places/alpha/checkin", [])
         #expect(response.headers["Location"] == "/profile?next=/places/alpha")
-        #expect(count(try person.html("/areas/test-campus"), name: "Alpha Hall") == "nobody checked in")
+        #expect(count(try person.html(Self.areaView), name: "Alpha Hall") == "nobody checked in")
     }
 
     @Test func checkInShowsInWhosHereOnThePinAndInTheListThenMovesAndEnds() throws {
@@ -40,7 +44,7 @@ import Testing
         #expect(place.contains("Ada Lovelace"))
         #expect(place.contains("data-count=\"1\""))
         #expect(place.contains("action=\"/checkout\""))
-        let area = try ada.html("/areas/test-campus")
+        let area = try ada.html(Self.areaView)
         #expect(count(area, name: "Alpha Hall") == "1 person checked in")
         #expect(area.contains(#/class="avatar initials hue-\d+ small"/#))
 
@@ -49,17 +53,17 @@ import Testing
         _ = try makeProfile(bob, first: "Bob", last: "Builder")
         #expect(try bob.html("/places/alpha").contains("Ada Lovelace"))
         _ = try bob.post("/places/alpha/checkin", [])
-        #expect(count(try bob.html("/areas/test-campus"), name: "Alpha Hall") == "2 people checked in")
+        #expect(count(try bob.html(Self.areaView), name: "Alpha Hall") == "2 people checked in")
 
         // Checking in elsewhere moves Ada: one active check-in per profile.
         _ = try ada.post("/places/bravo/checkin", [])
-        let moved = try ada.html("/areas/test-campus")
+        let moved = try ada.html(Self.areaView)
         #expect(count(moved, name: "Alpha Hall") == "1 person checked in")
         #expect(count(moved, name: "Bravo Hall") == "1 person checked in")
 
         // Checking out.
         _ = try ada.post("/checkout", [("next", "/places/bravo")])
-        #expect(count(try ada.html("/areas/test-campus"), name: "Bravo Hall") == "nobody checked in")
+        #expect(count(try ada.html(Self.areaView), name: "Bravo Hall") == "nobody checked in")
         let api = try JSONSerialization.jsonObject(with: Data(try test.get("/api/v1/areas/test-campus/places").body))
         let places = (api as? [String: Any])?["places"] as? [[String: Any]] ?? []
         #expect(places.first { $0["id"] as? String == "alpha" }?["checkedInCount"] as? Int == 1)
@@ -73,9 +77,9 @@ import Testing
         _ = try makeProfile(ada)
         _ = try ada.post("/places/alpha/checkin", [])
         test.clock.advance(by: 3 * 3600 - 1)
-        #expect(count(try ada.html("/areas/test-campus"), name: "Alpha Hall") == "1 person checked in")
+        #expect(count(try ada.html(Self.areaView), name: "Alpha Hall") == "1 person checked in")
         test.clock.advance(by: 1)
-        #expect(count(try ada.html("/areas/test-campus"), name: "Alpha Hall") == "nobody checked in")
+        #expect(count(try ada.html(Self.areaView), name: "Alpha Hall") == "nobody checked in")
         #expect(!(try ada.html("/places/alpha").contains("Ada Lovelace</span>")))
     }
 
@@ -131,7 +135,7 @@ import Testing
             )
         }
         #expect(try test.store.profile(sessionToken: person.cookie!)?.firstName == "Ada")
-        #expect(count(try person.html("/areas/test-campus"), name: "Alpha Hall") == "nobody checked in")
+        #expect(count(try person.html(Self.areaView), name: "Alpha Hall") == "nobody checked in")
     }
 
     @Test func fakeAndOversizedAvatarsAreRefused() throws {
@@ -199,7 +203,7 @@ import Testing
     @Test func theMapDrawsAPinPerPlaceWithTheCenterAndAScale() throws {
         let test = try TestApp.make()
         defer { test.cleanUp() }
-        let html = try Person(test).html("/areas/test-campus")
+        let html = try Person(test).html(Self.areaView)
         #expect(html.components(separatedBy: "class=\"pin").count - 1 == 3)
         #expect(html.contains("href=\"/places/alpha\""))
         #expect(html.contains("class=\"map-center\""))

@@ -43,8 +43,13 @@ import Testing
         #f87171 #1f1c19 4.5 .day-name{color:#f87171}
         #60a5fa #1f1c19 4.5 .day-name{color:#60a5fa}
         #ffffff #15803d 4.5 .pin.busy path{fill:#15803d}
-        #1c1917 #eef2ea 4.5 .map-ground{fill:#eef2ea}
-        #f5f1ec #1d2420 4.5 .map-ground{fill:#1d2420}
+        #57534e #ece9e2 4.5 text{font:500 12px system-ui,sans-serif;fill:#57534e;paint-order:stroke;stroke:#ece9e2
+        #57534e #ffffff 4.5 .bm-pedestrian,.bm-service,.bm-street,.bm-tertiary{stroke:#fff}
+        #bdb6ad #1b1e1c 4.5 .bm-labels text{fill:#bdb6ad;stroke:#1b1e1c}
+        #bdb6ad #3b3a37 4.5 .bm-pedestrian,.bm-service,.bm-street,.bm-tertiary{stroke:#3b3a37}
+        #15803d #ffffff 4.5 .open-state.open{color:#15803d}
+        #4ade80 #1f1c19 4.5 .open-state.open{color:#4ade80}
+        #44403c #ffffff 4.5 .map-attribution a{color:#44403c}
         """
 
     @Test(arguments: Theme.allCases)

@@ -43,6 +43,10 @@ final class CountingStore: Store {
         try count("importPlaces") { try base.importPlaces(into: area, from: next, progress: progress) }
     }
     func checkHealth() throws { try count("checkHealth") { try base.checkHealth() } }
+    func basemap(areaID: Area.ID) throws -> StoredBasemap? { try count("basemap") { try base.basemap(areaID: areaID) } }
+    func replaceBasemap(_ basemap: Basemap, areaID: Area.ID) throws {
+        try count("replaceBasemap") { try base.replaceBasemap(basemap, areaID: areaID) }
+    }
     func serverSecret(orCreate make: () -> [UInt8]) throws -> [UInt8] {
         try count("serverSecret") { try base.serverSecret(orCreate: make) }
     }

@@ -23,6 +23,8 @@ struct UnreachableStore: Store {
         throws -> PlaceImport.Summary
     { throw down }
     func checkHealth() throws { throw down }
+    func basemap(areaID: Area.ID) throws -> StoredBasemap? { throw down }
+    func replaceBasemap(_ basemap: Basemap, areaID: Area.ID) throws { throw down }
     func serverSecret(orCreate make: () -> [UInt8]) throws -> [UInt8] { throw down }
     func createSession(_ session: Session) throws { throw down }
     func session(token: String) throws -> Session? { throw down }

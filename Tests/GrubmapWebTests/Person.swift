@@ -79,9 +79,15 @@ final class Person {
 
     private func remember(_ response: Response) -> Response {
         for header in response.headers.values(for: "Set-Cookie") {
-            let pair = header.prefix { $0 != ";" }.split(separator: "=", maxSplits: 1)
+            let pair = header.prefix { $0 != ";" }.split(
+                separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard pair.count == 2 else { continue }
-            cookies[String(pair[0])] = String(pair[1])
+            // An empty value or `Max-Age=0` removes the cookie, as a browser does.
+            if pair[1].isEmpty || header.contains("Max-Age=0") {
+                cookies[String(pair[0])] = nil
+            } else {
+                cookies[String(pair[0])] = String(pair[1])
+            }
         }
         return response
     }

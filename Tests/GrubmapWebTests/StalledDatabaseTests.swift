@@ -41,6 +41,10 @@ import Testing
             try base.importPlaces(into: area, from: next, progress: progress)
         }
         func checkHealth() throws { try base.checkHealth() }
+        func basemap(areaID: Area.ID) throws -> StoredBasemap? { try base.basemap(areaID: areaID) }
+        func replaceBasemap(_ basemap: Basemap, areaID: Area.ID) throws {
+            try base.replaceBasemap(basemap, areaID: areaID)
+        }
         func serverSecret(orCreate make: () -> [UInt8]) throws -> [UInt8] { try base.serverSecret(orCreate: make) }
         func createSession(_ session: Session) throws { try base.createSession(session) }
         func session(token: String) throws -> Session? { try base.session(token: token) }

@@ -43,11 +43,18 @@ import Testing
         _ = try counted.calls("/settings")  // the signing secret is read once per process, by its first page
 
         let visitor = ["catalog": 1, "session": 1, "preferences": 1]
-        // The area page reads the area's menu days once, for its tabs; the board reads the day's menus of every
-        // place in one call and the week's days in another, never one per place.
+        // The area page reads the area's menu days once, for its tabs, and its basemap once (the revision, the
+        // features only when an import changed them); the board reads the day's menus of every place in one call and
+        // the week's days in another, never one per place.
         #expect(
             try counted.calls("/areas/test-campus", headers: headers)
-                == visitor.merging(["presenceInArea": 1, "menuDaysInArea": 1, "placesByID": 1, "placeQuery": 2]) { $1 })
+                == visitor.merging([
+                    "presenceInArea": 1, "menuDaysInArea": 1, "basemap": 1, "placesByID": 1, "placeQuery": 3,
+                ]) { $1 })
+        // The map alone, as the script fetches it, reads no menus and asks for its view's places once.
+        #expect(
+            try counted.calls("/areas/test-campus/map?zoom=15", headers: headers)
+                == visitor.merging(["presenceInArea": 1, "basemap": 1, "placeQuery": 1]) { $1 })
         #expect(
             try counted.calls("/areas/test-campus/menus", headers: headers)
                 == visitor.merging(["menusInArea": 1, "menuDaysInArea": 1, "placesInArea": 1, "placesByID": 1]) { $1 })
@@ -70,7 +77,7 @@ import Testing
         _ = try counted.calls("/")
         #expect(
             try counted.calls("/areas/test-campus")
-                == ["catalog": 1, "presenceInArea": 1, "menuDaysInArea": 1, "placeQuery": 2])
+                == ["catalog": 1, "presenceInArea": 1, "menuDaysInArea": 1, "basemap": 1, "placeQuery": 3])
         #expect(
             try counted.calls("/areas/test-campus/menus")
                 == ["catalog": 1, "menusInArea": 1, "menuDaysInArea": 1, "placesInArea": 1])

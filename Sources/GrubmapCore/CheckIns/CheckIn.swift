@@ -45,28 +45,21 @@ extension OpeningHours {
     public func closingTime(after date: Date, in timeZone: TimeZone) -> Date? {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        // Look at the opening that began today and the one that began yesterday (it may run past midnight).
+        let (today, _) = CalendarDate.local(date, in: timeZone)
+        // Look at the openings that began today and the ones that began yesterday (they may run past midnight).
         for daysBack in 0...1 {
-            guard let day = calendar.date(byAdding: .day, value: -daysBack, to: calendar.startOfDay(for: date)),
-                let weekday = Weekday(calendarWeekday: calendar.component(.weekday, from: day))
-            else { continue }
-            for rule in rules where rule.days.contains(weekday) {
-                let opens = day.addingTimeInterval(TimeInterval(rule.opens.minutes * 60))
-                var closesMinutes = rule.closes.minutes
-                if closesMinutes <= rule.opens.minutes { closesMinutes += 24 * 60 }
+            guard let day = calendar.date(byAdding: .day, value: -daysBack, to: calendar.startOfDay(for: date)) else {
+                continue
+            }
+            for range in openings(on: today.adding(days: -daysBack)) {
+                let opens = day.addingTimeInterval(TimeInterval(range.opens.minutes * 60))
+                var closesMinutes = range.closes.minutes
+                if closesMinutes <= range.opens.minutes { closesMinutes += 24 * 60 }
                 // Whole minutes from midnight; daylight-saving days are off by their hour, which is fine here.
                 let closes = day.addingTimeInterval(TimeInterval(closesMinutes * 60))
                 if opens <= date && date < closes { return closes }
             }
         }
         return nil
-    }
-}
-
-extension Weekday {
-    /// The weekday of `Calendar`'s numbering (1 = Sunday … 7 = Saturday).
-    public init?(calendarWeekday: Int) {
-        guard (1...7).contains(calendarWeekday) else { return nil }
-        self.init(rawValue: calendarWeekday == 1 ? 7 : calendarWeekday - 1)
     }
 }

@@ -14,6 +14,14 @@ public enum WebMercator {
         return (x, y)
     }
 
+    /// The coordinate of a unit-square point; points off the square are brought onto its edge.
+    public static func coordinate(x: Double, y: Double) -> Coordinate {
+        let longitude = min(max(x, 0), 1) * 360 - 180
+        let latitude = atan(sinh(.pi * (1 - 2 * min(max(y, 0), 1)))) * 180 / .pi
+        // Both are in range by construction.
+        return try! Coordinate(latitude: latitude, longitude: longitude)
+    }
+
     /// Metres on the ground per unit of x at a latitude (the projection stretches away from the equator).
     public static func metersPerUnit(atLatitude latitude: Double) -> Double {
         40_075_016.686 * cos(latitude * .pi / 180)

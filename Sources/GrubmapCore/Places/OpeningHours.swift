@@ -1,7 +1,9 @@
-/// The weekly hours a place is open, as a list of rules like "Mo-Fr 11:00-21:30".
+/// The weekly hours a place is open, as a list of rules like "Mo-Fr 11:00-21:30", and dated exceptions to them
+/// (a holiday closed, other hours one day).
 ///
-/// Encodes as `[{"days": "Mo-Fr", "opens": "11:00", "closes": "21:30"}]`. A rule whose closing time is not
-/// after its opening time runs past midnight into the next day ("Fr 18:00-02:00").
+/// Encodes as `[{"days": "Mo-Fr", "opens": "11:00", "closes": "21:30"}]` while there are no exceptions, and as
+/// `{"weekly": [...], "exceptions": [...]}` when there are (see ``Exception``); both forms are read. A rule whose
+/// closing time is not after its opening time runs past midnight into the next day ("Fr 18:00-02:00").
 public struct OpeningHours: Hashable, Sendable, Codable {
     /// One line of hours: the days it applies to and the times.
     public struct Rule: Hashable, Sendable, Codable {
@@ -44,21 +46,50 @@ public struct OpeningHours: Hashable, Sendable, Codable {
 
     /// The rules, in the order given.
     public var rules: [Rule]
+    /// The dated exceptions, one per date, in date order.
+    public internal(set) var exceptions: [Exception]
 
     public init(rules: [Rule] = []) {
         self.rules = rules
+        exceptions = []
     }
 
-    /// Whether no hours are known.
+    /// Weekly rules with dated exceptions; refuses more than ``exceptionLimit`` of them or two for one date.
+    public init(rules: [Rule], exceptions: [Exception]) throws(OpeningHoursError) {
+        self.rules = rules
+        self.exceptions = try Self.checked(exceptions)
+    }
+
+    /// Whether no hours are known: no weekly rules (exceptions alone don't tell when the place is open).
     public var isEmpty: Bool { rules.isEmpty }
 
+    private enum CodingKeys: String, CodingKey { case weekly, exceptions }
+
     public init(from decoder: any Decoder) throws {
-        rules = try decoder.singleValueContainer().decode([Rule].self)
+        // The weekly list alone, or an object with exceptions; a list's own errors (a bad day) are the ones told.
+        guard let container = try? decoder.container(keyedBy: CodingKeys.self) else {
+            self.init(rules: try decoder.singleValueContainer().decode([Rule].self))
+            return
+        }
+        let rules = try container.decode([Rule].self, forKey: .weekly)
+        let exceptions = try container.decodeIfPresent([Exception].self, forKey: .exceptions) ?? []
+        do {
+            try self.init(rules: rules, exceptions: exceptions)
+        } catch {
+            throw DecodingError.dataCorruptedError(
+                forKey: .exceptions, in: container, debugDescription: error.description)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rules)
+        if exceptions.isEmpty {
+            var container = encoder.singleValueContainer()
+            try container.encode(rules)
+        } else {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(rules, forKey: .weekly)
+            try container.encode(exceptions, forKey: .exceptions)
+        }
     }
 }
 
@@ -144,12 +175,23 @@ public enum OpeningHoursError: Error, Equatable, Sendable, CustomStringConvertib
     case noDays
     case badDays(String)
     case badTime(String)
+    case tooManyRanges(String)
+    case overlappingRanges(String)
+    case noteTooLong(String)
+    case tooManyExceptions(Int)
+    case duplicateDate(String)
 
     public var description: String {
         switch self {
         case .noDays: "opening hours need at least one day"
         case .badDays(let text): "\"\(text)\" is not a list of days like Mo-Fr or Sa,Su"
         case .badTime(let text): "\"\(text)\" is not a time like 09:30"
+        case .tooManyRanges(let date): "\(date) has more than \(OpeningHours.Exception.rangeLimit) ranges of hours"
+        case .overlappingRanges(let date): "the hours on \(date) overlap"
+        case .noteTooLong(let date): "the note on \(date) is longer than \(OpeningHours.Exception.noteLimit) characters"
+        case .tooManyExceptions(let count):
+            "\(count) dated exceptions are more than the \(OpeningHours.exceptionLimit) a place may have"
+        case .duplicateDate(let date): "\(date) has two exceptions; give each date one"
         }
     }
 }

@@ -20,6 +20,10 @@ public struct Request: Sendable {
     public var isBodyTooLarge = false
     /// The IP address of the peer that sent the request (a proxy's, behind one); empty when unknown.
     public var remoteAddress = ""
+    /// Whether the request came over TLS to this server itself (not through a proxy that did TLS).
+    public var isTLS = false
+    /// The request's id for logs, set by ``RequestIdentity``: the client's `X-Request-ID` or one made for it.
+    public var id = ""
     /// Why this request cannot be answered as asked, or `nil`: the server found it malformed, too large or
     /// unwelcome before the application saw it.
     ///

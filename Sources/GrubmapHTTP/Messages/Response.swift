@@ -5,6 +5,11 @@ public struct Response: Sendable {
     public var status: Status
     public var headers: Headers
     public var body: [UInt8]
+    /// The route pattern that answered, like `/places/{id}`, for logs and metrics (never sent); `nil` when no
+    /// route matched.
+    public var route: String?
+    /// What went wrong, for the log (never sent): an error's code and message, or a fault's description.
+    public var failure: String?
 
     public init(status: Status = .ok, headers: Headers = Headers(), body: [UInt8] = []) {
         self.status = status

@@ -71,11 +71,13 @@ public final class HTTPServer: Sendable {
             flags |= MHD_USE_POLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
             poolSize = UInt32(threads)
         }
+        if configuration.tls != nil { flags |= MHD_USE_TLS.rawValue }
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let limit = daemonConnectionLimit()
         // The daemon borrows the context; `self` owns it and stops the daemon before letting it go.
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
+        let credentials = context.credentials
         let started = address.withSockaddr { sockaddr in
             var options = cmhd_options(
                 flags: flags, address: sockaddr, handler: accessHandler, handler_context: contextPointer,
@@ -83,11 +85,18 @@ public final class HTTPServer: Sendable {
                 uri_logger_context: contextPointer, notify_connection: notifyConnection,
                 notify_connection_context: contextPointer, thread_pool_size: poolSize,
                 connection_timeout_seconds: UInt32(clamping: configuration.idleTimeout.components.seconds),
-                connection_limit: UInt32(limit))
+                connection_limit: UInt32(limit), tls_certificate: credentials?.certificate.baseAddress,
+                tls_key: credentials?.key.baseAddress)
             return cmhd_start_daemon(&options)
         }
         guard let started else {
-            throw .couldNotListen(host: configuration.host, port: configuration.port, errno: errno)
+            let code = errno
+            // libmicrohttpd says no more than NULL: with TLS, GnuTLS may have refused the credentials (check them
+            // before starting, as `grubmap serve` does, for a precise reason).
+            if configuration.tls != nil {
+                throw .couldNotStartTLS(host: configuration.host, port: configuration.port, errno: code)
+            }
+            throw .couldNotListen(host: configuration.host, port: configuration.port, errno: code)
         }
         context.lingering.start()
         context.workers?.start()
@@ -160,6 +169,8 @@ public final class HTTPServer: Sendable {
 public enum ServerError: Error, Equatable, CustomStringConvertible {
     case invalidHost(String)
     case couldNotListen(host: String, port: UInt16, errno: Int32)
+    /// libmicrohttpd would not start with TLS: the port, or the certificate and key GnuTLS was given.
+    case couldNotStartTLS(host: String, port: UInt16, errno: Int32)
 
     public var description: String {
         switch self {
@@ -167,6 +178,9 @@ public enum ServerError: Error, Equatable, CustomStringConvertible {
             "\"\(host)\" is not an IPv4 or IPv6 address"
         case .couldNotListen(let host, let port, let code):
             "could not listen on \(host):\(port): \(String(cString: strerror(code)))"
+        case .couldNotStartTLS(let host, let port, let code):
+            "could not serve HTTPS on \(host):\(port) (\(String(cString: strerror(code)))); is the port free, and are "
+                + "the certificate and key PEM, unencrypted, and a pair?"
         }
     }
 }

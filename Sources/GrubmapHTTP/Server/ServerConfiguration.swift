@@ -36,6 +36,19 @@ public struct ServerConfiguration: Sendable, Equatable {
         }
     }
 
+    /// A certificate chain and its private key, to serve HTTPS.
+    public struct TLSCredentials: Sendable, Equatable {
+        /// The certificate, then any intermediate certificates, PEM.
+        public var certificatePEM: [UInt8]
+        /// The certificate's private key, PEM, unencrypted.
+        public var keyPEM: [UInt8]
+
+        public init(certificatePEM: [UInt8], keyPEM: [UInt8]) {
+            self.certificatePEM = certificatePEM
+            self.keyPEM = keyPEM
+        }
+    }
+
     /// An IPv4 or IPv6 address to listen on, like `127.0.0.1` or `::1`.
     public var host: String
     /// The TCP port; 0 picks a free one (read it back from ``HTTPServer/port``).
@@ -73,13 +86,15 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// server reads and drops what comes for at most this long before it closes, so that the client gets to
     /// read the answer instead of a reset ("lingering close").
     public var lingerTimeout: Duration
+    /// Serve HTTPS with these (libmicrohttpd's TLS, GnuTLS underneath); `nil` for plain HTTP.
+    public var tls: TLSCredentials?
 
     public init(
         host: String = "127.0.0.1", port: UInt16 = 8080, threading: Threading = .standard,
         maximumBodyBytes: Int = 1 << 20, idleTimeout: Duration = .seconds(30), requestTimeout: Duration = .seconds(30),
         connectionLimit: Int = 4096, receivingLimitPerAddress: Int = 128, workerCount: Int = 10,
         queueLimit: Int = 256, queueWaitLimit: Duration = .seconds(2), refusalTimeout: Duration = .seconds(2),
-        lingerTimeout: Duration = .seconds(5)
+        lingerTimeout: Duration = .seconds(5), tls: TLSCredentials? = nil
     ) {
         self.host = host
         self.port = port
@@ -94,5 +109,6 @@ public struct ServerConfiguration: Sendable, Equatable {
         self.queueWaitLimit = queueWaitLimit
         self.refusalTimeout = refusalTimeout
         self.lingerTimeout = lingerTimeout
+        self.tls = tls
     }
 }

@@ -21,6 +21,8 @@ final class ServerContext: Sendable {
     let inFlight = Atomic<Int>(0)
     /// Shutting down: every answer closes its connection.
     let isDraining = Atomic<Bool>(false)
+    /// The TLS certificate and key as C strings, kept for as long as the daemon may read them.
+    let credentials: TLSCStrings?
 
     init(
         configuration: ServerConfiguration, responder: @escaping Responder, inlineResponder: InlineResponder?,
@@ -29,6 +31,7 @@ final class ServerContext: Sendable {
         self.configuration = configuration
         self.responder = responder
         self.inlineResponder = inlineResponder
+        credentials = configuration.tls.map(TLSCStrings.init)
         lingering = LingeringCloser(timeout: configuration.lingerTimeout)
         tracker = ConnectionTracker(limits: configuration, lingering: lingering, log: log)
         if case .pool = configuration.threading {
@@ -45,6 +48,8 @@ final class ServerContext: Sendable {
     /// answered on the spot, by the inline responder or else the responder on this thread: applications answer
     /// problems from memory.
     func answer(_ request: Request, state: RequestState, connection: OpaquePointer) -> MHD_Result {
+        var request = request
+        request.isTLS = credentials != nil
         if let response = inlineResponder?(request) {
             return queue(response, state: state, on: connection)
         }
@@ -67,6 +72,8 @@ final class ServerContext: Sendable {
     /// Answers a request refused before its body was read (a limit, faulty framing, a declared body over the
     /// limit): on the spot, closing the connection.
     func refuse(_ request: Request, state: RequestState, connection: OpaquePointer) -> MHD_Result {
+        var request = request
+        request.isTLS = credentials != nil
         state.closesConnection = true
         if let record = state.record { tracker.endReceiving(on: record) }
         return queue(inlineResponder?(request) ?? responder(request), state: state, on: connection)
@@ -172,5 +179,32 @@ final class RequestState: @unchecked Sendable {
                 .badRequest, code: "bad_query",
                 message: "The query has more than \(Self.maximumQueryFields) fields.")
         return request
+    }
+}
+
+/// A certificate and key as NUL-terminated C strings that live as long as the server, for libmicrohttpd.
+///
+/// `@unchecked Sendable`: the bytes are written once, here, and only read afterwards.
+final class TLSCStrings: @unchecked Sendable {
+    let certificate: UnsafeMutableBufferPointer<CChar>
+    let key: UnsafeMutableBufferPointer<CChar>
+
+    init(_ credentials: ServerConfiguration.TLSCredentials) {
+        certificate = Self.copy(credentials.certificatePEM)
+        key = Self.copy(credentials.keyPEM)
+    }
+
+    deinit {
+        // The key is secret: overwrite it before giving the memory back.
+        key.update(repeating: 0)
+        certificate.deallocate()
+        key.deallocate()
+    }
+
+    private static func copy(_ bytes: [UInt8]) -> UnsafeMutableBufferPointer<CChar> {
+        let buffer = UnsafeMutableBufferPointer<CChar>.allocate(capacity: bytes.count + 1)
+        for (index, byte) in bytes.enumerated() { buffer[index] = CChar(bitPattern: byte) }
+        buffer[bytes.count] = 0
+        return buffer
     }
 }

@@ -69,7 +69,7 @@ public struct OpenMensaFeed: Sendable {
         // `parse()` answers true for some malformed documents (a tag left open, a second root): the delegate
         // heard about it, and so does `parserError`.
         if let error = parser.parserError {
-            throw OpenMensaError(line: parser.lineNumber, message: FeedReader.describe(error))
+            throw OpenMensaError(line: parser.lineNumber, message: XMLErrorText.describe(error))
         }
         guard finished else { throw OpenMensaError(line: parser.lineNumber, message: "the XML could not be read") }
         guard let version = reader.version, reader.isRootClosed else {
@@ -327,25 +327,6 @@ private final class FeedReader: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
         guard error == nil else { return }
-        error = OpenMensaError(line: parser.lineNumber, message: Self.describe(parseError))
-    }
-
-    /// Words for the libxml2 error codes (`xmlParserErrors` in libxml2's `xmlerror.h`, which FoundationXML passes
-    /// on as the error's code) that bad feeds hit; the number for the rest.
-    static func describe(_ error: any Error) -> String {
-        let code = (error as NSError).code
-        let what: String =
-            switch code {
-            case 4: "there is no XML element"
-            case 5: "an element is not closed, or something follows the root element"
-            case 9: "a character that XML does not allow (is the file UTF-8?)"
-            case 23: "an & that does not start an &entity;"
-            case 26, 27: "an unknown &entity;"
-            case 38...42: "an attribute is malformed"
-            case 68: "a < that does not start a tag"
-            case 73, 76, 77: "a closing tag does not match the element it closes"
-            default: "libxml2 error \(code)"
-            }
-        return "malformed XML: \(what)"
+        error = OpenMensaError(line: parser.lineNumber, message: XMLErrorText.describe(parseError))
     }
 }

@@ -98,13 +98,8 @@ public struct XMLPreflight: Sendable {
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>" + text[end.upperBound...]
     }
 
-    /// Follows the markup of `text` far enough to refuse declarations, processing instructions, disallowed
-    /// characters, crowded and deep elements, counting lines for the message. The markup is ASCII, so it is
-    /// followed in UTF-8 bytes.
-    ///
-    /// A `<?` anywhere but the XML declaration is refused, in comments and CDATA too: no feed needs a processing
-    /// instruction, and Foundation's parser crashes on one without content (`<?pi?>`, found by the fuzzer), wherever
-    /// libxml2's error recovery may find it.
+    /// Refuses characters XML does not allow, then follows the markup (``MarkupScanner``), counting lines for the
+    /// message.
     private func scan(_ text: String) throws(Problem) {
         var line = 1
         for scalar in text.unicodeScalars {
@@ -114,102 +109,9 @@ public struct XMLPreflight: Sendable {
                 throw Problem(line: line, message: "the text has a character XML does not allow (U+\(code))")
             }
         }
-        let bytes = Array(text.utf8)
-        let declaration =
-            text.hasPrefix("<?xml ")
-            ? (text.utf8.firstRange(of: "?>".utf8)?.upperBound).map {
-                text.utf8.distance(from: text.utf8.startIndex, to: $0)
-            } ?? 0 : 0
-        line = 1
-        for position in declaration..<max(declaration, bytes.count - 1)
-        where bytes[position] == UInt8(ascii: "<") && bytes[position + 1] == UInt8(ascii: "?") {
-            let at = bytes[..<position].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-            throw Problem(line: at, message: "a document must not have processing instructions (<?…?>)")
-        }
-        var depth = 0
-        var index = 0
-        func starts(_ marker: StaticString, at position: Int) -> Bool {
-            let count = marker.utf8CodeUnitCount
-            guard position + count <= bytes.count else { return false }
-            for offset in 0..<count where bytes[position + offset] != marker.utf8Start[offset] { return false }
-            return true
-        }
-        /// Moves past `marker`, counting lines; false when the text ends first.
-        func skip(past marker: StaticString) -> Bool {
-            let first = marker.utf8Start[0]
-            while index < bytes.count {
-                if bytes[index] == first, starts(marker, at: index) {
-                    index += marker.utf8CodeUnitCount
-                    return true
-                }
-                if bytes[index] == UInt8(ascii: "\n") { line += 1 }
-                index += 1
-            }
-            return false
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") { line += 1 }
-            guard byte == UInt8(ascii: "<") else {
-                index += 1
-                continue
-            }
-            if starts("<!--", at: index) {
-                guard skip(past: "-->") else { throw Problem(line: line, message: "a comment is not closed") }
-                continue
-            }
-            if starts("<![CDATA[", at: index) {
-                guard skip(past: "]]>") else { throw Problem(line: line, message: "a CDATA section is not closed") }
-                continue
-            }
-            if starts("<!", at: index) {
-                throw Problem(line: line, message: "a document must not have a DOCTYPE or declare entities")
-            }
-            if starts("<?", at: index) {
-                // Only the XML declaration is left by now.
-                guard skip(past: "?>") else { throw Problem(line: line, message: "the XML declaration is not closed") }
-                continue
-            }
-            let closing = starts("</", at: index)
-            var attributes = 0
-            var quote: UInt8?
-            var selfClosing = false
-            index += 1
-            tag: while index < bytes.count {
-                let inTag = bytes[index]
-                if inTag == UInt8(ascii: "\n") { line += 1 }
-                if inTag == UInt8(ascii: "<") {
-                    throw Problem(line: line, message: "a tag or attribute value has a < in it")
-                }
-                if let open = quote {
-                    if inTag == open { quote = nil }
-                } else {
-                    switch inTag {
-                    case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = inTag
-                    case UInt8(ascii: "="):
-                        attributes += 1
-                        if attributes > maximumAttributes {
-                            throw Problem(
-                                line: line, message: "an element has more than \(maximumAttributes) attributes")
-                        }
-                    case UInt8(ascii: ">"):
-                        selfClosing = bytes[index - 1] == UInt8(ascii: "/")
-                        index += 1
-                        break tag
-                    default: break
-                    }
-                }
-                index += 1
-            }
-            if closing {
-                depth = max(0, depth - 1)
-            } else if !selfClosing {
-                depth += 1
-                if depth > maximumDepth {
-                    throw Problem(line: line, message: "elements are nested more than \(maximumDepth) deep")
-                }
-            }
-        }
+        var scanner = MarkupScanner(limits: self)
+        try scanner.feed(text.utf8)
+        try scanner.finish()
     }
 
     /// XML 1.0's `Char`: tab, line feed, carriage return, and everything from U+0020 but surrogates, U+FFFE and U+FFFF.

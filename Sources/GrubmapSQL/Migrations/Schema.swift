@@ -317,6 +317,36 @@ public enum Schema {
                     FOR EACH STATEMENT EXECUTE FUNCTION grubmap_place_stats_remove();
                 CREATE INDEX menu_days_date ON menu_days (date, place_id);
                 """),
+        // An area's basemap is drawn whole from memory, so it is stored as one row per feature and read in one go;
+        // each feature's extent is kept beside it for reading only a view's features should an area outgrow memory.
+        Migration(
+            version: 10, name: "keep the areas' basemaps",
+            sql: """
+                CREATE TABLE basemaps (
+                    area_id TEXT PRIMARY KEY REFERENCES areas (id) ON DELETE CASCADE,
+                    revision BIGINT NOT NULL, -- a new random number with every import: servers reread when it moves
+                    source TEXT NOT NULL, -- openstreetmap or schematic
+                    note TEXT,
+                    south DOUBLE PRECISION NOT NULL, -- what the features cover
+                    west DOUBLE PRECISION NOT NULL,
+                    north DOUBLE PRECISION NOT NULL,
+                    east DOUBLE PRECISION NOT NULL,
+                    feature_count BIGINT NOT NULL
+                );
+                CREATE TABLE basemap_features (
+                    area_id TEXT NOT NULL REFERENCES basemaps (area_id) ON DELETE CASCADE,
+                    position BIGINT NOT NULL, -- 0, 1, … in drawing order
+                    kind TEXT NOT NULL,
+                    name TEXT, -- JSON of LocalizedText, or NULL
+                    south DOUBLE PRECISION NOT NULL, -- the feature's extent
+                    west DOUBLE PRECISION NOT NULL,
+                    north DOUBLE PRECISION NOT NULL,
+                    east DOUBLE PRECISION NOT NULL,
+                    geometry BLOB NOT NULL, -- BasemapGeometryCoding: parts of points, 1e-7 degree deltas
+                    source_id TEXT, -- w123, r45, n6 for OpenStreetMap; NULL for drawn data
+                    PRIMARY KEY (area_id, position)
+                );
+                """),
     ]
 
     /// Operators and what they run: their accounts, areas, sessions and failed sign-ins; the audit log; API keys;

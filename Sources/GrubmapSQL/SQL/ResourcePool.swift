@@ -70,6 +70,22 @@ final class ResourcePool<Resource: AnyObject & Sendable>: Sendable {
     /// How many resources exist now, lent or idle.
     var count: Int { state.withLock { $0.count } }
 
+    /// Resources lent, resources idle, and borrowers waiting, read together.
+    var usage: (lent: Int, idle: Int, waiting: Int) {
+        state.withLock { ($0.count - $0.idle.count, $0.idle.count, $0.waiters.count) }
+    }
+
+    /// Borrowers whose work with a resource failed (counted by the owner, which knows what a failure is).
+    private let failures = Atomic<Int>(0)
+
+    /// Counts a failure.
+    func recordFailure() {
+        failures.add(1, ordering: .relaxed)
+    }
+
+    /// Failures counted so far.
+    var failureCount: Int { failures.load(ordering: .relaxed) }
+
     private enum Next {
         case use(Resource)
         case make

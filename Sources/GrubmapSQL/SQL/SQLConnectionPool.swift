@@ -14,8 +14,18 @@ public protocol SQLConnectionPool: Sendable {
     func read<T>(_ body: (Connection) throws -> T) throws -> T
     /// Runs `body` in a transaction that writes: committed when it returns, rolled back when it throws.
     func write<T>(_ body: (Connection) throws -> T) throws -> T
+    /// Connections lent, idle, and borrowers waiting for one.
+    var usage: (lent: Int, idle: Int, waiting: Int) { get }
+    /// The most connections the pool opens.
+    var maximumConnections: Int { get }
+    /// Counts a statement that failed in the database.
+    func recordQueryError()
+    /// Statements that failed in the database so far.
+    var queryErrors: Int { get }
 }
 
 extension ConnectionPool: SQLConnectionPool {}
 
-extension PostgresConnectionPool: SQLConnectionPool {}
+extension PostgresConnectionPool: SQLConnectionPool {
+    public var maximumConnections: Int { configuration.maximumConnections }
+}

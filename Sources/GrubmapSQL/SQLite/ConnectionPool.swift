@@ -39,6 +39,15 @@ public final class ConnectionPool: Sendable {
     /// The number of connections open now, borrowed or idle.
     public var openConnectionCount: Int { connections.count }
 
+    /// Connections lent, idle, and borrowers waiting for one.
+    public var usage: (lent: Int, idle: Int, waiting: Int) { connections.usage }
+
+    /// Counts a statement that failed in the database, for ``queryErrors``.
+    public func recordQueryError() { connections.recordFailure() }
+
+    /// Statements that failed in the database so far, as the store counted them.
+    public var queryErrors: Int { connections.failureCount }
+
     /// Lends a connection to `body` and takes it back afterwards, even when `body` throws.
     ///
     /// A transaction `body` left open is rolled back before the connection is reused.

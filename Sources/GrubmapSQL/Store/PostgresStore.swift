@@ -17,6 +17,7 @@ public final class PostgresStore: SQLStore {
     /// PostgreSQL's SQL differences.
     public var dialect: SQLDialect { .postgreSQL }
     public let catalogCache = CatalogCache()
+    public let basemapCache = BasemapCache()
 
     /// The longest a migration's statements may run, whatever the request timeout: creating an index on a big
     /// table takes longer than answering a request should.

@@ -9,7 +9,7 @@ import GrubmapStore
 /// databases); reads of several statements share one snapshot (``SQLConnectionPool/read(_:)``), and writes of
 /// several statements run in one transaction (``SQLConnectionPool/write(_:)``). A PostgreSQL connection failure
 /// is thrown as ``DatabaseUnavailableError``.
-public protocol SQLStore: Store {
+public protocol SQLStore: Store, StoreMonitoring {
     /// The pool's type.
     associatedtype Pool: SQLConnectionPool
     /// The connections the store borrows.
@@ -18,22 +18,44 @@ public protocol SQLStore: Store {
     var dialect: SQLDialect { get }
     /// The areas and places as last read, reused while the database's catalog version stays the same.
     var catalogCache: CatalogCache { get }
+    /// The basemaps as last read, reused while their revisions stay the same.
+    var basemapCache: BasemapCache { get }
 }
 
 extension SQLStore {
     /// Lends a connection outside any transaction, for one statement.
     func withConnection<T>(_ body: (Pool.Connection) throws -> T) throws -> T {
-        try DatabaseUnavailableError.translating { try pool.withConnection(body) }
+        try counting { try pool.withConnection(body) }
     }
 
     /// Runs `body` in a transaction with one snapshot for all its reads.
     func read<T>(_ body: (Pool.Connection) throws -> T) throws -> T {
-        try DatabaseUnavailableError.translating { try pool.read(body) }
+        try counting { try pool.read(body) }
     }
 
     /// Runs `body` in a write transaction: all or nothing.
     func write<T>(_ body: (Pool.Connection) throws -> T) throws -> T {
-        try DatabaseUnavailableError.translating { try pool.write(body) }
+        try counting { try pool.write(body) }
+    }
+
+    /// Runs `body` with outages translated, counting the errors that came from the database (not the ones a
+    /// store method throws on purpose, such as a missing row).
+    private func counting<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try DatabaseUnavailableError.translating(body)
+        } catch {
+            if error is DatabaseError || error is PostgresError || error is DatabaseUnavailableError {
+                pool.recordQueryError()
+            }
+            throw error
+        }
+    }
+
+    public func poolStatistics() -> PoolStatistics {
+        let usage = pool.usage
+        return PoolStatistics(
+            inUse: usage.lent, idle: usage.idle, waiting: usage.waiting, maximum: pool.maximumConnections,
+            queryErrors: pool.queryErrors)
     }
 
     // MARK: Areas and places

@@ -16,6 +16,7 @@ public final class SQLiteStore: SQLStore {
     /// SQLite's SQL differences.
     public var dialect: SQLDialect { .sqlite }
     public let catalogCache = CatalogCache()
+    public let basemapCache = BasemapCache()
 
     /// Opens or creates the database at `path` and migrates it.
     ///

@@ -8,6 +8,9 @@ import GrubmapStore
 public struct App: Sendable {
     public let environment: AppEnvironment
     let routes: RouteTable
+    /// Requests by route, method and status, and their latency: record into it (``AccessLog``) and `/metrics`
+    /// shows it.
+    public let metrics: RequestMetrics
     private let securityHeaders: SecurityHeaders
     private let compression = ResponseCompression()
     private let conditionalRequests = ConditionalRequests()
@@ -16,10 +19,12 @@ public struct App: Sendable {
         self.environment = environment
         let store = environment.store
         let configuration = environment.configuration
+        let sessionsCreated = Counter()
         let sessions = SessionFactory(
             store: store,
             limiter: TokenBucket(
-                capacity: configuration.newSessionsBurst, perMinute: configuration.newSessionsPerMinute))
+                capacity: configuration.newSessionsBurst, perMinute: configuration.newSessionsPerMinute),
+            created: sessionsCreated)
         let visitors = MiddlewareChain.empty
             .adding(VisitorResolution(store: store, signers: SignerCache()))
             .adding(CSRFProtection())
@@ -38,7 +43,12 @@ public struct App: Sendable {
         let frontDoor = AreaFrontDoor(menus: store)
         routes.add(OnboardingFeature(configuration: configuration, preferences: preferences, frontDoor: frontDoor))
         routes.add(SettingsFeature(preferences: preferences, sessions: sessions, configuration: configuration))
-        routes.add(AreaFeature(checkIns: store, frontDoor: frontDoor, configuration: configuration))
+        routes.add(
+            AreaFeature(
+                checkIns: store, basemaps: store, frontDoor: frontDoor, configuration: configuration,
+                caches: MapCaches()
+            ))
+        routes.add(PositionFeature())
         routes.add(MenuBoardFeature(menus: store, preferences: preferences))
         routes.add(PlaceFeature(menus: store, checkIns: store, profiles: store))
         routes.add(MenuFeature(menus: store, preferences: preferences))
@@ -58,6 +68,17 @@ public struct App: Sendable {
         routes.add(APIKeysFeature(store: store))
         routes.add(AdminAPIFeature(store: store, scope: AdminPlaceScope(store: store)))
         routes.add(AuditFeature(store: store))
+        routes.add(OpenAPIFeature())
+        routes.add(InstallableAppFeature())
+        // Made from the routes above, and itself a route: the metrics' series include /metrics.
+        let metrics = RequestMetrics(
+            routes: routes.entries.map { ($0.method.rawValue, $0.pattern) }
+                + (configuration.metricsAccess == .off ? [] : [(Method.get.rawValue, Paths.metrics.pattern)]))
+        routes.add(
+            MetricsFeature(
+                access: configuration.metricsAccess, requests: metrics, sessionsCreated: sessionsCreated,
+                checkIns: store, database: store as? any StoreMonitoring))
+        self.metrics = metrics
         self.routes = routes
         securityHeaders = SecurityHeaders(imageOrigins: configuration.tileURL.flatMap(Self.origin).map { [$0] } ?? [])
     }
@@ -75,12 +96,15 @@ public struct App: Sendable {
                 return nil
             }
             let answer: Responder = { request in
+                var response: Response
                 do {
-                    return try match.answer(
+                    response = try match.answer(
                         RequestContext(request: request, environment: environment, kind: match.kind))
                 } catch {
-                    return failure(error, request: request, kind: match.kind)
+                    response = failure(error, request: request, kind: match.kind)
                 }
+                response.route = match.pattern
+                return response
             }
             return compression.wrapping(conditionalRequests.wrapping(securityHeaders.wrapping(answer)))(request)
         }
@@ -100,11 +124,14 @@ public struct App: Sendable {
         } catch {
             return failure(error, request: request, kind: RouteKind.guess(forPath: request.path))
         }
+        var response: Response
         do {
-            return try match.answer(RequestContext(request: request, environment: environment, kind: match.kind))
+            response = try match.answer(RequestContext(request: request, environment: environment, kind: match.kind))
         } catch {
-            return failure(error, request: request, kind: match.kind)
+            response = failure(error, request: request, kind: match.kind)
         }
+        response.route = match.pattern
+        return response
     }
 
     private func failure(_ error: any Error, request: Request, kind: RouteKind) -> Response {

@@ -60,6 +60,8 @@ public struct AppConfiguration: Sendable, Equatable {
     public var newSessionsPerMinute: Int
     /// How many stored sessions one client address may start at once before the per-minute rate applies.
     public var newSessionsBurst: Int
+    /// Who may read `/metrics`.
+    public var metricsAccess: MetricsAccess
     /// How many changes one operator may make in the console per minute (copying a week of menus is one).
     public var consoleWritesPerMinute = 120
     /// How operator passwords are hashed: Argon2id at libsodium's interactive cost; tests use the minimum.
@@ -69,8 +71,9 @@ public struct AppConfiguration: Sendable, Equatable {
         onboarding: OnboardingCatalog, defaultAreaID: Area.ID? = nil, onboardingInterval: Duration = .seconds(3),
         sessionLifetime: TimeInterval = 180 * 24 * 3600, secureCookies: Bool = false, tileURL: String? = nil,
         checkInPolicy: CheckInPolicy = CheckInPolicy(), writesPerMinute: Int = 30, newSessionsPerMinute: Int = 120,
-        newSessionsBurst: Int = 600
+        newSessionsBurst: Int = 600, metricsAccess: MetricsAccess = .loopback
     ) {
+        self.metricsAccess = metricsAccess
         self.newSessionsPerMinute = newSessionsPerMinute
         self.newSessionsBurst = newSessionsBurst
         self.tileURL = tileURL

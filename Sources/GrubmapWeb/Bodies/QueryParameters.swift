@@ -22,17 +22,17 @@ extension Request {
     }
 
     /// Where the person is, as far as this request tells: the `near` query parameter, else the position their
-    /// browser shared (the `grubmap_position` cookie, set by the page's script as `LAT%2CLON`). A malformed
-    /// `near` is a 400; a malformed cookie is ignored.
+    /// browser shared or they set by hand (the `grubmap_position` cookie, `LAT%2CLON` or `LAT%2CLON%2Cset`). A
+    /// malformed `near` is a 400; a malformed cookie is ignored.
     func personPosition() throws(HTTPError) -> Coordinate? {
-        if let near = try near() { return near }
-        return cookiePosition()
+        try position()?.coordinate
     }
 
-    /// The position the person's browser shared (the `grubmap_position` cookie), or `nil`.
-    func cookiePosition() -> Coordinate? {
-        guard let cookie = cookie("grubmap_position")?.removingPercentEncoding else { return nil }
-        return try? Coordinate(parsing: cookie)
+    /// ``personPosition()`` with where it came from.
+    func position() throws(HTTPError) -> PersonPosition? {
+        if let near = try near() { return PersonPosition(coordinate: near, source: .query) }
+        guard let cookie = cookie(PersonPosition.cookieName)?.removingPercentEncoding else { return nil }
+        return PersonPosition(cookieValue: cookie)
     }
 
     /// The `date` query parameter, `nil` when absent; 400 naming the parameter when it is not a calendar date.

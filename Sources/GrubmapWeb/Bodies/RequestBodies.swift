@@ -1,4 +1,5 @@
 import Foundation
+import GrubmapAPI
 import GrubmapHTTP
 
 extension Request {
@@ -28,26 +29,6 @@ extension Request {
             throw .badRequest(error.fieldMessage, code: code)
         } catch {
             throw .badRequest("The body must be a JSON object.", code: "invalid_json")
-        }
-    }
-}
-
-/// A coding key for any name, to find fields a body may not have.
-struct AnyCodingKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
-extension Decoder {
-    /// Throws naming the first field of the object that is not in `known`: a misspelt field is an error, not
-    /// silently ignored.
-    func refuseFields(otherThan known: Set<String>, message: (String) -> String) throws {
-        let container = try container(keyedBy: AnyCodingKey.self)
-        if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: [AnyCodingKey(stringValue: unknown)], debugDescription: message(unknown)))
         }
     }
 }

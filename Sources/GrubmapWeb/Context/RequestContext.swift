@@ -44,6 +44,6 @@ struct RequestContext {
 
     /// Whether the request came over HTTPS, directly or through a proxy that says so.
     var isSecure: Bool {
-        configuration.secureCookies || request.headers["X-Forwarded-Proto"] == "https"
+        request.isTLS || configuration.secureCookies || request.headers["X-Forwarded-Proto"] == "https"
     }
 }

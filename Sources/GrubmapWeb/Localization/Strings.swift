@@ -23,6 +23,11 @@ struct Strings: Sendable {
     let website: String
     let hours: String
     let hoursUnknown: String
+    /// A dated exception to the hours, by its long date: closed all day, or other hours that day.
+    let closedOn: @Sendable (String) -> String
+    let otherHoursOn: @Sendable (String) -> String
+    /// Closed for the rest of the day, opening on a later day (its weekday or date) at a time.
+    let closedUntil: @Sendable (String, TimeOfDay) -> String
     let location: String
     let openInMaps: String
     let backTo: @Sendable (String) -> String
@@ -106,6 +111,9 @@ struct Strings: Sendable {
         website: "Website",
         hours: "Opening hours",
         hoursUnknown: "Hours not listed. Check with the place before you go.",
+        closedOn: { "Closed on \($0)" },
+        otherHoursOn: { "Other hours on \($0)" },
+        closedUntil: { day, time in "Closed now · opens \(day) \(time)" },
         location: "Location",
         openInMaps: "Open in Maps",
         backTo: { "Back to \($0)" },
@@ -203,6 +211,9 @@ struct Strings: Sendable {
         website: "웹사이트",
         hours: "영업시간",
         hoursUnknown: "영업시간 정보가 없습니다. 가기 전에 확인하세요.",
+        closedOn: { "\($0) 휴무" },
+        otherHoursOn: { "\($0) 변경된 영업시간" },
+        closedUntil: { day, time in "영업 종료 · \(day) \(time) 시작" },
         location: "위치",
         openInMaps: "지도 앱에서 열기",
         backTo: { "\($0)(으)로 돌아가기" },

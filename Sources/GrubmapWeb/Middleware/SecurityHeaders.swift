@@ -12,6 +12,9 @@ struct SecurityHeaders: Middleware {
             + "script-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
     }
 
+    /// Half a year, without subdomains: a LAN demo's name should not bind others.
+    static let strictTransportSecurity = "max-age=15552000"
+
     func respond(to request: Request, next: Responder) -> Response {
         var response = next(request)
         response.headers["X-Content-Type-Options"] = "nosniff"
@@ -20,6 +23,8 @@ struct SecurityHeaders: Middleware {
             response.headers["Content-Security-Policy"] = contentSecurityPolicy
         }
         if response.headers["Cache-Control"] == nil { response.headers["Cache-Control"] = "no-cache" }
+        // Only over Grubmap's own TLS: a proxy that does TLS sets its own, and over plain HTTP browsers ignore it.
+        if request.isTLS { response.headers["Strict-Transport-Security"] = Self.strictTransportSecurity }
         return response
     }
 }

@@ -34,6 +34,8 @@ struct SessionFactory: Sendable {
 
     let store: any SessionStore
     let limiter: TokenBucket
+    /// Sessions made so far, for `/metrics`.
+    let created: Counter
 
     /// A new stored session for the context's client, with `preferences` copied into it; 429 with `Retry-After`
     /// when the address has used its allowance.
@@ -53,6 +55,7 @@ struct SessionFactory: Sendable {
                 token: session.token, csrfToken: csrfToken, createdAt: session.createdAt, expiresAt: session.expiresAt)
         }
         try store.createSession(session)
+        created.increment()
         if !preferences.storage.isEmpty {
             try store.updatePreferences(sessionToken: session.token) { $0 = preferences }
         }

@@ -11,6 +11,10 @@ enum Paths {
     static let menuPreferences = SitePath("/settings/menus")
     static let area = SitePath<Area.ID>("/areas/{id}", missing: "There is no area with that id.")
     static let menuBoard = SitePath<Area.ID>("/areas/{id}/menus", missing: "There is no area with that id.")
+    /// The area's map alone, for the page script: the same view as the page with the same query.
+    static let areaMap = SitePath<Area.ID>("/areas/{id}/map", missing: "There is no area with that id.")
+    /// `POST`: sets or clears the position the person gave by hand.
+    static let position = SitePath("/position")
     static let place = SitePath<Place.ID>("/places/{id}", missing: "There is no place with that id.")
     static let bookmark = SitePath<Place.ID>("/places/{id}/bookmark", missing: "There is no place with that id.")
     static let checkIn = SitePath<Place.ID>("/places/{id}/checkin", missing: "There is no place with that id.")
@@ -19,6 +23,12 @@ enum Paths {
     static let avatar = SitePath<Profile.ID>("/avatars/{id}", missing: "There is no picture here.")
     static let asset = SitePath(text: "/assets/{name}")
     static let health = SitePath("/healthz")
+    static let metrics = SitePath("/metrics")
+    /// The web app manifest and the service worker, which must be served from the root to control every page.
+    static let manifest = SitePath("/manifest.webmanifest")
+    static let serviceWorker = SitePath("/service-worker.js")
+    /// What the service worker shows for a page it has not kept when there is no network.
+    static let offline = SitePath("/offline")
 
     /// The operator console. Set-up links carry their token in the query (`?token=`), never in the path, so access
     /// logs, which write paths only, never hold one.
@@ -38,6 +48,11 @@ enum Paths {
             "/admin/places/{id}/archive", missing: "There is no place with that id.")
         static let restorePlace = SitePath<Place.ID>(
             "/admin/places/{id}/restore", missing: "There is no place with that id.")
+        /// A place's dated exceptions to its hours: add one (date, closed or hours, note), or remove one by `date`.
+        static let hoursException = SitePath<Place.ID>(
+            "/admin/places/{id}/exceptions", missing: "There is no place with that id.")
+        static let removeHoursException = SitePath<Place.ID>(
+            "/admin/places/{id}/exceptions/remove", missing: "There is no place with that id.")
         /// A place's menus for a week (`?week=YYYY-MM-DD`, any day of it; this week by default).
         static let menus = SitePath<Place.ID>("/admin/places/{id}/menus", missing: "There is no place with that id.")
         /// One day's menu (`?date=YYYY-MM-DD`) to edit, mark closed or remove.
@@ -92,6 +107,8 @@ enum Paths {
         static let preferences = SitePath("/api/v1/me/preferences")
         static let profile = SitePath("/api/v1/me/profile")
         static let checkIn = SitePath("/api/v1/me/checkin")
+        /// The OpenAPI document of everything above.
+        static let openAPI = SitePath("/api/v1/openapi.json")
 
         /// The admin API, for organisers' scripts with an API key of one area.
         enum Admin {

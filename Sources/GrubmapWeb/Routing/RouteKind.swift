@@ -5,6 +5,6 @@ enum RouteKind: Sendable, Equatable {
 
     /// The kind of an address no route matched: the API's own prefix is JSON, everything else a page.
     static func guess(forPath path: String) -> RouteKind {
-        Paths.API.contains(path) || path == Paths.health() ? .api : .page
+        Paths.API.contains(path) || path == Paths.health() || path == Paths.metrics() ? .api : .page
     }
 }

@@ -6,10 +6,21 @@ struct RouteTable: Sendable {
     /// A matched route, ready to answer with the request's context.
     struct Match: Sendable {
         let kind: RouteKind
+        /// The route's pattern, like `/places/{id}`, for logs and metrics.
+        let pattern: String
         let answer: @Sendable (RequestContext) throws -> Response
     }
 
+    /// A route as the table lists it.
+    struct Entry: Sendable, Equatable {
+        let method: Method
+        let pattern: String
+        let kind: RouteKind
+    }
+
     let groups: RouteGroups
+    /// Every route, in the order added: what the OpenAPI test compares with the document, and the metrics' series.
+    private(set) var entries: [Entry] = []
     /// Every console route behind an operator's scope, for the tests that try each one as another area's operator.
     private(set) var consoleRoutes: [(method: Method, pattern: String)] = []
     /// Every admin API route, for the tests that try each one with another area's key.
@@ -29,9 +40,13 @@ struct RouteTable: Sendable {
         _ handler: @escaping @Sendable (Context, Parameter) throws -> Response
     ) {
         let chain = session.group(groups)
-        router.add(method, path.pattern) { captures throws(HTTPError) in
+        let pattern = path.pattern
+        entries.append(Entry(method: method, pattern: pattern, kind: kind))
+        router.add(method, pattern) { captures throws(HTTPError) in
             let parameter = try path.parameter(from: captures)
-            return Match(kind: kind) { context in try chain(context) { inner in try handler(inner, parameter) } }
+            return Match(kind: kind, pattern: pattern) { context in
+                try chain(context) { inner in try handler(inner, parameter) }
+            }
         }
     }
 
@@ -77,7 +92,7 @@ struct RouteTable: Sendable {
         add(method, path, kind, .none, handler)
         inlineRouter.add(method, path.pattern) { captures throws(HTTPError) in
             let parameter = try path.parameter(from: captures)
-            return Match(kind: kind) { context in try handler(context, parameter) }
+            return Match(kind: kind, pattern: path.pattern) { context in try handler(context, parameter) }
         }
     }
 

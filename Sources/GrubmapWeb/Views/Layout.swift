@@ -8,6 +8,31 @@ struct Layout {
     var areas: [Area] = []
     var currentAreaID: Area.ID?
 
+    /// The browser's colour around the page (and the installed app's title bar): the accent in light mode, the
+    /// page's own dark background in dark mode.
+    static let themeColorLight = "#c2410c"
+    static let themeColorDark = "#141210"
+    /// The browser's bar in the page's colours, light and dark.
+    static let themeColors = [
+        el(.meta, .name("theme-color"), .content(themeColorLight), Attribute("media", "(prefers-color-scheme: light)")),
+        el(.meta, .name("theme-color"), .content(themeColorDark), Attribute("media", "(prefers-color-scheme: dark)")),
+    ]
+
+    /// What makes the public pages an installable app: the manifest and the home-screen icon. (The console is not
+    /// part of it: the service worker never keeps its pages.)
+    static let installable = [
+        el(.link, .rel("manifest"), .href(Paths.manifest())),
+        el(.link, .rel("apple-touch-icon"), .href(Assets.path("apple-touch-icon.png"))),
+    ]
+
+    /// Filled in by the service worker (`data-saved-at`) and shown by the script on a saved copy of a page.
+    static func offlineBanner(_ language: Language) -> Node {
+        el(
+            .p, .id("offline-banner"), .class("offline-banner"), Attribute("role", "status"),
+            Attribute("data-saved-at", ""), Attribute("data-template", OfflineStrings.forLanguage(language).savedAt),
+            Attribute("hidden", nil))
+    }
+
     /// The whole document for `content`.
     func render(@NodeBuilder _ content: () -> [Node]) -> String {
         let language = strings.language
@@ -30,7 +55,8 @@ struct Layout {
         }
         return Self.document(
             language: language, title: title == strings.appName ? title : "\(title) · \(strings.appName)",
-            head: [el(.meta, .name("theme-color"), .content("#c2410c"))], header: header, content: content())
+            head: Self.themeColors + Self.installable, header: header,
+            content: [Self.offlineBanner(language)] + content())
     }
 
     /// A page's document: its head (`head` after the colour scheme), the skip link, `header`, `content` in the main

@@ -4,7 +4,8 @@
 /// Each feature keeps its rules in its own part (`Stylesheet+Rides.swift`, …); ``css`` joins them.
 enum Stylesheet {
     /// Every part, in order.
-    static let css = [base, rides, checkIns, avatarHues, menus, board, console, areas].joined(separator: "\n")
+    static let css = [base, rides, checkIns, map, avatarHues, menus, board, console, areas, offline].joined(
+        separator: "\n")
 
     /// The layout, the lists, forms and onboarding.
     ///
@@ -77,6 +78,9 @@ enum Stylesheet {
         .hours th{text-align:left;font-weight:500;padding:6px 12px 6px 0;color:var(--muted)}
         .hours td{padding:6px 0;font-variant-numeric:tabular-nums}
         .hours tr+tr>*{border-top:1px solid var(--line)}
+        .open-state{margin:0 0 10px}
+        .hours-exceptions{list-style:none;margin:0 0 12px;padding:0;display:grid;gap:6px}
+        .hours-exceptions li{padding:8px 12px;border-radius:10px;background:var(--accent-soft)}
         .error{text-align:center;padding:48px 16px}
         .error p{color:var(--muted)}
         .icon{vertical-align:-2px}

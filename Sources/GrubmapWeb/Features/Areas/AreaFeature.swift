@@ -3,56 +3,145 @@ import GrubmapHTTP
 import GrubmapStore
 
 /// `/areas/{id}`: the map and the list of an area's places, bookmarks first, then nearest first once the person's
-/// position is known (or by name), each with who is checked in. An area with menus gets the tabs Menus · Map · List,
-/// and `?view=map` puts the map in front on a phone.
+/// position is known (or by name), each with who is checked in and whether it is open now; `/areas/{id}/map`: the
+/// map alone, for the page script to move and zoom it without reloading the page. An area with menus gets the tabs
+/// Menus · Map · List, and `?view=map` puts the map in front on a phone.
 ///
 /// An area may have a million places, so the page asks the store for what it shows: the list's first
-/// ``pageSize`` places (and "More" for the next, by cursor), and the map's pins, the ``pageSize`` places inside its
-/// view nearest the person (or the view's middle). Neither grows with the area.
+/// ``pageSize`` places (and "More" for the next, by cursor), and the places inside the map's view, at most
+/// ``mapLimit`` nearest its middle. Neither grows with the area.
 struct AreaFeature: RouteCollection {
     let checkIns: any CheckInStore
+    let basemaps: any BasemapStore
     let frontDoor: AreaFrontDoor
     let configuration: AppConfiguration
+    let caches: MapCaches
 
-    /// Places per page of the list, and the most pins the map shows.
+    /// Places per page of the list, and in the "I'm at…" choice.
     static let pageSize = 50
 
     func addRoutes(to routes: inout RouteTable) {
         routes.add(.get, Paths.area, .page, .optional, areaPage)
+        routes.add(.get, Paths.areaMap, .page, .optional, mapFragment)
+    }
+
+    /// Everything the page and the map read for one request.
+    private struct Reading {
+        let area: Area
+        let position: PersonPosition?
+        let presence: [Place.ID: PlacePresence]
+        let onlyOpenNow: Bool
+        let basemap: StoredBasemap?
+        let map: AreaMap
+    }
+
+    /// The most places the map asks for in its view; when the view holds more, it draws those nearest its middle
+    /// and says so under the map.
+    static let mapLimit = 500
+
+    private func read(_ context: VisitorContext, id: Area.ID) throws -> Reading {
+        let area = try context.area(id)
+        let request = context.request
+        let position = try request.position()
+        let onlyOpenNow = request.query["open"] == "now"
+        let presence = try checkIns.presence(inArea: id, at: context.now, sample: 4)
+        let basemap = configuration.tileURL == nil ? try basemaps.basemap(areaID: id) : nil
+        let frame = MapFrame(area: area, basemap: basemap?.basemap)
+        let viewRequest = try MapViewRequest(request)
+        let viewport = frame.viewport(for: viewRequest)
+        let results = try context.places.places(
+            matching: PlaceQuery(
+                areaID: id, order: .distance(from: viewport.center), box: Self.box(around: viewport),
+                limit: Self.mapLimit))
+        var inView = results.places.map(\.place)
+        // A card asked for by address opens even when its place is not among the view's first.
+        if let selected = viewRequest.place, !inView.contains(where: { $0.id == selected }),
+            let place = try context.places.place(id: selected), place.areaID == id
+        {
+            inView.append(place)
+        }
+        let openStates = Self.openStates(inView, area: area, context: context)
+        let shown = inView.filter { !onlyOpenNow || Self.isOpen(openStates[$0.id]) }.map { place in
+            ListedPlace(place: place, distanceMeters: position?.coordinate.distance(to: place.coordinate))
+        }
+        var map = AreaMap(
+            strings: MapStrings.forLanguage(context.language),
+            checkInStrings: CheckInStrings.forLanguage(context.language), pageStrings: context.strings, area: area,
+            places: shown, presence: presence, openStates: openStates, position: position,
+            units: context.preferences[PreferenceKeys.units], tileURL: configuration.tileURL, basemap: basemap,
+            frame: frame, viewport: viewport, links: MapLinks(area: id, query: request.query.pairs),
+            selected: viewRequest.place, caches: caches)
+        if results.next != nil {
+            map.capped = AreaMap.Capped(shown: results.places.count, total: context.catalog.placeCount(inArea: id))
+        }
+        return Reading(
+            area: area, position: position, presence: presence, onlyOpenNow: onlyOpenNow, basemap: basemap, map: map)
+    }
+
+    /// The rectangle whose places a view may draw: the view grown by the margin ``MapMarkers`` draws pins from.
+    static func box(around viewport: MapViewport) -> GeoBox {
+        let margin = MapMarkers.clusterRadius * 2
+        let northWest = viewport.coordinate(at: PlanePoint(x: -margin, y: -margin))
+        let southEast = viewport.coordinate(
+            at: PlanePoint(x: Double(viewport.width) + margin, y: Double(viewport.height) + margin))
+        // A view wider than the world takes every longitude; one past its edge wraps (west then lies east of east).
+        let wholeWorld = southEast.longitude - northWest.longitude >= 360
+        let wrapped = { (longitude: Double) in (longitude + 540).truncatingRemainder(dividingBy: 360) - 180 }
+        let box = try? GeoBox(
+            west: wholeWorld ? -180 : wrapped(northWest.longitude), south: max(-90, southEast.latitude),
+            east: wholeWorld ? 180 : wrapped(southEast.longitude), north: min(90, northWest.latitude))
+        return box ?? GeoBox(viewport.bounds)
+    }
+
+    private static func isOpen(_ state: OpeningState?) -> Bool {
+        if case .open = state { true } else { false }
+    }
+
+    /// Whether each place with opening hours is open at this moment on the area's clock.
+    static func openStates(_ places: [Place], area: Area, context: VisitorContext) -> [Place.ID: OpeningState] {
+        var states: [Place.ID: OpeningState] = [:]
+        for place in places {
+            if let state = place.openingHours.state(at: context.now, in: area.clockTimeZone) {
+                states[place.id] = state
+            }
+        }
+        return states
     }
 
     func areaPage(_ context: VisitorContext, id: Area.ID) throws -> Response {
-        let area = try context.area(id)
+        let reading = try read(context, id: id)
+        let area = reading.area
         let request = context.request
-        let position = try request.personPosition()
-        let cookiePosition = request.cookiePosition()
+        let position = reading.position
         let order: PlaceOrder = request.query["sort"] == "name" || position == nil ? .name : .distance
         let query = PlaceQuery(
-            areaID: id, order: order == .distance ? .distance(from: position!) : .name(context.language),
+            areaID: id, order: order == .distance ? .distance(from: position!.coordinate) : .name(context.language),
             limit: Self.pageSize)
         let cursor = try PlaceListingParameters(request).cursor(for: query)
         let bookmarks = context.preferences[PreferenceKeys.bookmarks]
         let listing = try context.places.listing(query, bookmarks: bookmarks, cursor: cursor)
         // By name, distances are still shown when the position is known.
-        let places = listing.places.map { listed in
+        let listed = listing.places.map { listed in
             ListedPlace(
                 place: listed.place,
-                distanceMeters: listed.distanceMeters ?? position?.distance(to: listed.place.coordinate))
+                distanceMeters: listed.distanceMeters ?? position?.coordinate.distance(to: listed.place.coordinate))
         }
-        let total = context.catalog.placeCount(inArea: id)
+        let openStates = Self.openStates(listed.map(\.place), area: area, context: context)
+        // "Open now" keeps the open places of this page of the list.
+        let places = reading.onlyOpenNow ? listed.filter { Self.isOpen(openStates[$0.place.id]) } : listed
         var page = AreaPage(
             strings: context.strings, area: area, areas: try context.headerAreas(), places: places,
-            position: position, isPersonsPosition: position != nil && position == cookiePosition, order: order,
-            units: context.preferences[PreferenceKeys.units], locatesOnLoad: request.query["locate"] == "1",
-            presence: try checkIns.presence(inArea: id, at: context.now, sample: 4), tileURL: configuration.tileURL)
-        page.placeCount = total
-        page.pins = try pins(in: area, position: position, total: total, context: context)
-        page.paging = paging(area: area, listing: listing, position: position, order: order, request: request)
+            position: position, order: order, units: context.preferences[PreferenceKeys.units],
+            locatesOnLoad: request.query["locate"] == "1", presence: reading.presence, openStates: openStates,
+            onlyOpenNow: reading.onlyOpenNow, map: reading.map,
+            showsMap: request.query["view"] == "map" || request.query["place"] != nil)
+        page.placeCount = context.catalog.placeCount(inArea: id)
+        page.paging = paging(
+            area: area, listing: listing, position: position?.coordinate, order: order, request: request)
         page.bookmarks = BookmarkContext(
             strings: MenuStrings.forLanguage(context.language), csrfToken: context.visitor.csrfToken,
             bookmarks: bookmarks, rankWithoutBookmarks: Self.ranks(of: places, in: query),
-            returnPath: request.returnPath(dropping: ["locate"]))
-        page.showsMap = request.query["view"] == "map"
+            returnPath: request.returnPath(dropping: ["locate", "positioned"]))
         if try frontDoor.calendar(of: area, context: context).hasMenus {
             page.tabs = AreaTabs(
                 strings: BoardStrings.forLanguage(context.language), area: id, current: page.showsMap ? .map : .list,
@@ -61,29 +150,21 @@ struct AreaFeature: RouteCollection {
         page.defaultAreaPicker = DefaultAreaPicker(
             strings: MenuStrings.forLanguage(context.language), area: area,
             isDefault: try context.defaultArea().id == area.id, csrfToken: context.visitor.csrfToken)
-        return .html(page.render())
-    }
-
-    /// The map's pins: the places inside the area's rectangle nearest the person when they are in it, else
-    /// nearest its middle, at most ``pageSize``; labelled with the person's distances when known. When there are
-    /// more, the map shows the pinned ones' rectangle (with the person), rather than a whole city.
-    private func pins(in area: Area, position: Coordinate?, total: Int, context: VisitorContext) throws -> AreaMap.Pins
-    {
-        let view = GeoBox(area.bounds)
-        let nearYou = position.map(view.contains) ?? false
-        let origin = nearYou ? position! : view.center
-        let results = try context.places.places(
-            matching: PlaceQuery(areaID: area.id, order: .distance(from: origin), box: view, limit: Self.pageSize))
-        var pins = AreaMap.Pins(
-            places: results.places.map { listed in
-                ListedPlace(place: listed.place, distanceMeters: position?.distance(to: listed.place.coordinate))
-            },
-            capped: results.next != nil, nearYou: nearYou, total: total)
-        if pins.capped {
-            let shown = results.places.map(\.place.coordinate) + (nearYou ? [origin] : [])
-            pins.view = try? Bounds(enclosing: shown, margin: 0.12, minimumSpanDegrees: 0.004)
+        let mapStrings = MapStrings.forLanguage(context.language)
+        switch request.query["positioned"] {
+        case "set": page.positionNotice = mapStrings.positionSet
+        case "cleared": page.positionNotice = mapStrings.positionCleared
+        default: break
         }
-        return pins
+        page.positionPicker = PositionPicker(
+            strings: MapStrings.forLanguage(context.language), area: area,
+            places: try context.places.places(
+                matching: PlaceQuery(areaID: id, order: .name(context.language), limit: Self.pageSize)
+            ).places.map(\.place),
+            landmarks: PositionPicker.landmarks(of: reading.basemap?.basemap, language: context.language),
+            position: reading.position, csrfToken: context.visitor.csrfToken,
+            returnPath: request.returnPath(dropping: ["locate", "positioned"]), language: context.language)
+        return .html(page.render())
     }
 
     /// Where this page of the list stands, and the links to the next page and back to the first.
@@ -111,5 +192,10 @@ struct AreaFeature: RouteCollection {
         let ordered = places.sorted { query.sortKey(of: $0) < query.sortKey(of: $1) }
         return Dictionary(
             ordered.enumerated().map { ($0.element.place.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The map of the view the query asks for, without the page around it.
+    func mapFragment(_ context: VisitorContext, id: Area.ID) throws -> Response {
+        .html(try read(context, id: id).map.node.render())
     }
 }

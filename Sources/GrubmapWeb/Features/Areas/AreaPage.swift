@@ -7,29 +7,33 @@ struct AreaPage {
     let areas: [Area]
     let places: [ListedPlace]
     /// Where the person is (or the point they gave), when known.
-    let position: Coordinate?
-    /// Whether ``position`` is where the person's browser said they are, rather than a point in the address.
-    let isPersonsPosition: Bool
+    let position: PersonPosition?
     let order: PlaceOrder
     let units: DistanceUnit
     /// Whether the page asks the browser for the position as soon as it loads (right after onboarding).
     let locatesOnLoad: Bool
     /// Who is checked in where.
     let presence: [Place.ID: PlacePresence]
-    /// The operator's XYZ tile template, or `nil` for the clean offline map.
-    let tileURL: String?
+    /// Whether each place with opening hours is open now, on the area's clock.
+    let openStates: [Place.ID: OpeningState]
+    /// Whether only the places open now are listed and drawn (`?open=now`).
+    let onlyOpenNow: Bool
+    /// The map of the view the address asks for.
+    let map: AreaMap
+    /// Whether a phone shows the map rather than the list first (`?view=map`, as every map link has).
+    let showsMap: Bool
+    /// "Set my position" by hand; `nil` leaves it out.
+    var positionPicker: PositionPicker? = nil
+    /// What setting or clearing the position just did (`?positioned=set` or `cleared`), said at the top.
+    var positionNotice: String? = nil
     /// The person's stars on the rows; `nil` leaves them out.
     var bookmarks: BookmarkContext? = nil
     /// "Open Grubmap here" under the area's name; `nil` leaves it out.
     var defaultAreaPicker: DefaultAreaPicker? = nil
     /// Menus · Map · List, for an area with menus; they replace the map-or-list switch.
     var tabs: AreaTabs? = nil
-    /// Whether a phone shows the map rather than the list first.
-    var showsMap = false
     /// How many places the area has in all; `nil` when ``places`` are all of them.
     var placeCount: Int? = nil
-    /// The map's pins; `nil` pins ``places``.
-    var pins: AreaMap.Pins? = nil
     /// Where this page of the list stands; `nil` for a list on one page.
     var paging: Paging? = nil
 
@@ -44,6 +48,7 @@ struct AreaPage {
     }
 
     private var checkInStrings: CheckInStrings { CheckInStrings.forLanguage(strings.language) }
+    private var mapStrings: MapStrings { MapStrings.forLanguage(strings.language) }
 
     func render() -> String {
         let language = strings.language
@@ -59,12 +64,21 @@ struct AreaPage {
                 strings.placeCount(placeCount ?? places.count)
                 if let position, order == .distance {
                     " · "
-                        + (isPersonsPosition
-                            ? strings.distancesFromYou
-                            : position == area.center ? strings.distancesFrom(name) : strings.distancesFromGivenPoint)
+                        + (position.source == .setByHand
+                            ? mapStrings.distancesFromSetPosition
+                            : position.isPersons
+                                ? strings.distancesFromYou
+                                : position.coordinate == area.center
+                                    ? strings.distancesFrom(name) : strings.distancesFromGivenPoint)
                 }
             }
-            LocationPanel(strings: strings, locatesOnLoad: locatesOnLoad, hasPosition: position != nil).node
+            if let positionNotice {
+                el(.p, .class("notice success"), Attribute("role", "status")) { positionNotice }
+            }
+            LocationPanel(
+                strings: strings, locatesOnLoad: locatesOnLoad, hasPosition: position != nil,
+                positionPicker: positionPicker
+            ).node
             el(.div, .class("toolbar")) {
                 el(.span, .class("label"), .id("sort-label")) { strings.sortLabel }
                 el(.div, .class("segmented"), Attribute("role", "group"), Attribute("aria-labelledby", "sort-label")) {
@@ -76,6 +90,10 @@ struct AreaPage {
                         Attribute("aria-current", order == .distance ? "true" : "false")
                     ) { strings.sortedByDistance }
                 }
+                el(
+                    .a, .class("filter-chip"), .href(openNowLink),
+                    Attribute("aria-current", onlyOpenNow ? "true" : "false")
+                ) { mapStrings.onlyOpenNow }
             }
             explorer
             if bookmarks != nil { BookmarkButton.script }
@@ -104,19 +122,14 @@ struct AreaPage {
                 }
             }
             el(.div, .class("explore-panes")) {
-                el(.section, .class("map-pane card"), Attribute("aria-labelledby", "map-heading")) {
+                el(.section, .class("map-pane card"), .id("map"), Attribute("aria-labelledby", "map-heading")) {
                     el(.h2, .id("map-heading"), .class("visually-hidden")) { checkInStrings.showMap }
-                    AreaMap(
-                        strings: checkInStrings, area: area,
-                        pins: pins ?? AreaMap.Pins(places: places, capped: false, nearYou: false, total: places.count),
-                        presence: presence, position: position, units: units, tileURL: tileURL,
-                        language: strings.language
-                    ).node
+                    map.node
                 }
                 el(.section, .class("list-pane"), Attribute("aria-labelledby", "places-heading")) {
                     el(.h2, .id("places-heading"), .class("visually-hidden")) { strings.placesHeading }
                     if places.isEmpty {
-                        el(.p, .class("card empty")) { strings.noPlaces }
+                        el(.p, .class("card empty")) { onlyOpenNow ? mapStrings.noneOpen : strings.noPlaces }
                     } else {
                         el(.ul, .class("places")) {
                             for listed in places { row(listed) }
@@ -125,6 +138,7 @@ struct AreaPage {
                     }
                 }
             }
+            el(.script, Attribute("src", Assets.path("map.js")), Attribute("defer", nil))
         }
     }
 
@@ -147,11 +161,20 @@ struct AreaPage {
 
     /// The page in the other order. Without a known position, "by distance" measures from the area's center.
     private func link(order: PlaceOrder) -> String {
+        let filter: [(String, String)] = onlyOpenNow ? [("open", "now")] : []
         switch (order, position) {
-        case (.name, _): Paths.area(area.id, query: [("sort", "name")])
-        case (.distance, nil): Paths.area(area.id, query: [("near", area.center.description)])
-        case (.distance, _): Paths.area(area.id)
+        case (.name, _): return Paths.area(area.id, query: [("sort", "name")] + filter)
+        case (.distance, nil): return Paths.area(area.id, query: [("near", area.center.description)] + filter)
+        case (.distance, _): return Paths.area(area.id, query: filter)
         }
+    }
+
+    /// The page with the "open now" filter switched, keeping the order.
+    private var openNowLink: String {
+        var query: [(String, String)] = order == .name ? [("sort", "name")] : []
+        if let position, position.source == .query { query.append(("near", position.coordinate.description)) }
+        if !onlyOpenNow { query.append(("open", "now")) }
+        return Paths.area(area.id, query: query)
     }
 
     private func row(_ listed: ListedPlace) -> Node {
@@ -176,6 +199,9 @@ struct AreaPage {
                     if let address = place.address {
                         el(.span, attributes: TextLanguage.attributes(area.localLanguage, on: language)) { address }
                     }
+                }
+                if let opening = mapStrings.openingText(openStates[place.id]) {
+                    el(.span, .class("open-state " + AreaMap.stateClass(openStates[place.id]!))) { opening }
                 }
                 PresenceLine(strings: checkInStrings, presence: presence[place.id] ?? .empty).node
             }

@@ -12,7 +12,7 @@ struct AreaStrings: Sendable {
     let showingPlaces: @Sendable (Int, Int, Int) -> String
     /// Under a map that shows only some of the places: how many, of how many, and whether nearest the person
     /// (else nearest the map's middle).
-    let mapShowsSome: @Sendable (Int, Int, Bool) -> String
+    let mapShowsSome: @Sendable (Int, Int) -> String
 
     static func forLanguage(_ language: Language) -> AreaStrings {
         switch language {
@@ -28,8 +28,8 @@ struct AreaStrings: Sendable {
         showingPlaces: { first, last, total in
             "Places \(DistanceFormat.grouped(first))–\(DistanceFormat.grouped(last)) of \(DistanceFormat.grouped(total))"
         },
-        mapShowsSome: { shown, total, nearYou in
-            "The map shows the \(shown) places nearest \(nearYou ? "you" : "its middle") of "
+        mapShowsSome: { shown, total in
+            "The map shows the \(shown) places nearest its middle of "
                 + "\(DistanceFormat.grouped(total)); the list has them all."
         })
 
@@ -40,8 +40,8 @@ struct AreaStrings: Sendable {
         showingPlaces: { first, last, total in
             "\(DistanceFormat.grouped(total))곳 중 \(DistanceFormat.grouped(first))–\(DistanceFormat.grouped(last))번째"
         },
-        mapShowsSome: { shown, total, nearYou in
-            "지도에는 \(DistanceFormat.grouped(total))곳 중 \(nearYou ? "내 위치" : "지도 가운데")에서 가까운 \(shown)곳만 "
+        mapShowsSome: { shown, total in
+            "지도에는 \(DistanceFormat.grouped(total))곳 중 지도 가운데에서 가까운 \(shown)곳만 "
                 + "표시합니다. 목록에는 모두 있습니다."
         })
 }

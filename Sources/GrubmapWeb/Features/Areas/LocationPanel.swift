@@ -2,13 +2,16 @@
 ///
 /// Works with the page script: the button (or `data-locate="auto"`, right after onboarding) asks the browser;
 /// on success the script stores the position in a cookie and reloads, so the server lists places by distance.
-/// Every message is rendered here, hidden, in the person's language; the script shows the one that applies.
+/// Every message is rendered here, hidden, in the person's language; the script shows the one that applies. Under it,
+/// ``PositionPicker`` lets the person set their position by hand instead.
 struct LocationPanel {
     let strings: Strings
     let locatesOnLoad: Bool
     let hasPosition: Bool
     /// Only the icon, with the words as its label: beside the menu board's tabs.
     var isCompact = false
+    /// "Set my position" by hand, under the button; `nil` leaves it out.
+    var positionPicker: PositionPicker? = nil
 
     var node: Node {
         el(
@@ -37,6 +40,7 @@ struct LocationPanel {
                     }
                 }
             }
+            if let positionPicker { positionPicker.node }
         }
     }
 }

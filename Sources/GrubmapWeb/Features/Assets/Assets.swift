@@ -29,13 +29,32 @@ enum Assets {
         guard let folder = Bundle.module.url(forResource: "Assets", withExtension: nil),
             let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
         else { return files }
-        for name in names {
+        for name in names where !unlisted.contains(name) {
             guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)) else { continue }
-            let type = name.hasSuffix(".js") ? "text/javascript; charset=utf-8" : "application/octet-stream"
-            files[name] = File(body: Array(data), contentType: type)
+            files[name] = File(body: Array(data), contentType: contentType(of: name))
         }
         return files
     }()
+
+    /// Resources kept beside the assets but served elsewhere: the service worker must be served from the root.
+    private static let unlisted: Set<String> = ["service-worker.js"]
+
+    /// The bytes of a resource in the assets folder, served under `/assets/` or not.
+    static func source(_ name: String) -> [UInt8]? {
+        guard let folder = Bundle.module.url(forResource: "Assets", withExtension: nil),
+            let data = try? Data(contentsOf: folder.appendingPathComponent(name))
+        else { return nil }
+        return Array(data)
+    }
+
+    private static func contentType(of name: String) -> String {
+        switch name.split(separator: ".").last {
+        case "js": "text/javascript; charset=utf-8"
+        case "svg": "image/svg+xml"
+        case "png": "image/png"
+        default: "application/octet-stream"
+        }
+    }
 
     /// The address of an asset, with its version so browsers may cache it for long.
     static func path(_ name: String) -> String {

@@ -1,3 +1,4 @@
+import GrubmapAPI
 import GrubmapCore
 import GrubmapHTTP
 import GrubmapStore

@@ -1,4 +1,5 @@
 import Foundation
+import GrubmapAPI
 import GrubmapCore
 import GrubmapHTTP
 import GrubmapStore
@@ -38,7 +39,7 @@ struct CheckInFeature: RouteCollection {
 
     /// `POST /api/v1/me/checkin` with `{"placeId"}`.
     func apiCheckIn(_ context: SessionContext) throws -> Response {
-        let body = try context.request.decodeJSON(CheckInBody.self, code: "invalid_check_in")
+        let body = try context.request.decodeJSON(API.CheckInRequest.self, code: "invalid_check_in")
         guard let id = try? Place.ID(body.placeId), let place = try context.places.place(id: id) else {
             throw HTTPError.notFound("placeId: there is no place \"\(body.placeId.prefix(64))\".")
         }
@@ -52,7 +53,7 @@ struct CheckInFeature: RouteCollection {
 
     /// `DELETE /api/v1/me/checkin`.
     func apiCheckOut(_ context: VisitorContext) throws -> Response {
-        .json(["checkedOut": try checkOut(context)])
+        .json(API.CheckOutBody(checkedOut: try checkOut(context)))
     }
 
     @discardableResult
@@ -74,22 +75,5 @@ struct CheckInFeature: RouteCollection {
 
     private struct CheckOutForm: Decodable {
         let next: String?
-    }
-
-    private struct CheckInBody: Decodable {
-        let placeId: String
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            guard let id = try? container.decodeIfPresent(String.self, forKey: .placeId) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .placeId, in: container, debugDescription: "give the id of the place to check in at")
-            }
-            placeId = id
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case placeId
-        }
     }
 }

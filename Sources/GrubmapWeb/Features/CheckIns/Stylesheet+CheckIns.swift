@@ -1,5 +1,5 @@
 extension Stylesheet {
-    /// The map, the map/list switch, avatars, who's here and the profile form.
+    /// The map/list switch, avatars, who's here and the profile form.
     static let checkIns = """
         .view-choice{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
         .view-switch{margin:0 0 12px;gap:2px}
@@ -11,24 +11,6 @@ extension Stylesheet {
         .map-pane{display:none;overflow:hidden;padding:0}
         #view-map:checked~.explore-panes .map-pane{display:block}
         #view-map:checked~.explore-panes .list-pane{display:none}
-        .map{display:block;width:100%;height:auto}
-        .map-ground{fill:#eef2ea}
-        .map-grid line{stroke:#dfe5d8;stroke-width:1}
-        .map-center rect{fill:#2563eb;stroke:#fff;stroke-width:3}
-        .pin path{fill:var(--accent);stroke:#fff;stroke-width:2}
-        .pin circle{fill:#fff}
-        .pin text{fill:#fff;font:700 15px system-ui,sans-serif}
-        .pin.busy path{fill:#15803d}
-        .pin:hover path,.pin:focus path{fill:#7c2d12}
-        .pin:focus{outline:none}.pin:focus-visible path{stroke:var(--text);stroke-width:5}
-        .pin:focus-visible .focus-ring{stroke:var(--accent);stroke-width:4;fill:none;display:inline}.focus-ring{display:none}
-        .map-me .halo{fill:rgb(37 99 235/.25)}
-        .map-me circle:not(.halo){fill:#2563eb;stroke:#fff;stroke-width:3}
-        .map-scale .scale-back{fill:rgb(255 255 255/.85)}
-        .map-scale path{fill:none;stroke:#1c1917;stroke-width:4}
-        .map-scale text{font:600 26px system-ui,sans-serif;fill:#1c1917}
-        @media (prefers-color-scheme:dark){.map-ground{fill:#1d2420}.map-grid line{stroke:#2b342e}\
-        .map-scale .scale-back{fill:rgb(20 18 16/.85)}.map-scale path{stroke:#f5f1ec}.map-scale text{fill:#f5f1ec}}
         .presence{display:flex;align-items:center;gap:8px;margin-top:10px;font-size:.88rem;color:var(--muted)}
         .faces{display:flex}
         .faces .avatar+.avatar{margin-left:-8px}

@@ -13,7 +13,7 @@ struct AuditFeature: RouteCollection {
     static let actions = [
         "place.create", "place.update", "place.archive", "place.restore", "menu.replace", "menu.remove",
         "menu.copy-day", "menu.copy-week", "profile.hide", "profile.restore", "checkin.end", "operator.add",
-        "operator.reset", "feed.set", "feed.remove",
+        "operator.reset", "feed.set", "feed.remove", "place.exception.add", "place.exception.remove",
     ]
 
     func addRoutes(to routes: inout RouteTable) {

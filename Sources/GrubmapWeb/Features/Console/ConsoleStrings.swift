@@ -176,6 +176,22 @@ struct ConsoleStrings: Sendable {
     let keyScope: String
     let keyLabelProblem: String
     let keyRevoked: String
+    let hoursExceptions: String
+    let hoursExceptionsHint: String
+    let noHoursExceptions: String
+    let exceptionDate: String
+    let exceptionClosed: String
+    let exceptionOtherHours: String
+    let exceptionHours: String
+    let exceptionNote: String
+    let exceptionNoteHint: String
+    let addException: String
+    let removeException: String
+    let exceptionAdded: String
+    let exceptionRemoved: String
+    let exceptionDateProblem: String
+    let exceptionDatePast: String
+    let exceptionHoursMissing: String
 }
 
 extension ConsoleStrings {
@@ -305,7 +321,16 @@ extension ConsoleStrings {
         readOnly: "Read", readAndWrite: "Read and write", lastUsed: { "last used \($0)" }, neverUsed: "never used",
         revokedAt: { "revoked \($0)" }, revoke: "Revoke", newAPIKey: "Make a key", keyLabel: "What it is for",
         keyScope: "It may", keyLabelProblem: "Say what the key is for, in at most 80 characters.",
-        keyRevoked: "The key is revoked; programs using it get 401 now.")
+        keyRevoked: "The key is revoked; programs using it get 401 now.",
+        hoursExceptions: "Closed days and other hours",
+        hoursExceptionsHint: "For one date, such as a holiday: they replace the weekly hours that day.",
+        noHoursExceptions: "No upcoming dates. The weekly hours apply every day.", exceptionDate: "Date",
+        exceptionClosed: "Closed all day", exceptionOtherHours: "Other hours", exceptionHours: "Hours that day",
+        exceptionNote: "Note", exceptionNoteHint: "Optional; visitors see it, like \"Founders' day\".",
+        addException: "Add date", removeException: "Remove",
+        exceptionAdded: "Saved. The public page shows the date now.", exceptionRemoved: "The date is removed.",
+        exceptionDateProblem: "Type a date like 2026-12-03.", exceptionDatePast: "Choose today or a later date.",
+        exceptionHoursMissing: "Type the hours that day, like 11:00-14:00, or choose closed all day.")
 
     static let korean = ConsoleStrings(
         language: .korean, console: "관리", signIn: "관리 화면 로그인", signInIntro: "그럽맵의 식당과 메뉴를 관리하는 분들을 위한 곳입니다.",
@@ -387,5 +412,12 @@ extension ConsoleStrings {
         keyShownOnce: { label in "\"\(label)\" 키를 만들었습니다. 지금 복사하세요. 다시 보이지 않고, 그럽맵은 해시만 보관합니다." },
         readOnly: "읽기", readAndWrite: "읽기와 쓰기", lastUsed: { "마지막 사용 \($0)" }, neverUsed: "사용한 적 없음",
         revokedAt: { "\($0) 폐기" }, revoke: "폐기", newAPIKey: "키 만들기", keyLabel: "용도", keyScope: "권한",
-        keyLabelProblem: "키의 용도를 80자 이내로 적어 주세요.", keyRevoked: "키를 폐기했습니다. 이 키를 쓰는 프로그램은 이제 401을 받습니다.")
+        keyLabelProblem: "키의 용도를 80자 이내로 적어 주세요.", keyRevoked: "키를 폐기했습니다. 이 키를 쓰는 프로그램은 이제 401을 받습니다.",
+        hoursExceptions: "휴무일과 변경 영업", hoursExceptionsHint: "공휴일처럼 하루만 다른 날: 그날은 요일별 영업시간 대신 이것을 씁니다.",
+        noHoursExceptions: "예정된 날이 없습니다. 매일 요일별 영업시간을 따릅니다.", exceptionDate: "날짜", exceptionClosed: "하루 휴무",
+        exceptionOtherHours: "다른 영업시간", exceptionHours: "그날 영업시간", exceptionNote: "메모",
+        exceptionNoteHint: "선택. 방문자에게 보입니다(예: 개교기념일).", addException: "날짜 추가", removeException: "삭제",
+        exceptionAdded: "저장했습니다. 공개 페이지에 바로 나옵니다.", exceptionRemoved: "날짜를 삭제했습니다.",
+        exceptionDateProblem: "2026-12-03처럼 날짜를 적어 주세요.", exceptionDatePast: "오늘이나 그 뒤의 날짜를 고르세요.",
+        exceptionHoursMissing: "11:00-14:00처럼 그날 영업시간을 적거나 하루 휴무를 고르세요.")
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GrubmapAPI
 import GrubmapCore
 
 /// The place form's fields as typed, checked into a ``Place`` or into problems by field; nothing is saved while

@@ -102,6 +102,10 @@ struct PlaceEditorPage {
     let feed: MenuFeed?
     /// The map's tile server, as the public area map has it.
     let tileURL: String?
+    /// The area's today: exceptions from it on are listed and previewed.
+    let today: CalendarDate
+    /// The dated exception form as typed, when it had problems.
+    var exceptionForm = HoursExceptionForm()
 
     private var fieldOrder: [(String, String)] {
         [
@@ -111,6 +115,10 @@ struct PlaceEditorPage {
             ("descriptionKo", text.descriptionIn(.korean)),
         ]
             + Weekday.allCases.map { ("hours" + $0.code, strings.weekdayName($0)) }
+            + [
+                ("exceptionDate", text.exceptionDate), ("exceptionHours", text.exceptionHours),
+                ("exceptionNote", text.exceptionNote),
+            ]
     }
 
     func render() -> String {
@@ -182,8 +190,11 @@ struct PlaceEditorPage {
                 if let preview {
                     el(.section, .class("card panel"), Attribute("aria-labelledby", "hours-preview")) {
                         el(.h2, .id("hours-preview")) { text.hoursPreview }
-                        HoursTable(strings: strings, hours: preview).node
+                        HoursTable(strings: strings, hours: preview, from: today).node
                     }
+                }
+                if let existing, existing.archivedAt == nil {
+                    exceptionsPanel(existing.place)
                 }
                 if let existing {
                     FeedPanel(
@@ -193,6 +204,81 @@ struct PlaceEditorPage {
                     PlaceActions(text: text, entry: existing, csrfToken: csrfToken).node
                 }
             }
+    }
+
+    /// The upcoming dated exceptions, each removable, and the form to add one (`#exceptions`).
+    private func exceptionsPanel(_ place: Place) -> Node {
+        let upcoming = place.openingHours.exceptions(from: today)
+        let longDate = MenuStrings.forLanguage(text.language).longDate
+        let closed = exceptionForm.closed ?? "1"
+        return el(.section, .class("card panel"), .id("exceptions"), Attribute("aria-labelledby", "exceptions-title")) {
+            el(.h2, .id("exceptions-title")) { text.hoursExceptions }
+            el(.p, .class("hint")) { text.hoursExceptionsHint }
+            if upcoming.isEmpty {
+                el(.p, .class("meta")) { text.noHoursExceptions }
+            } else {
+                el(.ul, .class("console-list")) {
+                    for exception in upcoming {
+                        let date = longDate(exception.date)
+                        el(.li, .class("console-row")) {
+                            el(.div) {
+                                el(.strong) { date }
+                                " · "
+                                exception.isClosed
+                                    ? text.exceptionClosed
+                                    : exception.hours.map { "\($0.opens)–\($0.closes)" }.joined(separator: ", ")
+                                if let note = exception.note { el(.span, .class("meta")) { " · " + note } }
+                            }
+                            el(
+                                .form, .class("inline"), Attribute("method", "post"),
+                                Attribute("action", Paths.Console.removeHoursException(place.id))
+                            ) {
+                                csrfField(csrfToken)
+                                el(.input, .type("hidden"), .name("date"), .value(exception.date.description))
+                                el(
+                                    .button, .type("submit"), .class("button secondary small"),
+                                    .ariaLabel("\(text.removeException): \(date)")
+                                ) { text.removeException }
+                            }
+                        }
+                    }
+                }
+            }
+            el(
+                .form, .class("console-form"), Attribute("method", "post"),
+                Attribute("action", Paths.Console.hoursException(place.id)), Attribute("novalidate", nil)
+            ) {
+                csrfField(csrfToken)
+                ConsoleField(
+                    name: "date", label: text.exceptionDate, value: exceptionForm.date ?? "", type: "date",
+                    problem: problems["exceptionDate"], id: "exceptionDate"
+                ).node
+                el(.fieldset, .class("field")) {
+                    el(.legend, .class("visually-hidden")) { text.hoursExceptions }
+                    el(.div, .class("choices inline")) {
+                        for (value, label) in [("1", text.exceptionClosed), ("0", text.exceptionOtherHours)] {
+                            el(.label, .class("choice")) {
+                                el(
+                                    .input,
+                                    attributes: [.type("radio"), .name("closed"), .value(value)]
+                                        + (closed == value ? [Attribute("checked", nil)] : []))
+                                el(.span) { label }
+                            }
+                        }
+                    }
+                }
+                ConsoleField(
+                    name: "hours", label: text.exceptionHours, value: exceptionForm.hours ?? "",
+                    problem: problems["exceptionHours"], extra: [Attribute("placeholder", "11:00-14:00")],
+                    id: "exceptionHours"
+                ).node
+                ConsoleField(
+                    name: "note", label: text.exceptionNote, value: exceptionForm.note ?? "",
+                    hint: text.exceptionNoteHint, problem: problems["exceptionNote"], id: "exceptionNote"
+                ).node
+                el(.button, .type("submit"), .class("button")) { text.addException }
+            }
+        }
     }
 
     private func field(
@@ -230,11 +316,10 @@ struct PlaceEditorPage {
         }
         let areaName = area.name.text(in: text.language)
         return el(.div, .class("map-picker"), Attribute("data-picked", text.positionPicked)) {
-            AreaMap(
-                strings: CheckInStrings.forLanguage(text.language), area: area,
-                pins: AreaMap.Pins(places: [], capped: false, nearYou: false, total: 0), presence: [:],
+            ConsolePositionMap(
+                strings: CheckInStrings.forLanguage(text.language), area: area, places: [], presence: [:],
                 position: nil, units: .kilometers, tileURL: tileURL, language: text.language,
-                picker: AreaMap.Picker(
+                picker: ConsolePositionMap.Picker(
                     label: text.mapPickerLabel(areaName), help: text.mapPickerHelp, coordinate: typed)
             ).node
         }

@@ -4,7 +4,8 @@ import GrubmapHTTP
 import GrubmapStore
 
 /// The console's places: each area's list with search, making and editing a place (names, kind, position, contact,
-/// description, weekly hours with a preview), archiving and restoring. Every change is audited.
+/// description, weekly hours with a preview, dated exceptions to them), archiving and restoring. Every change is
+/// audited.
 struct PlacesConsoleFeature: RouteCollection {
     let store: any ConsoleStore & FeedStore
     let scope: ConsolePlaceScope
@@ -19,6 +20,8 @@ struct PlacesConsoleFeature: RouteCollection {
         routes.add(.post, Paths.Console.place, scope.scope, update)
         routes.add(.post, Paths.Console.archivePlace, scope.scope, archive)
         routes.add(.post, Paths.Console.restorePlace, scope.scope, restore)
+        routes.add(.post, Paths.Console.hoursException, scope.scope, addException)
+        routes.add(.post, Paths.Console.removeHoursException, scope.scope, removeException)
     }
 
     /// `GET /admin/areas/{id}/places[?q=…]`.
@@ -83,6 +86,8 @@ struct PlacesConsoleFeature: RouteCollection {
             case "feed-fetched": text.feedFetched
             case "feed-busy": text.feedBusy
             case "feed-none": text.feedNotFetching
+            case "exception-added": text.exceptionAdded
+            case "exception-removed": text.exceptionRemoved
             default: nil
             }
         let page = try editor(
@@ -102,7 +107,10 @@ struct PlacesConsoleFeature: RouteCollection {
                     context.console, area: context.area, form: form, existing: context.place,
                     problems: problems.byField
                 ).render(), status: .unprocessableContent)
-        case .success(let place):
+        case .success(var place):
+            // The weekly form leaves the dated exceptions as they are; they have their own form.
+            place.openingHours = try OpeningHours(
+                rules: place.openingHours.rules, exceptions: before.openingHours.exceptions)
             if place != before {
                 try store.savePlace(
                     place,
@@ -141,16 +149,82 @@ struct PlacesConsoleFeature: RouteCollection {
         return .redirect(to: Paths.Console.places(place.areaID, query: [("done", "restored")]))
     }
 
+    /// `POST /admin/places/{id}/exceptions`: one date closed or with other hours, replacing that date's exception.
+    func addException(_ context: PlaceConsoleContext) throws -> Response {
+        let form = try context.request.decodeForm(HoursExceptionForm.self, code: "invalid_exception")
+        let before = context.place.place
+        let today = CalendarDate.local(context.now, in: context.area.clockTimeZone).date
+        let hours: OpeningHours
+        do {
+            let exception = try form.exception(today: today, text: context.text).get()
+            hours = try HoursExceptionForm.adding(exception, to: before.openingHours, today: today)
+        } catch let error as PlaceForm.Problems {
+            return try exceptionProblems(context, form: form, problems: error.byField)
+        } catch let error as OpeningHoursError {
+            return try exceptionProblems(context, form: form, problems: ["exceptionDate": error.description])
+        }
+        var place = before
+        place.openingHours = hours
+        if place != before {
+            let added = hours.exceptions.first {
+                $0.date.description == form.date?.trimmingCharacters(in: .whitespaces)
+            }
+            try store.savePlace(
+                place,
+                audit: context.console.audit(
+                    "place.exception.add", subject: place.id.rawValue, area: place.areaID,
+                    before: try before.openingHours.exception(on: added?.date ?? today).map(Self.json),
+                    after: try added.map(Self.json)))
+        }
+        return .redirect(
+            to: Paths.Console.place(place.id, query: [("done", "exception-added")], fragment: "exceptions"))
+    }
+
+    /// `POST /admin/places/{id}/exceptions/remove` with `date`.
+    func removeException(_ context: PlaceConsoleContext) throws -> Response {
+        let form = try context.request.decodeForm(HoursExceptionForm.self, code: "invalid_exception")
+        let before = context.place.place
+        guard let date = try? CalendarDate(parsing: form.date ?? ""),
+            let removed = before.openingHours.exception(on: date)
+        else {
+            throw HTTPError.badRequest(context.text.exceptionDateProblem, code: "invalid_exception")
+        }
+        var place = before
+        place.openingHours = try OpeningHours(
+            rules: before.openingHours.rules, exceptions: before.openingHours.exceptions.filter { $0.date != date })
+        try store.savePlace(
+            place,
+            audit: context.console.audit(
+                "place.exception.remove", subject: place.id.rawValue, area: place.areaID,
+                before: try Self.json(removed), after: nil))
+        return .redirect(
+            to: Paths.Console.place(place.id, query: [("done", "exception-removed")], fragment: "exceptions"))
+    }
+
+    private func exceptionProblems(
+        _ context: PlaceConsoleContext, form: HoursExceptionForm, problems: [String: String]
+    ) throws -> Response {
+        var page = try editor(
+            context.console, area: context.area, form: PlaceForm(context.place.place), existing: context.place,
+            problems: problems)
+        page.exceptionForm = form
+        return .html(page.render(), status: .unprocessableContent)
+    }
+
     private func editor(
         _ context: ConsoleContext, area: Area, form: PlaceForm, existing: ConsolePlace?,
         problems: [String: String] = [:], notice: String? = nil
     ) throws -> PlaceEditorPage {
-        let preview = form.place(in: area.id, fixedID: existing?.place.id).map(\.openingHours)
+        let exceptions = existing?.place.openingHours.exceptions ?? []
+        let preview = form.place(in: area.id, fixedID: existing?.place.id).map {
+            (try? OpeningHours(rules: $0.openingHours.rules, exceptions: exceptions)) ?? $0.openingHours
+        }
         return PlaceEditorPage(
             text: context.text, strings: context.strings, area: area, areas: try context.areas(),
             csrfToken: context.session.csrfToken, form: form, existing: existing, problems: problems,
             preview: (try? preview.get()) ?? existing?.place.openingHours, notice: notice,
-            feed: try existing.flatMap { try store.feed(placeID: $0.place.id) }, tileURL: tileURL)
+            feed: try existing.flatMap { try store.feed(placeID: $0.place.id) }, tileURL: tileURL,
+            today: CalendarDate.local(context.base.now, in: area.clockTimeZone).date)
     }
 
     /// Whether a place's id or any of its names contains `search`, ignoring case; every place for an empty search.
@@ -161,8 +235,8 @@ struct PlacesConsoleFeature: RouteCollection {
         }
     }
 
-    /// The place as the audit log keeps it.
-    static func json(_ place: Place) throws -> String {
+    /// The place (or an exception to its hours) as the audit log keeps it.
+    static func json(_ place: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(place), as: UTF8.self)

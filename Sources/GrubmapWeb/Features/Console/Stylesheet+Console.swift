@@ -29,12 +29,16 @@ extension Stylesheet {
         .console-form fieldset{border:0;margin:0;padding:0;display:grid;gap:10px}
         .console-form legend{font-weight:650;padding:0;margin-bottom:4px}
         .field input[type=email],.field input[type=password],.field input[type=tel],.field input[type=url],\
+        .field input[type=date],\
         .field input:not([type]),.field select{font:inherit;padding:10px 12px;border-radius:10px;\
         border:1px solid var(--control);background:var(--bg);color:var(--text);width:100%}
         .console-form .field input:not([type=checkbox]):not([type=radio]){height:46px}
-        .map-picker{border:1px solid var(--control);border-radius:12px;overflow:hidden;background:#eef2ea}
-        @media (prefers-color-scheme:dark){.map-picker{background:#1d2420}}
+        .map-picker{border:1px solid var(--control);border-radius:12px;overflow:hidden;background:#ece9e2}
+        @media (prefers-color-scheme:dark){.map-picker{background:#1b1e1c}}
         .map-picker .map{max-height:360px}.map.picking{cursor:crosshair}
+        .map-picker .map-grid line{stroke:#dfe5d8;stroke-width:1}
+        .map-picker .map-scale text{font-size:26px}.map-picker .map-scale path{stroke-width:4}
+        @media (prefers-color-scheme:dark){.map-picker .map-grid line{stroke:#2b342e}}
         .week-hours .field{grid-template-columns:minmax(0,7em) minmax(0,1fr);align-items:center;gap:4px 12px}
         .week-hours .field label{margin:0}
         .week-hours .field .problem{grid-column:1/-1}

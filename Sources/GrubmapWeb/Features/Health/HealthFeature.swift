@@ -1,3 +1,4 @@
+import GrubmapAPI
 import GrubmapHTTP
 import GrubmapStore
 

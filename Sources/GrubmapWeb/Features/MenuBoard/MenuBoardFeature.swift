@@ -1,4 +1,5 @@
 import Foundation
+import GrubmapAPI
 import GrubmapCore
 import GrubmapHTTP
 import GrubmapStore
@@ -111,71 +112,20 @@ struct BoardDay {
     var isToday: Bool { selected == today }
 }
 
-extension API {
-    /// `GET /api/v1/areas/{id}/menus`: the day, its week's marks, and every place's menu in board order.
-    struct BoardBody: Encodable {
-        struct Day: Encodable {
-            let date: CalendarDate
-            /// `serving` when any place serves, `closed` when every place with a menu is closed, else `unknown`.
-            let status: String
-        }
-
-        /// One place's menu, as `/api/v1/places/{id}/menu` gives it, with the place's name, whether the caller
-        /// bookmarked it, and its distance from `near`.
-        struct Entry: Encodable {
-            let menu: MenuBody
-            let name: String
-            let bookmarked: Bool
-            let distanceMeters: Double?
-
-            private enum CodingKeys: String, CodingKey {
-                case name, bookmarked, distanceMeters
-            }
-
-            func encode(to encoder: any Encoder) throws {
-                try menu.encode(to: encoder)
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(name, forKey: .name)
-                try container.encode(bookmarked, forKey: .bookmarked)
-                try container.encodeIfPresent(distanceMeters, forKey: .distanceMeters)
-            }
-        }
-
-        let areaId: Area.ID
-        let date: CalendarDate
-        let today: CalendarDate
-        let days: [Day]
-        /// Serving places first, then closed ones and those without a menu; each group bookmarks first.
-        let menus: [Entry]
-
-        init(
-            area: Area, board: MenuBoard, today: CalendarDate, week: [CalendarDate], calendar: AreaMenuCalendar,
-            language: Language
-        ) {
-            areaId = area.id
-            date = board.date
-            self.today = today
-            let kinds = calendar.dayKinds
-            days = week.map { Day(date: $0, status: kinds[$0]?.rawValue ?? "unknown") }
-            menus = board.places.map { entry in
+extension API.BoardBody {
+    init(
+        area: Area, board: MenuBoard, today: CalendarDate, week: [CalendarDate], calendar: AreaMenuCalendar,
+        language: Language
+    ) {
+        let kinds = calendar.dayKinds
+        self.init(
+            areaId: area.id, date: board.date, today: today,
+            days: week.map { Day(date: $0, status: kinds[$0]?.rawValue ?? "unknown") },
+            menus: board.places.map { entry in
                 Entry(
-                    menu: MenuBody(place: entry.place, area: area, date: board.date, menu: entry.menu),
+                    menu: API.MenuBody(place: entry.place, area: area, date: board.date, menu: entry.menu),
                     name: entry.place.name.text(in: language), bookmarked: entry.isBookmarked,
                     distanceMeters: entry.distanceMeters.map { ($0 * 1000).rounded() / 1000 })
-            }
-        }
-    }
-
-    /// The answer to a script's `POST /settings/menus`.
-    struct MenuPreferencesBody: Encodable {
-        let priceRole: PriceRole
-        let diet: Diet
-        let avoidAllergens: [Allergen]
-
-        init(_ preferences: Preferences) {
-            priceRole = preferences[PreferenceKeys.priceRole]
-            diet = preferences[PreferenceKeys.diet]
-            avoidAllergens = preferences[PreferenceKeys.avoidAllergens]
-        }
+            })
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GrubmapAPI
 import GrubmapCore
 import GrubmapHTTP
 import GrubmapStore
@@ -69,16 +70,6 @@ struct MenuFeature: RouteCollection {
         private enum CodingKeys: String, CodingKey {
             case bookmarked, `return`
         }
-    }
-}
-
-extension API {
-    /// The answer to a script's bookmark post.
-    struct BookmarkBody: Encodable {
-        let placeId: Place.ID
-        let bookmarked: Bool
-        /// Every bookmark now, in order.
-        let bookmarks: [Place.ID]
     }
 }
 

@@ -22,6 +22,7 @@ struct PlaceFeature: RouteCollection {
             strings: context.strings, place: place, area: area, areas: try context.headerAreas(),
             rides: try RideEstimates.make(for: place, in: area, context: context),
             whosHere: try whosHere(at: place, in: area, context: context))
+        page.now = context.now
         page.menu = try MenuSection.make(for: place, in: area, context: context, menus: menus)
         page.bookmark = BookmarkButton(
             strings: MenuStrings.forLanguage(language), place: place,

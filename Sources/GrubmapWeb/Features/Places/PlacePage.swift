@@ -1,3 +1,4 @@
+import Foundation
 import GrubmapCore
 
 /// `/places/{id}`: a place's details.
@@ -14,6 +15,8 @@ struct PlacePage {
     var menu: MenuSection? = nil
     /// The star next to the place's kind.
     var bookmark: BookmarkButton? = nil
+    /// The instant the page is for: today's open/closed state and the exceptions from today on; `nil` shows neither.
+    var now: Date? = nil
 
     func render() -> String {
         let language = strings.language
@@ -93,24 +96,81 @@ struct PlacePage {
         }
     }
 
-    private var hours: Node { HoursTable(strings: strings, hours: place.openingHours).node }
+    private var hours: Node {
+        let timeZone = area.clockTimeZone
+        let today = now.map { CalendarDate.local($0, in: timeZone).date }
+        return fragment {
+            if let now, let state = place.openingHours.state(at: now, in: timeZone) {
+                let board = BoardStrings.forLanguage(strings.language)
+                let (text, isOpen) =
+                    switch state {
+                    case .open(let until): (board.openUntil(until), true)
+                    case .closed(let opens?): (board.closedNow(opens), false)
+                    case .closed(nil): (closedText(after: now), false)
+                    }
+                el(.p, .class("open-state")) {
+                    el(.span, .class("card-state"), .data("open", isOpen ? "true" : "false")) { text }
+                }
+            }
+            HoursTable(strings: strings, hours: place.openingHours, from: today).node
+        }
+    }
 }
 
-/// Opening hours as the place page shows them, and the console's preview of them.
+extension PlacePage {
+    /// "Closed now", with the next opening on a later day when there is one in the next two weeks.
+    fileprivate func closedText(after now: Date) -> String {
+        let today = CalendarDate.local(now, in: area.clockTimeZone).date
+        guard let next = place.openingHours.nextOpening(after: now, in: area.clockTimeZone) else {
+            return BoardStrings.forLanguage(strings.language).closedNow(nil)
+        }
+        let day =
+            next.date.daysSince1970 - today.daysSince1970 < 7
+            ? strings.weekdayName(next.date.weekday) : MenuStrings.forLanguage(strings.language).longDate(next.date)
+        return strings.closedUntil(day, next.time)
+    }
+}
+
+/// Opening hours as the place page shows them, and the console's preview of them: the weekly table, then the
+/// next dated exceptions from `from` on (closed days, other hours).
 struct HoursTable {
     let strings: Strings
     let hours: OpeningHours
+    /// The area's today; `nil` leaves the exceptions out.
+    let from: CalendarDate?
+
+    /// At most this many upcoming exceptions are listed.
+    static let shownExceptions = 5
 
     var node: Node {
-        if hours.isEmpty {
-            return el(.p, .class("meta")) { strings.hoursUnknown }
-        }
-        return el(.table, .class("hours")) {
-            for rule in hours.rules {
-                let line = strings.hoursLine(rule)
-                el(.tr) {
-                    el(.th, Attribute("scope", "row")) { line.days }
-                    el(.td) { line.times }
+        let upcoming = from.map { Array(hours.exceptions(from: $0).prefix(Self.shownExceptions)) } ?? []
+        return el(.div, .class("hours-block")) {
+            if !upcoming.isEmpty {
+                let longDate = MenuStrings.forLanguage(strings.language).longDate
+                el(.ul, .class("hours-exceptions")) {
+                    for exception in upcoming {
+                        el(.li, .class(exception.isClosed ? "closed" : "other")) {
+                            let date = longDate(exception.date)
+                            el(.strong) { exception.isClosed ? strings.closedOn(date) : strings.otherHoursOn(date) }
+                            if !exception.isClosed {
+                                " " + exception.hours.map { "\($0.opens)–\($0.closes)" }.joined(separator: ", ")
+                            }
+                            if let note = exception.note { ": " + note }
+                        }
+                    }
+                }
+            }
+            if hours.isEmpty {
+                el(.p, .class("meta")) { strings.hoursUnknown }
+            } else {
+                el(.table, .class("hours")) {
+                    for rule in hours.rules {
+                        let line = strings.hoursLine(rule)
+                        el(.tr) {
+                            el(.th, Attribute("scope", "row")) { line.days }
+                            el(.td) { line.times }
+                        }
+                    }
                 }
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GrubmapAPI
 import GrubmapCore
 import GrubmapHTTP
 import GrubmapImaging
@@ -84,7 +85,7 @@ struct ProfileFeature: RouteCollection {
 
     /// `PUT /api/v1/me/profile` with `{"firstName", "lastName", "company"?, "bio"?}`; 400 names a bad field.
     func apiSaveProfile(_ context: SessionContext) throws -> Response {
-        let body = try context.request.decodeJSON(ProfileJSON.self, code: "invalid_profile")
+        let body = try context.request.decodeJSON(API.ProfileRequest.self, code: "invalid_profile")
         let draft = ProfileDraft(
             firstName: body.firstName ?? "", lastName: body.lastName ?? "", company: body.company ?? "",
             bio: body.bio ?? "")
@@ -149,29 +150,6 @@ struct ProfileFeature: RouteCollection {
 
         private enum CodingKeys: String, CodingKey {
             case firstName, lastName, company, bio, next, removeAvatar
-        }
-    }
-
-    /// The API's profile body: only these fields, each text.
-    private struct ProfileJSON: Decodable {
-        let firstName: String?
-        let lastName: String?
-        let company: String?
-        let bio: String?
-
-        init(from decoder: any Decoder) throws {
-            try decoder.refuseFields(otherThan: ["firstName", "lastName", "company", "bio"]) { _ in
-                "is not a profile field"
-            }
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            firstName = try container.decodeIfPresent(String.self, forKey: .firstName)
-            lastName = try container.decodeIfPresent(String.self, forKey: .lastName)
-            company = try container.decodeIfPresent(String.self, forKey: .company)
-            bio = try container.decodeIfPresent(String.self, forKey: .bio)
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case firstName, lastName, company, bio
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GrubmapAPI
 import GrubmapCore
 import GrubmapStore
 

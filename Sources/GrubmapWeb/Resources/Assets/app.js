@@ -292,3 +292,29 @@
     }
   }
 })();
+
+// The installable app (Features/InstallableApp): registers the service worker, which keeps pages for offline use,
+// asks it to keep the default area's menus and the bookmarked places, and shows when a page is a saved copy.
+(function installableApp() {
+  const banner = document.getElementById("offline-banner");
+  if (banner && banner.dataset.savedAt) {
+    const saved = new Date(banner.dataset.savedAt);
+    if (!Number.isNaN(saved.getTime())) {
+      const time = saved.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit", hour12: false });
+      banner.textContent = banner.dataset.template.replace("{time}", time);
+      banner.hidden = false;
+    }
+  }
+  const refused = document.getElementById("offline-refused");
+  if (refused && refused.dataset.refused) {
+    refused.hidden = false;
+    document.getElementById("offline-not-saved")?.setAttribute("hidden", "");
+  }
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  navigator.serviceWorker.register("/service-worker.js").then(() => navigator.serviceWorker.ready).then((registration) => {
+    if (navigator.onLine) registration.active?.postMessage("refresh-saved");
+  }).catch(() => {});
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data?.saved) document.documentElement.dataset.offlineSaved = String(event.data.kept);
+  });
+})();

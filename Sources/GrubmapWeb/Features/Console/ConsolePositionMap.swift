@@ -1,17 +1,17 @@
 import Foundation
 import GrubmapCore
 
-/// The area's map as an SVG drawn on the server in Web Mercator: a pin per place (a link, named for screen
-/// readers with its check-in count and distance), the area's center, a scale bar, the person's position when known,
-/// and optionally raster tiles underneath from an operator's XYZ tile server.
+/// The console's position picker: the area drawn by the server as SVG in Web Mercator (the center, a scale bar,
+/// optionally an operator's XYZ tiles underneath) on which a click picks a place's position. It is the area map as it
+/// was before the area page's map (``AreaMap``) drew basemaps, clusters and views; the pins are drawn for the places
+/// given (none on the place form).
 ///
 /// Pins are drawn, and so reached by the keyboard, from north to south and then west to east: the order a person
 /// reads the map in, and the one where each pin's point overlaps the pins above it, as on paper maps.
-struct AreaMap {
+struct ConsolePositionMap {
     let strings: CheckInStrings
     let area: Area
-    /// The places pinned, with the person's distances when known.
-    let pins: Pins
+    let places: [ListedPlace]
     let presence: [Place.ID: PlacePresence]
     let position: Coordinate?
     let units: DistanceUnit
@@ -32,34 +32,14 @@ struct AreaMap {
     /// The drawing's width in SVG units; the height follows the area's shape.
     static let width = 1000.0
 
-    /// The places in the map's view that it pins: all of them, or when there are many, those nearest the person
-    /// (or the view's middle), with a line under the map saying so.
-    struct Pins {
-        let places: [ListedPlace]
-        /// Whether more places lie in the view than are pinned.
-        let capped: Bool
-        /// Whether the pins are those nearest the person (else nearest the view's middle).
-        let nearYou: Bool
-        /// How many places the area has.
-        let total: Int
-        /// The rectangle to draw when not the area's.
-        var view: Bounds? = nil
-    }
-
-    private var places: [ListedPlace] { pins.places }
-
-    /// The rectangle drawn: the area's, or when it has more places than the map pins, the pinned ones' (and the
-    /// person's), so they spread over the map rather than heap up in a corner of a city.
-    var view: Bounds { pins.view ?? area.bounds }
-
     private var origin: (x: Double, y: Double) {
         WebMercator.project(
-            try! Coordinate(latitude: view.northEast.latitude, longitude: view.southWest.longitude))
+            try! Coordinate(latitude: area.bounds.northEast.latitude, longitude: area.bounds.southWest.longitude))
     }
 
     private var span: (x: Double, y: Double) {
         let southEast = WebMercator.project(
-            try! Coordinate(latitude: view.southWest.latitude, longitude: view.northEast.longitude))
+            try! Coordinate(latitude: area.bounds.southWest.latitude, longitude: area.bounds.northEast.longitude))
         return (max(southEast.x - origin.x, 1e-9), max(southEast.y - origin.y, 1e-9))
     }
 
@@ -75,16 +55,6 @@ struct AreaMap {
     }
 
     var node: Node {
-        guard pins.capped else { return drawing }
-        return el(.div, .class("map-frame")) {
-            drawing
-            el(.p, .class("meta map-note")) {
-                AreaStrings.forLanguage(language).mapShowsSome(places.count, pins.total, pins.nearYou)
-            }
-        }
-    }
-
-    private var drawing: Node {
         let height = self.height
         return el(
             .svg,
@@ -100,9 +70,9 @@ struct AreaMap {
             element("desc", [.id("map-help")]) { picker?.help ?? strings.mapHelp(places.count) }
             el(.rect, .class("map-ground"), Attribute("width", "100%"), Attribute("height", "100%"))
             if let tileURL { tiles(tileURL) } else { grid(height: height) }
-            if view.contains(area.center) { centerMarker }
+            centerMarker
             for listed in readingOrder { pin(listed) }
-            if let position, view.contains(position) { me(position) }
+            if let position, area.bounds.contains(position) { me(position) }
             scaleBar(height: height)
             if let picker { picked(picker.coordinate) }
         }
@@ -239,8 +209,7 @@ struct AreaMap {
     /// A bar of a round length about a fifth of the drawing wide, in the person's units.
     private func scaleBar(height: Double) -> Node {
         let scale = min(Self.width / span.x, height / span.y)
-        let middle = (view.southWest.latitude + view.northEast.latitude) / 2
-        let metersPerDrawingUnit = WebMercator.metersPerUnit(atLatitude: middle) / scale
+        let metersPerDrawingUnit = WebMercator.metersPerUnit(atLatitude: area.center.latitude) / scale
         let target = Self.width / 5 * metersPerDrawingUnit
         let feet = 0.3048
         let mile = DistanceUnit.metersPerMile

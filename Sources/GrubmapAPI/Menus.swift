@@ -1,0 +1,125 @@
+import Foundation
+import GrubmapCore
+
+extension API {
+    /// `GET /api/v1/places/{id}/menu`: one day's menu.
+    ///
+    /// `status` is `serving`, `closed` or `unknown` (no menu yet); `closed` repeats it as the contract's boolean, and
+    /// `categories` is empty unless serving. Prices are exact decimals in `currency`'s major unit, keyed by role
+    /// (`student`, `employee`, `pupil`, `other`).
+    public struct MenuBody: Codable, Sendable, Equatable {
+        public struct Category: Codable, Sendable, Equatable {
+            public let name: String
+            /// `breakfast`, `lunch` or `dinner` when the name says one.
+            public let period: String?
+            public let meals: [MealBody]
+
+            public init(name: String, period: String?, meals: [MealBody]) {
+                self.name = name
+                self.period = period
+                self.meals = meals
+            }
+        }
+
+        public struct MealBody: Codable, Sendable, Equatable {
+            public let name: String
+            /// As the menu wrote them: allergens, diets, anything else.
+            public let notes: [String]
+            public let prices: [String: Decimal]
+
+            public init(name: String, notes: [String], prices: [String: Decimal]) {
+                self.name = name
+                self.notes = notes
+                self.prices = prices
+            }
+        }
+
+        public let placeId: Place.ID
+        public let date: CalendarDate
+        public let status: String
+        public let closed: Bool
+        public let currency: String
+        public let note: String?
+        public let categories: [Category]
+
+        public init(
+            placeId: Place.ID, date: CalendarDate, status: String, closed: Bool, currency: String, note: String?,
+            categories: [Category]
+        ) {
+            self.placeId = placeId
+            self.date = date
+            self.status = status
+            self.closed = closed
+            self.currency = currency
+            self.note = note
+            self.categories = categories
+        }
+    }
+
+    /// `GET /api/v1/areas/{id}/menus`: the day, its week's marks, and every place's menu in board order.
+    public struct BoardBody: Codable, Sendable, Equatable {
+        public struct Day: Codable, Sendable, Equatable {
+            public let date: CalendarDate
+            /// `serving` when any place serves, `closed` when every place with a menu is closed, else `unknown`.
+            public let status: String
+
+            public init(date: CalendarDate, status: String) {
+                self.date = date
+                self.status = status
+            }
+        }
+
+        /// One place's menu, as `/api/v1/places/{id}/menu` gives it, with the place's name, whether the caller
+        /// bookmarked it, and its distance from `near`: one flat object.
+        public struct Entry: Codable, Sendable, Equatable {
+            public let menu: MenuBody
+            public let name: String
+            public let bookmarked: Bool
+            public let distanceMeters: Double?
+
+            public init(menu: MenuBody, name: String, bookmarked: Bool, distanceMeters: Double?) {
+                self.menu = menu
+                self.name = name
+                self.bookmarked = bookmarked
+                self.distanceMeters = distanceMeters
+            }
+
+            private enum CodingKeys: String, CodingKey {
+                case name, bookmarked, distanceMeters
+            }
+
+            public init(from decoder: any Decoder) throws {
+                menu = try MenuBody(from: decoder)
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                name = try container.decode(String.self, forKey: .name)
+                bookmarked = try container.decode(Bool.self, forKey: .bookmarked)
+                distanceMeters = try container.decodeIfPresent(Double.self, forKey: .distanceMeters)
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try menu.encode(to: encoder)
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(name, forKey: .name)
+                try container.encode(bookmarked, forKey: .bookmarked)
+                try container.encodeIfPresent(distanceMeters, forKey: .distanceMeters)
+            }
+        }
+
+        public let areaId: Area.ID
+        public let date: CalendarDate
+        /// Today in the area's time zone.
+        public let today: CalendarDate
+        /// The date's week, Sunday to Saturday.
+        public let days: [Day]
+        /// Serving places first, then closed ones and those without a menu; each group bookmarks first.
+        public let menus: [Entry]
+
+        public init(areaId: Area.ID, date: CalendarDate, today: CalendarDate, days: [Day], menus: [Entry]) {
+            self.areaId = areaId
+            self.date = date
+            self.today = today
+            self.days = days
+            self.menus = menus
+        }
+    }
+}

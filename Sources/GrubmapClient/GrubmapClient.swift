@@ -1,0 +1,231 @@
+import Foundation
+import GrubmapAPI
+import GrubmapCore
+
+#if canImport(FoundationNetworking)
+    // Linux keeps URLSession in its own module; Apple platforms have it in Foundation.
+    import FoundationNetworking
+#endif
+
+/// A client of Grubmap's JSON API (`/api/v1`) for apps: async calls over `URLSession` that return the API's own
+/// types (``GrubmapAPI``), throw ``GrubmapClientError`` with the server's error code, and keep a bearer session.
+///
+/// Reads need no session. Before its first change the client makes one (``startSession()``; the server refuses a
+/// change that carries neither a bearer token nor a browser's CSRF token), keeps its token, and sends it as
+/// `Authorization: Bearer` from then on (also a newer one the server sends in `Grubmap-Session-Token`);
+/// ``sessionToken`` lets an app store it (in the keychain) and give it back next launch.
+///
+/// Foundation only, with nothing Linux-specific outside `#if canImport(FoundationNetworking)`, so the same code
+/// builds for iOS and macOS.
+public actor GrubmapClient {
+    /// The server, like `https://grubmap.example.org/`.
+    public let baseURL: URL
+    private let session: URLSession
+    /// The session's bearer token, once there is one.
+    public private(set) var sessionToken: String?
+    /// Sent as `Accept-Language`: which language names and messages come in.
+    public var language: Language?
+
+    public init(baseURL: URL, sessionToken: String? = nil, language: Language? = nil, session: URLSession = .shared) {
+        self.baseURL = baseURL
+        self.sessionToken = sessionToken
+        self.language = language
+        self.session = session
+    }
+
+    /// Uses `token` from now on (`nil` forgets the session).
+    public func use(sessionToken token: String?) {
+        sessionToken = token
+    }
+
+    // MARK: Catalog
+
+    /// Every area.
+    public func areas() async throws(GrubmapClientError) -> [API.AreaSummary] {
+        try await get("api/v1/areas", as: API.AreaList.self).areas
+    }
+
+    /// An area's places: bookmarks first, then nearest to `near` (with distances), else by name.
+    public func places(inArea area: Area.ID, near: Coordinate? = nil) async throws(GrubmapClientError)
+        -> [API.PlaceSummary]
+    {
+        try await get(
+            "api/v1/areas/\(area.rawValue)/places", query: ["near": near.map(Self.text)], as: API.PlaceList.self
+        )
+        .places
+    }
+
+    /// A place with every detail and who is checked in.
+    public func place(_ id: Place.ID) async throws(GrubmapClientError) -> API.PlaceDetail {
+        try await get("api/v1/places/\(id.rawValue)", as: API.PlaceDetail.self)
+    }
+
+    /// An area's places as GeoJSON (RFC 7946), as the server sends them.
+    public func placesGeoJSON(inArea area: Area.ID) async throws(GrubmapClientError) -> Data {
+        try await send("GET", "api/v1/areas/\(area.rawValue)/places.geojson", query: [:], body: nil).data
+    }
+
+    // MARK: Menus
+
+    /// A place's menu on `date` (today in its area by default).
+    public func menu(place: Place.ID, on date: CalendarDate? = nil) async throws(GrubmapClientError) -> API.MenuBody {
+        try await get("api/v1/places/\(place.rawValue)/menu", query: ["date": date?.description], as: API.MenuBody.self)
+    }
+
+    /// An area's menu board for `date` (today in its area by default), in the board's order for this caller.
+    public func menuBoard(area: Area.ID, on date: CalendarDate? = nil, near: Coordinate? = nil)
+        async throws(GrubmapClientError) -> API.BoardBody
+    {
+        try await get(
+            "api/v1/areas/\(area.rawValue)/menus", query: ["date": date?.description, "near": near.map(Self.text)],
+            as: API.BoardBody.self)
+    }
+
+    // MARK: Rides
+
+    /// Where a ride goes: a place (priced under its area) or a point.
+    public enum Destination: Sendable {
+        case place(Place.ID)
+        case point(Coordinate)
+    }
+
+    /// Ride estimates from `from` to `to`; `area` prices a point that several areas could.
+    public func fares(from: Coordinate, to: Destination, area: Area.ID? = nil) async throws(GrubmapClientError)
+        -> API.FareEstimateBody
+    {
+        let destination =
+            switch to {
+            case .place(let id): id.rawValue
+            case .point(let point): Self.text(point)
+            }
+        return try await get(
+            "api/v1/fares", query: ["from": Self.text(from), "to": destination, "area": area?.rawValue],
+            as: API.FareEstimateBody.self)
+    }
+
+    /// The geodesic between two points.
+    public func distance(from: Coordinate, to: Coordinate) async throws(GrubmapClientError) -> API.DistanceBody {
+        try await get(
+            "api/v1/distance", query: ["from": Self.text(from), "to": Self.text(to)], as: API.DistanceBody.self)
+    }
+
+    // MARK: The caller
+
+    /// Makes a session on the server and keeps its token.
+    @discardableResult
+    public func startSession() async throws(GrubmapClientError) -> API.SessionCreated {
+        let created = try decode(
+            API.SessionCreated.self, try await send("POST", "api/v1/sessions", query: [:], body: nil))
+        sessionToken = created.token
+        return created
+    }
+
+    public func preferences() async throws(GrubmapClientError) -> API.PreferencesBody {
+        try await get("api/v1/me/preferences", as: API.PreferencesBody.self)
+    }
+
+    /// Changes the patch's fields, all or none (``GrubmapClientError/api(status:code:message:retryAfterSeconds:)``
+    /// with `invalid_preference` names a refused one).
+    public func updatePreferences(_ patch: API.PreferencesPatch) async throws(GrubmapClientError) -> API.PreferencesBody
+    {
+        try decode(
+            API.PreferencesBody.self, try await send("PATCH", "api/v1/me/preferences", query: [:], body: patch))
+    }
+
+    /// The caller's profile, or `nil` when they have none yet.
+    public func profile() async throws(GrubmapClientError) -> API.ProfileBody? {
+        do {
+            return try await get("api/v1/me/profile", as: API.ProfileBody.self)
+        } catch .api(404, _, _, _) {
+            return nil
+        }
+    }
+
+    public func saveProfile(_ profile: API.ProfileRequest) async throws(GrubmapClientError) -> API.ProfileBody {
+        try decode(API.ProfileBody.self, try await send("PUT", "api/v1/me/profile", query: [:], body: profile))
+    }
+
+    /// Checks in at a place (moving any check-in elsewhere); `profile_required` (409) without a profile.
+    public func checkIn(at place: Place.ID) async throws(GrubmapClientError) -> API.CheckInBody {
+        try decode(
+            API.CheckInBody.self,
+            try await send("POST", "api/v1/me/checkin", query: [:], body: API.CheckInRequest(placeId: place.rawValue)))
+    }
+
+    /// Ends the caller's check-in; whether there was one.
+    @discardableResult
+    public func checkOut() async throws(GrubmapClientError) -> Bool {
+        try decode(API.CheckOutBody.self, try await send("DELETE", "api/v1/me/checkin", query: [:], body: nil))
+            .checkedOut
+    }
+
+    /// Whether the server and its database answer (a 503 is an answer too: `database` says `down`).
+    public func health() async throws(GrubmapClientError) -> API.Health {
+        let reply = try await send("GET", "healthz", query: [:], body: nil, acceptingStatus: [503])
+        return try decode(API.Health.self, reply)
+    }
+
+    // MARK: Transport
+
+    private struct Reply {
+        let status: Int
+        let data: Data
+    }
+
+    private func get<Body: Decodable>(_ path: String, query: [String: String?] = [:], as type: Body.Type)
+        async throws(GrubmapClientError) -> Body
+    {
+        try decode(type, try await send("GET", path, query: query, body: nil))
+    }
+
+    private func decode<Body: Decodable>(_ type: Body.Type, _ reply: Reply) throws(GrubmapClientError) -> Body {
+        do {
+            return try API.makeDecoder().decode(type, from: reply.data)
+        } catch {
+            throw .unexpectedBody(status: reply.status, reason: "\(error)")
+        }
+    }
+
+    private func send(
+        _ method: String, _ path: String, query: [String: String?], body: (any Encodable & Sendable)?,
+        acceptingStatus accepted: Set<Int> = []
+    ) async throws(GrubmapClientError) -> Reply {
+        if method != "GET", sessionToken == nil, path != "api/v1/sessions" { try await startSession() }
+        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+        let items = query.compactMap { name, value in value.map { URLQueryItem(name: name, value: $0) } }
+        if !items.isEmpty { components?.queryItems = items.sorted { $0.name < $1.name } }
+        guard let url = components?.url else { throw .transport("cannot make a URL of \(baseURL) and \(path)") }
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let language { request.setValue(language.rawValue, forHTTPHeaderField: "Accept-Language") }
+        if let sessionToken { request.setValue("Bearer \(sessionToken)", forHTTPHeaderField: "Authorization") }
+        if let body {
+            do {
+                request.httpBody = try JSONEncoder().encode(body)
+            } catch {
+                throw .transport("cannot encode the body: \(error)")
+            }
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch {
+            throw .transport(error.localizedDescription)
+        }
+        guard let http = response as? HTTPURLResponse else { throw .transport("not an HTTP response") }
+        if let token = http.value(forHTTPHeaderField: "Grubmap-Session-Token") { sessionToken = token }
+        guard (200..<300).contains(http.statusCode) || accepted.contains(http.statusCode) else {
+            throw GrubmapClientError(
+                status: http.statusCode, body: data, retryAfter: http.value(forHTTPHeaderField: "Retry-After"))
+        }
+        return Reply(status: http.statusCode, data: data)
+    }
+
+    /// `LAT,LON` as the API reads it.
+    private static func text(_ coordinate: Coordinate) -> String {
+        "\(coordinate.latitude),\(coordinate.longitude)"
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import GrubmapCore
+
+/// The pins and clusters of one map view.
+///
+/// Places are clustered where their pins would overlap at the view's zoom (``PinClustering``, closest first, the
+/// same places giving the same clusters); at the closest zoom, where zooming in cannot part them, a cluster's pins
+/// are spread on a small circle around it instead, each with a line to its place.
+struct MapMarkers {
+    /// One thing drawn for places: a pin, or a cluster bubble.
+    enum Marker {
+        /// A place's pin at `point`; `anchor` is where the place really is, when the pin was moved off it.
+        case pin(ListedPlace, point: PlanePoint, anchor: PlanePoint?)
+        /// Several places whose pins would overlap, with the sum of their check-ins.
+        case cluster([ListedPlace], point: PlanePoint, checkIns: Int)
+
+        /// The box labels keep off, in the view's pixels.
+        var footprint: PlaneRect {
+            switch self {
+            case .pin(_, let point, _):
+                PlaneRect(minX: point.x - 14, minY: point.y - 38, maxX: point.x + 14, maxY: point.y + 1)
+            case .cluster(_, let point, let checkIns):
+                PlaneRect(
+                    minX: point.x - 21, minY: point.y - (checkIns > 0 ? 26 : 21),
+                    maxX: point.x + (checkIns > 0 ? 26 : 21),
+                    maxY: point.y + 21)
+            }
+        }
+    }
+
+    /// Pins closer than this, in pixels, overlap.
+    static let clusterRadius = 32.0
+
+    let markers: [Marker]
+
+    /// The markers of `places` in `viewport`, north to south (the order they are drawn and read in).
+    init(places: [ListedPlace], presence: [Place.ID: PlacePresence], viewport: MapViewport) {
+        let shown = Self.placesInView(places, viewport: viewport)
+        let sorted = shown.sorted { $0.place.id < $1.place.id }
+        let items = sorted.enumerated().map { index, listed in
+            PinClustering.Item(
+                key: index, point: viewport.point(listed.place.coordinate),
+                weight: presence[listed.place.id]?.count ?? 0)
+        }
+        let drawable = viewport.rect.outsetBy(24)
+        var markers: [Marker] = []
+        for cluster in PinClustering.cluster(items, radius: Self.clusterRadius) where drawable.contains(cluster.point) {
+            let members = cluster.keys.map { sorted[$0] }
+            if cluster.isSingle {
+                markers.append(.pin(members[0], point: cluster.point, anchor: nil))
+            } else if viewport.zoom >= MapViewport.maximumZoom {
+                markers += Self.spread(members, around: cluster.point, viewport: viewport)
+            } else {
+                markers.append(.cluster(members, point: cluster.point, checkIns: cluster.weight))
+            }
+        }
+        self.markers = markers
+    }
+
+    /// The places a view draws: those inside it or near enough its edge that their pins or clusters reach in.
+    ///
+    /// The one place that chooses places for a view: an area too large to keep in memory would ask the store for
+    /// the places in `viewport.bounds` grown by the same margin here instead (issue 16's bounding-box query).
+    static func placesInView(_ places: [ListedPlace], viewport: MapViewport) -> [ListedPlace] {
+        let margin = clusterRadius * 2
+        let rect = viewport.rect.outsetBy(margin)
+        return places.filter { rect.contains(viewport.point($0.place.coordinate)) }
+    }
+
+    /// A cluster that cannot be parted by zooming, as pins on a circle around it, north first and clockwise.
+    private static func spread(_ members: [ListedPlace], around center: PlanePoint, viewport: MapViewport) -> [Marker] {
+        let radius = max(30, Double(members.count) * 9)
+        return members.enumerated().map { index, listed in
+            let angle = 2 * Double.pi * Double(index) / Double(members.count) - Double.pi / 2
+            let point = PlanePoint(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle) + 19)
+            return .pin(listed, point: point, anchor: viewport.point(listed.place.coordinate))
+        }
+    }
+
+    /// How many places the markers stand for.
+    var placeCount: Int {
+        markers.reduce(0) { total, marker in
+            switch marker {
+            case .pin: total + 1
+            case .cluster(let members, _, _): total + members.count
+            }
+        }
+    }
+}

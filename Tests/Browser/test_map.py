@@ -1,0 +1,182 @@
+"""The area map in Chromium: drag, pinch, wheel, buttons and keys move the server-drawn view; a cluster zooms in; a
+pin opens its card over the map; a position is set by a tap; without JavaScript the controls are links that move
+the view. The `browser` fixture fails a test on any console error."""
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import settled, wait_for
+
+SAN_JOSE = "/areas/san-jose-convention-center?view=map"
+SIZES = [(390, 844), (1280, 800)]
+
+
+def view(driver):
+    """The view the map shows now: zoom and origin, as the server drew it."""
+    root = driver.find_element(By.ID, "map-view")
+    return (int(root.get_attribute("data-zoom")), int(root.get_attribute("data-origin-x")),
+            int(root.get_attribute("data-origin-y")))
+
+
+def open_map(browser, server, width=390, height=844, path=SAN_JOSE, **kwargs):
+    driver = browser(width=width, height=height, **kwargs)
+    driver.get(server.url(path))
+    wait_for(driver, settled(lambda d: "live" in d.find_element(By.ID, "map-view").get_attribute("class")))
+    return driver
+
+
+def changed(driver, before):
+    return settled(lambda d: view(d) != before and "live" in d.find_element(By.ID, "map-view").get_attribute("class"))
+
+
+def svg_center(driver):
+    box = driver.execute_script(
+        "const r = document.querySelector('svg.map').getBoundingClientRect();"
+        "return [r.left + r.width / 2, r.top + r.height / 2, r.width / 400];")
+    return box
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_buttons_and_keys_move_and_zoom_the_view_in_place(server, browser, width, height):
+    driver = open_map(browser, server, width, height)
+    zoom, x, y = view(driver)
+    driver.find_element(By.CSS_SELECTOR, "a.map-zoom-in").click()
+    wait_for(driver, changed(driver, (zoom, x, y)))
+    assert view(driver)[0] == zoom + 1
+    assert f"zoom={zoom + 1}" in driver.current_url, "the address follows the view"
+    # The zoom-in control kept the focus: the keyboard carries on from it.
+    assert driver.switch_to.active_element.get_attribute("data-action") == "zoom-in"
+    before = view(driver)
+    driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+    wait_for(driver, changed(driver, before))
+    assert view(driver)[1] > before[1] and view(driver)[0] == before[0]
+    before = view(driver)
+    driver.switch_to.active_element.send_keys("-")
+    wait_for(driver, changed(driver, before))
+    assert view(driver)[0] == zoom
+    before = view(driver)
+    driver.find_element(By.CSS_SELECTOR, "a.map-south").click()
+    wait_for(driver, changed(driver, before))
+    assert view(driver)[2] > before[2]
+
+
+def test_dragging_pans_the_map(server, browser):
+    driver = open_map(browser, server)
+    before = view(driver)
+    svg = driver.find_element(By.CSS_SELECTOR, "svg.map")
+    ActionChains(driver).move_to_element(svg).click_and_hold().move_by_offset(-40, 0).move_by_offset(-60, -30) \
+        .release().perform()
+    wait_for(driver, changed(driver, before))
+    zoom, x, y = view(driver)
+    assert zoom == before[0]
+    assert x > before[1] and y > before[2], "dragging left and up shows what lies east and south"
+
+
+def test_the_wheel_zooms_about_the_pointer(server, browser):
+    driver = open_map(browser, server, 1280, 800)
+    before = view(driver)
+    cx, cy, _ = svg_center(driver)
+    driver.execute_cdp_cmd("Input.dispatchMouseEvent",
+                           {"type": "mouseWheel", "x": cx, "y": cy, "deltaX": 0, "deltaY": -120})
+    wait_for(driver, changed(driver, before))
+    assert view(driver)[0] == before[0] + 1
+    before = view(driver)
+    driver.execute_cdp_cmd("Input.dispatchMouseEvent",
+                           {"type": "mouseWheel", "x": cx, "y": cy, "deltaX": 0, "deltaY": 120})
+    wait_for(driver, changed(driver, before))
+    assert view(driver)[0] == before[0] - 1
+
+
+def test_pinching_zooms_in(server, browser):
+    driver = open_map(browser, server)
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    before = view(driver)
+    cx, cy, _ = svg_center(driver)
+
+    def touch(kind, spread):
+        points = [] if kind == "touchEnd" else [
+            {"x": cx - spread, "y": cy, "id": 1}, {"x": cx + spread, "y": cy, "id": 2}]
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", 30)
+    for spread in (45, 60, 80, 100, 120):
+        touch("touchMove", spread)
+    touch("touchEnd", 0)
+    wait_for(driver, changed(driver, before))
+    assert view(driver)[0] == before[0] + 2, "fingers four times as far apart: two levels closer"
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_a_cluster_zooms_in_and_a_pin_opens_its_card(server, browser, width, height):
+    driver = open_map(browser, server, width, height)
+    before = view(driver)
+    clusters = driver.find_elements(By.CSS_SELECTOR, "a.cluster")
+    assert clusters, "the places around the convention center overlap at the whole area's zoom"
+    clusters[0].click()
+    wait_for(driver, changed(driver, before))
+    assert view(driver)[0] > before[0]
+    pin = driver.find_element(By.CSS_SELECTOR, "a.pin")
+    name = pin.get_attribute("data-name")
+    place = pin.get_attribute("data-place")
+    pin.click()
+    card = driver.find_element(By.ID, "map-card")
+    wait_for(driver, lambda d: card.is_displayed())
+    assert driver.find_element(By.ID, "map-card-name").text == name
+    assert driver.switch_to.active_element.get_attribute("id") == "map-card-name"
+    assert f"place={place}" in driver.current_url
+    assert driver.find_element(By.CSS_SELECTOR, "#map-card [data-card=link]").get_attribute("href") \
+        .endswith(f"/places/{place}")
+    assert "/areas/" in driver.current_url, "the map stays"
+    driver.find_element(By.CSS_SELECTOR, "#map-card [data-action=close-card]").click()
+    wait_for(driver, lambda d: not card.is_displayed())
+    assert "place=" not in driver.current_url
+
+
+def test_a_position_is_set_by_tapping_the_map(server, browser):
+    driver = open_map(browser, server)
+    driver.find_element(By.CSS_SELECTOR, ".set-position > summary").click()
+    driver.find_element(By.CSS_SELECTOR, "[data-action=pick-on-map]").click()
+    banner = driver.find_element(By.CSS_SELECTOR, "[data-pick-banner]")
+    wait_for(driver, lambda d: banner.is_displayed())
+    cx, cy, _ = svg_center(driver)
+    ActionChains(driver).move_to_element_with_offset(driver.find_element(By.CSS_SELECTOR, "svg.map"), -30, 40) \
+        .click().perform()
+    wait_for(driver, settled(lambda d: "positioned=set" in d.current_url))
+    cookie = driver.get_cookie("grubmap_position")
+    assert cookie and cookie["value"].endswith("%2Cset")
+    body = driver.find_element(By.TAG_NAME, "main").text
+    assert "Your position is set by you" in body
+    assert "Distances from the position you set" in body
+    assert driver.find_elements(By.CSS_SELECTOR, ".map-me.set")
+
+
+def test_im_at_sets_the_position_from_a_list(server, browser):
+    driver = open_map(browser, server, path="/areas/san-jose-convention-center")
+    driver.find_element(By.CSS_SELECTOR, ".set-position > summary").click()
+    option = driver.find_element(By.CSS_SELECTOR, "#position-at option")
+    name = option.text
+    option.click()
+    driver.find_element(By.CSS_SELECTOR, ".position-form button[type=submit]").click()
+    wait_for(driver, settled(lambda d: "positioned=set" in d.current_url))
+    assert f"near {name}" in driver.find_element(By.TAG_NAME, "main").text
+    driver.find_element(By.CSS_SELECTOR, ".position-current button[type=submit]").click()
+    wait_for(driver, settled(lambda d: "positioned=cleared" in d.current_url))
+    assert driver.get_cookie("grubmap_position") is None
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_without_javascript_the_controls_are_links_that_move_the_view(server, browser, width, height):
+    driver = browser(width=width, height=height)
+    driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    driver.get(server.url(SAN_JOSE))
+    zoom, x, y = view(driver)
+    driver.find_element(By.CSS_SELECTOR, "a.map-zoom-in").click()
+    wait_for(driver, settled(lambda d: view(d)[0] == zoom + 1))
+    assert driver.find_element(By.CSS_SELECTOR, "svg.map").is_displayed(), "the map stays in front on a phone"
+    before = view(driver)
+    driver.find_element(By.CSS_SELECTOR, "a.map-east").click()
+    wait_for(driver, settled(lambda d: view(d)[1] > before[1]))
+    driver.find_element(By.CSS_SELECTOR, "a.pin").click()
+    wait_for(driver, settled(lambda d: d.find_element(By.ID, "map-card").is_displayed()))

@@ -1,0 +1,141 @@
+import Foundation
+import GrubmapAPI
+import GrubmapClient
+import GrubmapCore
+import GrubmapHTTP
+import GrubmapImport
+import GrubmapSQL
+import GrubmapWeb
+import Testing
+
+/// GrubmapClient against a real `grubmap` server (the app on libmicrohttpd, on 127.0.0.1 and a free port) with the
+/// demo data, over URLSession: what an app would do, from reading areas to checking in.
+@Suite(.serialized) struct LiveClientTests {
+    /// A served demo: started per test, stopped by ``stop()``.
+    final class LiveServer: Sendable {
+        let server: HTTPServer
+        let folder: URL
+
+        init() throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "grubmap-client-\(UUID().uuidString)")
+            let store = try SQLiteStore(path: folder.appendingPathComponent("demo.sqlite").path)
+            _ = try DemoData.load(into: store)
+            _ = try DemoMenus.load(into: store, now: Date())
+            let app = App(
+                environment: AppEnvironment(
+                    store: store, configuration: AppConfiguration(onboarding: try OnboardingCatalog.bundled())))
+            server = HTTPServer(
+                configuration: ServerConfiguration(port: 0, threading: .pool(threads: 2), workerCount: 4),
+                inlineResponder: app.inlineResponder, responder: RequestIdentity().wrapping(app.responder))
+            try server.start()
+        }
+
+        var url: URL { URL(string: "http://127.0.0.1:\(server.port)/")! }
+
+        func stop() {
+            server.shutdown(gracePeriod: .seconds(1))
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
+    @Test func readsTheCatalogMenusAndFares() async throws {
+        let live = try LiveServer()
+        defer { live.stop() }
+        let client = GrubmapClient(baseURL: live.url)
+        let areas = try await client.areas()
+        #expect(areas.map(\.id.rawValue).contains("pnu-busan"))
+        let busan = try Area.ID("pnu-busan")
+        let near = try Coordinate(latitude: 35.2325, longitude: 129.0828)
+        let places = try await client.places(inArea: busan, near: near)
+        #expect(!places.isEmpty)
+        #expect(places.allSatisfy { $0.distanceMeters != nil })
+        let detail = try await client.place(places[0].id)
+        #expect(detail.areaId == busan)
+        let menu = try await client.menu(place: places[0].id)
+        #expect(["serving", "closed", "unknown"].contains(menu.status))
+        let board = try await client.menuBoard(area: busan, near: near)
+        #expect(board.days.count == 7)
+        #expect(board.menus.count == places.count)
+        let fares = try await client.fares(from: near, to: .place(places[0].id))
+        #expect(fares.currency == "KRW" && !fares.estimates.isEmpty)
+        let distance = try await client.distance(from: near, to: try Coordinate(latitude: 35.24, longitude: 129.09))
+        #expect(distance.distanceMeters > 0)
+        let geoJSON = try await client.placesGeoJSON(inArea: busan)
+        #expect(String(decoding: geoJSON, as: UTF8.self).contains("FeatureCollection"))
+        #expect(try await client.health() == API.Health(status: "ok", database: "ok"))
+    }
+
+    @Test func errorsAreTypedFromTheErrorBody() async throws {
+        let live = try LiveServer()
+        defer { live.stop() }
+        let client = GrubmapClient(baseURL: live.url)
+        let unknown = try Place.ID("no-such-place")
+        do {
+            _ = try await client.place(unknown)
+            Issue.record("an unknown place was found")
+        } catch {
+            #expect(error.code == "not_found")
+            if case .api(let status, _, let message, _) = error {
+                #expect(status == 404 && !message.isEmpty)
+            }
+        }
+        let far = try Coordinate(latitude: -45, longitude: 170)
+        await #expect(throws: GrubmapClientError.self) { _ = try await client.fares(from: far, to: .point(far)) }
+        let hall = try Place.ID("pnu-busan-geumjeong-hall")
+        do {
+            _ = try await client.checkIn(at: hall)
+            Issue.record("checked in without a profile")
+        } catch {
+            #expect(error.code == "profile_required")
+        }
+        let unreachable = GrubmapClient(baseURL: URL(string: "http://127.0.0.1:1/")!)
+        do {
+            _ = try await unreachable.areas()
+        } catch {
+            if case .transport = error {} else { Issue.record("expected a transport error, got \(error)") }
+        }
+    }
+
+    @Test func aBearerSessionCarriesProfilePreferencesAndCheckIns() async throws {
+        let live = try LiveServer()
+        defer { live.stop() }
+        let client = GrubmapClient(baseURL: live.url, language: .korean)
+        #expect(try await client.profile() == nil)
+        let created = try await client.startSession()
+        #expect(await client.sessionToken == created.token)
+        let profile = try await client.saveProfile(API.ProfileRequest(firstName: "Ada", lastName: "Kim", bio: "Hi"))
+        #expect(profile.firstName == "Ada")
+        let place = try Place.ID("pnu-busan-geumjeong-hall")
+        let checkIn = try await client.checkIn(at: place)
+        #expect(checkIn.placeId == place && checkIn.expiresAt > checkIn.startedAt)
+        #expect(try await client.place(place).checkedIn.map(\.firstName) == ["Ada"])
+        let preferences = try await client.updatePreferences(
+            API.PreferencesPatch(defaultArea: .some(try Area.ID("pnu-busan")), bookmarks: [place], diet: .vegan))
+        #expect(preferences.bookmarks == [place] && preferences.diet == .vegan)
+        let cleared = try await client.updatePreferences(API.PreferencesPatch(defaultArea: .some(nil)))
+        #expect(cleared.defaultArea == nil && cleared.bookmarks == [place])
+        let nowhere = try Place.ID("nowhere")
+        do {
+            _ = try await client.updatePreferences(API.PreferencesPatch(bookmarks: [nowhere]))
+            Issue.record("a bookmark of no place was saved")
+        } catch {
+            #expect(error.code == "invalid_preference")
+        }
+        #expect(try await client.checkOut() == true)
+        #expect(try await client.checkOut() == false)
+        // Another client given the same token is the same person.
+        let again = GrubmapClient(baseURL: live.url, sessionToken: created.token)
+        #expect(try await again.profile()?.lastName == "Kim")
+    }
+
+    @Test func aFirstChangeMakesASessionFirst() async throws {
+        let live = try LiveServer()
+        defer { live.stop() }
+        let client = GrubmapClient(baseURL: live.url)
+        _ = try await client.saveProfile(API.ProfileRequest(firstName: "Bo", lastName: "Lee"))
+        let token = try #require(await client.sessionToken)
+        #expect(!token.isEmpty)
+        #expect(try await client.profile()?.firstName == "Bo")
+    }
+}
