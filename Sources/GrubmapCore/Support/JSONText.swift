@@ -1,3 +1,5 @@
+import Foundation
+
 /// Compact JSON text for Grubmap's small stored values (names, opening hours), written directly rather than
 /// through `JSONEncoder`, which costs tens of microseconds a value: too much for a million imported places.
 ///
@@ -99,8 +101,16 @@ extension LocalizedText {
 }
 
 extension OpeningHours {
-    /// The hours as stored: `[{"closes":"21:00","days":"Mo-Fr","opens":"11:00"}]`.
+    /// The hours as stored: `[{"closes":"21:00","days":"Mo-Fr","opens":"11:00"}]`, or with dated exceptions
+    /// `{"exceptions":[…],"weekly":[…]}` as their `Encodable` conformance writes it.
     public var jsonText: String {
+        // Exceptions are rare and carry free text (notes): they go through the encoder.
+        if !exceptions.isEmpty {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            // Encoding hours cannot fail: every value is a string or a list of them.
+            return String(decoding: try! encoder.encode(self), as: UTF8.self)
+        }
         // Days and times never need escaping, and the keys are written in their sorted order.
         var output = "["
         for (offset, rule) in rules.enumerated() {
