@@ -59,8 +59,8 @@ struct MapMarkers {
 
     /// The places a view draws: those inside it or near enough its edge that their pins or clusters reach in.
     ///
-    /// The one place that chooses places for a view: an area too large to keep in memory would ask the store for
-    /// the places in `viewport.bounds` grown by the same margin here instead (issue 16's bounding-box query).
+    /// The store is asked for the places of the same rectangle (``AreaFeature/box(around:)``); this keeps the map
+    /// exact for whatever it is given.
     static func placesInView(_ places: [ListedPlace], viewport: MapViewport) -> [ListedPlace] {
         let margin = clusterRadius * 2
         let rect = viewport.rect.outsetBy(margin)
