@@ -54,38 +54,42 @@ struct AreaMap {
             .data("fragment", links.fragment(viewport)), .data("page", links.page(viewport)),
             .data("summary", strings.viewSummary(viewport.zoom, markers.placeCount))
         ) {
-            el(
-                .svg, Attribute("xmlns", "http://www.w3.org/2000/svg"), Attribute("viewBox", "0 0 \(width) \(height)"),
-                .class("map"), Attribute("role", "group"),
-                .ariaLabel(checkInStrings.mapLabel(area.name.text(in: language))),
-                Attribute("aria-describedby", "map-help")
-            ) {
-                // `desc`, unlike `title`, shows no tooltip; `Tag` has no case for it, and the public `element` takes any name.
-                element("desc", [.id("map-help")]) { checkInStrings.mapHelp(markers.placeCount) }
-                el(.g, .class("map-content")) {
-                    el(
-                        .rect, .class("map-ground"), Attribute("width", String(width)),
-                        Attribute("height", String(height)))
-                    if let tileURL {
-                        tiles(tileURL)
-                    } else if let basemap {
-                        basemapDrawing(basemap, obstacles: markers.markers.map(\.footprint))
+            // The drawing and what lies over it; a note on a capped view goes under it, never over the controls.
+            el(.div, .class("map-stage")) {
+                el(
+                    .svg, Attribute("xmlns", "http://www.w3.org/2000/svg"),
+                    Attribute("viewBox", "0 0 \(width) \(height)"),
+                    .class("map"), Attribute("role", "group"),
+                    .ariaLabel(checkInStrings.mapLabel(area.name.text(in: language))),
+                    Attribute("aria-describedby", "map-help")
+                ) {
+                    // `desc`, unlike `title`, shows no tooltip; `Tag` has no case for it, and the public `element` takes any name.
+                    element("desc", [.id("map-help")]) { checkInStrings.mapHelp(markers.placeCount) }
+                    el(.g, .class("map-content")) {
+                        el(
+                            .rect, .class("map-ground"), Attribute("width", String(width)),
+                            Attribute("height", String(height)))
+                        if let tileURL {
+                            tiles(tileURL)
+                        } else if let basemap {
+                            basemapDrawing(basemap, obstacles: markers.markers.map(\.footprint))
+                        }
+                        centerMarker
+                        for marker in markers.markers { self.marker(marker) }
+                        if let position { me(position) }
                     }
-                    centerMarker
-                    for marker in markers.markers { self.marker(marker) }
-                    if let position { me(position) }
+                    scaleBar
                 }
-                scaleBar
-            }
-            controls
-            attribution
-            el(.p, .class("map-pick-banner"), .data("pick-banner", ""), Attribute("hidden", nil)) {
-                el(.span) { strings.tapHint }
-                el(.button, .type("button"), .class("button secondary"), .data("action", "cancel-pick")) {
-                    strings.cancel
+                controls
+                attribution
+                el(.p, .class("map-pick-banner"), .data("pick-banner", ""), Attribute("hidden", nil)) {
+                    el(.span) { strings.tapHint }
+                    el(.button, .type("button"), .class("button secondary"), .data("action", "cancel-pick")) {
+                        strings.cancel
+                    }
                 }
+                card(selectedPlace)
             }
-            card(selectedPlace)
             if let capped {
                 el(.p, .class("meta map-note")) {
                     AreaStrings.forLanguage(language).mapShowsSome(capped.shown, capped.total)

@@ -5,6 +5,8 @@ extension Stylesheet {
     /// Streets are pale on a paler ground and their names grey with a halo, so the orange pins stand out.
     static let map = """
         .map-view{position:relative;overflow:hidden;border-radius:inherit;background:#ece9e2}
+        .map-stage{position:relative}
+        .map-view .map-note{margin:0;padding:6px 10px;background:var(--card)}
         .map{display:block;width:100%;height:auto;-webkit-user-select:none;user-select:none}
         .map-view.live .map{touch-action:none;cursor:grab}
         .map-view.dragging .map{cursor:grabbing}
