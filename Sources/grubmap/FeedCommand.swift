@@ -13,9 +13,9 @@ enum FeedCommand {
           list     Every feed: place, URL, last fetch and its result, next fetch
           remove   Take a place's feed away: grubmap feed remove --place ID
 
-        grubmap serve fetches each feed every --feed-interval (hourly by default), sending the validators of the
-        last answer, and imports it all or nothing as grubmap import menu does; a failure keeps the last good menus
-        and is retried sooner, then less often.
+        grubmap serve fetches each feed on its schedule (hourly unless serve is given another interval), sending
+        the validators of the last answer, and imports it all or nothing as grubmap import menu does; a failure
+        keeps the last good menus and is retried sooner, then less often.
 
         Options:
           --database PATH   SQLite database file (default \(defaultDatabasePath)), or a postgres://… URL

@@ -10,8 +10,9 @@ import pytest
 
 from conftest import BINARY
 
-COMMANDS = ["serve", "migrate", "distance", "fare", "import menu", "import places", "export places", "completion",
-            "man"]
+COMMANDS = ["serve", "migrate", "distance", "fare", "import menu", "import places", "import basemap", "export places",
+            "completion", "man", "operator add", "operator list", "operator remove", "operator reset", "feed set",
+            "feed list", "feed remove"]
 
 
 def grubmap(*arguments):
@@ -45,7 +46,7 @@ def test_bash_completes_commands_options_and_their_values(tmp_path):
     assert bash_complete(script, "grubmap", "serve", "--log-format", "") == {"text", "json"}
     assert bash_complete(script, "grubmap", "serve", "--metrics", "") == {"loopback", "public", "off"}
     assert bash_complete(script, "grubmap", "serve", "--port", "") == set()
-    assert bash_complete(script, "grubmap", "import", "") == {"menu", "places"}
+    assert bash_complete(script, "grubmap", "import", "") == {"basemap", "menu", "places"}
     assert bash_complete(script, "grubmap", "import", "menu", "--") == {"--place", "--database", "--help"}
     (tmp_path / "feed.xml").write_text("<openmensa/>")
     assert bash_complete(script, "grubmap", "import", "menu", str(tmp_path / "fe")) == {str(tmp_path / "feed.xml")}
@@ -68,7 +69,7 @@ def test_fish_completes_the_same(tmp_path):
 
     assert "serve" in complete("grubmap ")
     assert complete("grubmap serve --log-format ") == {"text", "json"}
-    assert complete("grubmap import ") == {"menu", "places"}
+    assert complete("grubmap import ") == {"basemap", "menu", "places"}
     assert complete("grubmap import menu --") == {"--place", "--database", "--help"}
     assert {option[2:] for option in complete("grubmap serve --")} == options_of("serve")
 
