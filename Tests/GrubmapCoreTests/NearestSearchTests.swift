@@ -140,6 +140,93 @@ import Testing
         #expect(limited.map(\.0) == expected.prefix(25).map(\.0))
     }
 
+    @Test(arguments: centers.indices)
+    func theLowerBoundIsNeverMoreThanADistanceInTheRectangle(index: Int) throws {
+        let (latitude, longitude) = Self.centers[index]
+        let center = try Coordinate(latitude: latitude, longitude: longitude)
+        var random = Random(state: UInt64(index) + 11)
+        for scale in [0.0001, 0.01, 1, 30, 170] {
+            for _ in 0..<200 {
+                let south = max(-90, min(90, latitude + random.between(-scale, scale)))
+                let north = min(90, south + random.between(0, scale))
+                let west = max(-180, min(180, longitude + random.between(-scale, scale) * 2))
+                let east = min(180, west + random.between(0, scale) * 2)
+                let bound = GeodesicDisc.lowerBoundMeters(
+                    fromLatitude: latitude, longitude: longitude, south: south, north: north, west: west, east: east)
+                // Its corners, edges' middles and points inside are all at least that far.
+                for (pointLatitude, pointLongitude) in [
+                    (south, west), (north, east), (south, east), (north, west), ((south + north) / 2, west),
+                    (random.between(south, north), random.between(west, east)),
+                    (min(max(latitude, south), north), min(max(longitude, west), east)),
+                ] {
+                    let point = try Coordinate(latitude: pointLatitude, longitude: pointLongitude)
+                    #expect(bound <= center.distance(to: point), "\(point) from \(center)")
+                }
+                // A rectangle inside it has a bound at least as large (what lets an R*Tree order by it).
+                let inner = GeodesicDisc.lowerBoundMeters(
+                    fromLatitude: latitude, longitude: longitude, south: (south * 3 + north) / 4, north: north,
+                    west: west, east: (west + east * 3) / 4)
+                #expect(inner >= bound * (1 - 1e-12) - 1e-6)
+            }
+        }
+        // Nearly exact nearby: within half a percent of the distance to a point 300 m away.
+        let near = try Coordinate(latitude: 37.5665 + 0.0027, longitude: 126.978)
+        let bound = GeodesicDisc.lowerBoundMeters(
+            fromLatitude: 37.5665, longitude: 126.978, south: near.latitude, north: near.latitude,
+            west: near.longitude, east: near.longitude)
+        let distance = try Coordinate(latitude: 37.5665, longitude: 126.978).distance(to: near)
+        #expect(bound <= distance && bound > distance * 0.995)
+    }
+
+    @Test(arguments: [(37.52, 127.03), (-17.2, 179.99), (89.7, 10), (0, 0), (-60, -60)])
+    func theSearchInAnIndexsOrderAnswersWhatAScanDoes(latitude: Double, longitude: Double) throws {
+        let spots = try Self.spots(count: 2000, seed: 7)
+        let origin = try Coordinate(latitude: latitude, longitude: longitude)
+        // An index of the spots' points that gives them by their lower bound, as SQLite's R*Tree does.
+        func bound(_ spot: Spot) -> Double {
+            GeodesicDisc.lowerBoundMeters(
+                fromLatitude: latitude, longitude: longitude, south: spot.coordinate.latitude,
+                north: spot.coordinate.latitude, west: spot.coordinate.longitude, east: spot.coordinate.longitude)
+        }
+        let ordered = spots.sorted { bound($0) < bound($1) }
+        var fetched = 0
+        func search(_ search: NearestSearch, excluding: Set<String> = []) -> [(String, Double)] {
+            search.runInOrder(excluding: excluding) { limit in
+                fetched += min(limit, ordered.count)
+                return Array(ordered.prefix(limit))
+            } key: {
+                ($0.id, $0.coordinate)
+            } lowerBound: {
+                bound($0)
+            }.map { ($0.id, $0.distanceMeters) }
+        }
+        for count in [1, 10, 51] {
+            let expected = Self.scan(spots, from: origin) { _, _ in true }.prefix(count)
+            let found = search(NearestSearch(origin: origin, count: count))
+            #expect(found.map(\.0) == expected.map(\.0))
+            #expect(found.map(\.1) == expected.map(\.1))
+        }
+        let all = Self.scan(spots, from: origin) { _, _ in true }
+        var paged: [(String, Double)] = []
+        while paged.count < 300 {
+            paged += search(NearestSearch(origin: origin, count: 37, after: paged.last.map { ($0.1, $0.0) }))
+        }
+        #expect(paged.map(\.0) == all.prefix(paged.count).map(\.0))
+        let box = try GeoBox(west: 170, south: -30, east: -170, north: 90)
+        let excluded: Set<String> = Set(all.prefix(3).map(\.0))
+        let radius = 2_000_000.0
+        let limited = search(
+            NearestSearch(origin: origin, count: 25, maximumMeters: radius, box: box), excluding: excluded)
+        let expected = Self.scan(spots, from: origin) { spot, distance in
+            distance <= radius && box.contains(spot.coordinate) && !excluded.contains(spot.id)
+        }
+        #expect(limited.map(\.0) == expected.prefix(25).map(\.0))
+        // Ten nearest read a few dozen rows, not the 2,000.
+        fetched = 0
+        _ = search(NearestSearch(origin: origin, count: 10))
+        #expect(fetched < 100)
+    }
+
     @Test func anExtentThatIsCoveredEndsTheSearchAtOnce() throws {
         let spots = try Self.spots(count: 50, seed: 3).filter {
             $0.coordinate.latitude > 37 && $0.coordinate.latitude < 38

@@ -77,3 +77,46 @@ public struct GeodesicDisc: Hashable, Sendable {
         center.distance(to: coordinate)
     }
 }
+
+extension GeodesicDisc {
+    /// A lower bound of the ellipsoidal distance in metres from a point to every point of a rectangle (south ≤
+    /// north, west ≤ east, not crossing the antimeridian; degrees): 0 when it holds the point.
+    ///
+    /// It is the great-circle distance to the rectangle's nearest point on the sphere of radius
+    /// ``smallestRadiusOfCurvatureMeters`` (no longer than the ellipsoidal one, see the type's comment), less a
+    /// relative 10⁻⁹ and a millimetre for rounding. Off the rectangle's longitudes its nearest point lies on the
+    /// meridian edge nearer in longitude (at each latitude the distance grows with the difference in longitude); on
+    /// that meridian the cosine of the distance is `C·cos(φ − φ*)`, so the nearest latitude is `φ*` clamped to the
+    /// edge, or an end of it. A rectangle's bound is never more than any smaller rectangle's inside it, so an index
+    /// can order its nodes by it. Plain numbers, not ``Coordinate``s: SQLite's R*Tree calls it for every node it
+    /// looks at.
+    public static func lowerBoundMeters(
+        fromLatitude latitude: Double, longitude: Double, south: Double, north: Double, west: Double, east: Double
+    ) -> Double {
+        let radians = Double.pi / 180
+        let differenceTo = { (edge: Double) in
+            abs(((edge - longitude) + 540).truncatingRemainder(dividingBy: 360) - 180)
+        }
+        let longitudeDifference =
+            west <= longitude && longitude <= east ? 0 : min(differenceTo(west), differenceTo(east))
+        let angle: Double
+        if longitudeDifference == 0 {
+            angle = max(south - latitude, latitude - north, 0) * radians
+        } else {
+            let phi0 = latitude * radians
+            let lambda = longitudeDifference * radians
+            let (sinPhi0, cosPhi0) = (sin(phi0), cos(phi0))
+            let halfLambda = sin(lambda / 2)
+            let nearest = atan2(sinPhi0, cosPhi0 * cos(lambda)) / radians
+            var smallest = Double.infinity
+            for edgeLatitude in [south, north, min(max(nearest, south), north)] {
+                let phi = edgeLatitude * radians
+                let halfPhi = sin((phi - phi0) / 2)
+                let haversine = halfPhi * halfPhi + cosPhi0 * cos(phi) * halfLambda * halfLambda
+                smallest = min(smallest, 2 * asin(min(1, haversine.squareRoot())))
+            }
+            angle = smallest
+        }
+        return max(0, angle * smallestRadiusOfCurvatureMeters * (1 - 1e-9) - 0.001)
+    }
+}

@@ -53,6 +53,8 @@ public final class Database: @unchecked Sendable {
         // SQLite has no SHA-256 of its own; migration 7 hashes the stored session tokens with this one.
         sqlite3_create_function_v2(
             handle, "grubmap_sha256_hex", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, sha256HexFunction, nil, nil, nil)
+        // Nearest first through the places' R*Tree (see `nearestScore`).
+        sqlite3_rtree_query_callback(handle, "grubmap_nearest", nearestScore, nil, nil)
     }
 
     deinit {

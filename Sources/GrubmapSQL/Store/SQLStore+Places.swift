@@ -137,6 +137,15 @@ extension SQLStore {
             extent: extent)
         let excluding = Set(query.excluding.map(\.rawValue))
         let found = try withConnection { connection in
+            if dialect == .sqlite {
+                return try search.runInOrder(excluding: excluding) { limit in
+                    try nearestCandidates(query, origin: origin, limit: limit, on: connection)
+                } key: { (candidate: PlaceCandidate) in
+                    (candidate.id, candidate.coordinate)
+                } lowerBound: { candidate in
+                    candidate.lowerBoundMeters
+                }
+            }
             let first = try firstRadius(query, origin: origin, extent: extent, catalog: catalog, on: connection)
             return try search.run(firstRadiusMeters: first, excluding: excluding) { rectangles in
                 try candidates(in: rectangles, areaID: query.areaID, on: connection)
@@ -190,6 +199,32 @@ extension SQLStore {
         return distances.prefix(count).max() ?? GeodesicDisc.longestGeodesicMeters
     }
 
+    /// SQLite's first `limit` places (of the area, when given) meeting the query's box, nearest first to `origin` by
+    /// the R*Tree's lower bound (`grubmap_nearest`), each with that bound.
+    private func nearestCandidates(
+        _ query: PlaceQuery, origin: Coordinate, limit: Int, on connection: Pool.Connection
+    ) throws -> [PlaceCandidate] {
+        let box = query.box
+        let area: SQL = query.areaID.map { "AND p.area_id = \($0)" } ?? ""
+        let rows = try connection.fetchAll(
+            """
+            SELECT \(sql: StoreRows.placeColumns(of: "p")), r.min_latitude, r.max_latitude, r.min_longitude,
+                r.max_longitude
+            FROM places_rtree AS r CROSS JOIN places AS p ON p.rowid = r.id
+            WHERE r.id MATCH grubmap_nearest(\(origin.latitude), \(origin.longitude), \(box?.south ?? -90),
+                \(box?.north ?? 90), \(box?.west ?? -180), \(box?.east ?? 180))
+                AND p.archived_at IS NULL \(sql: area)
+            LIMIT \(limit)
+            """)
+        return try rows.map { row in
+            var candidate = try PlaceCandidate(row)
+            candidate.lowerBoundMeters = GeodesicDisc.lowerBoundMeters(
+                fromLatitude: origin.latitude, longitude: origin.longitude, south: try row.value(at: 11),
+                north: try row.value(at: 12), west: try row.value(at: 13), east: try row.value(at: 14))
+            return candidate
+        }
+    }
+
     /// Every place (of the area, when given) inside the rectangles, each once.
     private func candidates(in rectangles: [Bounds], areaID: Area.ID?, on connection: Pool.Connection) throws
         -> [PlaceCandidate]
@@ -198,19 +233,8 @@ extension SQLStore {
         var candidates: [PlaceCandidate] = []
         for rectangle in rectangles {
             for row in try connection.fetchAll(dialect.placesInside(rectangle, areaID: areaID)) {
-                let id: String
-                let coordinate: Coordinate
-                do {
-                    id = try row.value(at: 0, as: String.self)
-                    coordinate = try Coordinate(latitude: row.value(at: 4), longitude: row.value(at: 5))
-                } catch {
-                    // A row that cannot be placed fails the query with the error naming it, as reading it would.
-                    _ = try StoreRows.place(from: row)
-                    throw error
-                }
-                if seen.insert(id).inserted {
-                    candidates.append(PlaceCandidate(row: row, id: id, coordinate: coordinate))
-                }
+                let candidate = try PlaceCandidate(row)
+                if seen.insert(candidate.id).inserted { candidates.append(candidate) }
             }
         }
         return candidates
@@ -223,6 +247,21 @@ struct PlaceCandidate {
     let row: Row
     let id: String
     let coordinate: Coordinate
+    /// The bound SQLite's R*Tree ordered the row by (``SQLStore/nearestCandidates``); 0 otherwise.
+    var lowerBoundMeters = 0.0
+
+    /// Reads a row of ``StoreRows/placeColumns`` (`id` column 0, `latitude` 4, `longitude` 5).
+    init(_ row: Row) throws {
+        do {
+            id = try row.value(at: 0, as: String.self)
+            coordinate = try Coordinate(latitude: row.value(at: 4), longitude: row.value(at: 5))
+        } catch {
+            // A row that cannot be placed fails the query with the error naming it, as reading it would.
+            _ = try StoreRows.place(from: row)
+            throw error
+        }
+        self.row = row
+    }
 }
 
 extension SQLDialect {
