@@ -23,10 +23,11 @@ extension SQLStore {
             for statement in dialect.bulkSettings.apply { try connection.execute(statement) }
             defer { for statement in dialect.bulkSettings.restore { try? connection.execute(statement) } }
             try connection.execute("DROP TABLE IF EXISTS grubmap_import")
+            // On SQLite `INTEGER PRIMARY KEY` makes the position the rowid: one B-tree fewer to write a million times.
             try connection.execute(
                 """
                 CREATE TEMP TABLE grubmap_import (
-                    position BIGINT PRIMARY KEY,
+                    position \(sql: dialect == .sqlite ? "INTEGER" : "BIGINT") PRIMARY KEY,
                     id TEXT NOT NULL UNIQUE, area_id TEXT NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL,
                     latitude DOUBLE PRECISION NOT NULL, longitude DOUBLE PRECISION NOT NULL, address TEXT, phone TEXT,
                     website TEXT, description TEXT, opening_hours TEXT NOT NULL

@@ -100,7 +100,7 @@ enum StoreRows {
         return Place(
             id: try reader.read("id") { try Place.ID(row.value(named: "id", as: String.self)) },
             areaID: try reader.read("area_id") { try Area.ID(row.value(named: "area_id", as: String.self)) },
-            name: try reader.json("name", fast: LocalizedText.init(jsonText:)),
+            name: try reader.json("name") { $0.flatMap(LocalizedText.init(jsonText:)) },
             kind: try reader.read("kind") {
                 let text: String = try row.value(named: "kind")
                 guard let kind = Place.Kind(rawValue: text) else { throw UnknownKind(text: text) }
@@ -112,9 +112,12 @@ enum StoreRows {
             address: try reader.read("address") { try row.value(named: "address") },
             phone: try reader.read("phone") { try row.value(named: "phone") },
             website: try reader.read("website") { try row.value(named: "website") },
-            description: try reader.json(
-                "description", as: LocalizedText?.self, fast: { LocalizedText(jsonText: $0).map(Optional.some) }),
-            openingHours: try reader.json("opening_hours", fast: OpeningHours.init(jsonText:)))
+            description: try reader.json("description", as: LocalizedText?.self) { text in
+                // NULL is no description; text that the fast reader gives up on goes to `JSONDecoder`.
+                guard let text else { return .some(nil) }
+                return LocalizedText(jsonText: text).map(Optional.some)
+            },
+            openingHours: try reader.json("opening_hours") { $0.flatMap(OpeningHours.init(jsonText:)) })
     }
 
     static func json(_ value: some Encodable) throws -> String {
@@ -160,18 +163,16 @@ private struct RowReader {
         }
     }
 
-    /// Decodes a JSON text column; `NULL` decodes as `nil` when `T` is optional. `fast` reads the text first when
-    /// given (a place's name and hours, read for every place a page shows); what it gives up on, `JSONDecoder`
-    /// reads or refuses, saying why.
-    func json<T: Decodable>(_ column: String, as type: T.Type = T.self, fast: (String) -> T? = { _ in nil }) throws
-        -> T
+    /// Decodes a JSON text column; `NULL` decodes as `nil` when `T` is optional. `fast` reads the text (`nil` for
+    /// `NULL`) first when given: a place's name and hours, read for every place a page shows, where `JSONDecoder`
+    /// would cost most of the page. What it gives up on, `JSONDecoder` reads or refuses, saying why.
+    func json<T: Decodable>(_ column: String, as type: T.Type = T.self, fast: (String?) -> T? = { _ in nil })
+        throws -> T
     {
         try read(column) {
-            guard let text: String = try row.value(named: column) else {
-                return try JSONDecoder().decode(T.self, from: Data("null".utf8))
-            }
+            let text: String? = try row.value(named: column)
             if let value = fast(text) { return value }
-            return try JSONDecoder().decode(T.self, from: Data(text.utf8))
+            return try JSONDecoder().decode(T.self, from: Data((text ?? "null").utf8))
         }
     }
 }
