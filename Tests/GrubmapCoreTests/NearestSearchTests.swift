@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import GrubmapCore
@@ -203,7 +204,7 @@ import Testing
             // Close to the nearest such point: east or west, where a degree is shortest, in Seoul's latitudes.
             if index == 8, degrees <= 0.1 {
                 let east = try Coordinate(latitude: latitude, longitude: longitude + degrees)
-                #expect(bound > center.distance(to: east) * 0.98)
+                #expect(bound > center.distance(to: east) * 0.97)
             }
         }
     }

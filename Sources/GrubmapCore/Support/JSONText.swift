@@ -149,6 +149,11 @@ extension OpeningHours {
     /// ``LocalizedText/init(jsonText:)`` does; `nil` for anything else (hours with exceptions included), which the
     /// `Decodable` conformance then reads.
     public init?(jsonText: String) {
+        // Most places have no hours.
+        if jsonText == "[]" {
+            self.init()
+            return
+        }
         var reader = JSONReader(bytes: Array(jsonText.utf8))
         guard let value = try? reader.readValue(), (try? reader.isAtEnd()) == true else { return nil }
         self.init(json: value)
