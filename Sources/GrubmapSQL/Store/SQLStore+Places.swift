@@ -174,11 +174,13 @@ extension SQLStore {
         _ query: PlaceQuery, search: NearestSearch, excluding: Set<String>, on connection: Pool.Connection
     ) throws -> [NearestSearch.Found<PlaceCandidate>]? {
         let origin = search.origin
+        // Inside the rectangle holding every place asked for, so a search for more than an area has ends there.
+        let extent = search.extent ?? .world
         let key = { (candidate: PlaceCandidate) in (candidate.id, candidate.coordinate) }
         switch dialect {
         case .sqlite:
             return try search.runInOrder(excluding: excluding) { limit in
-                try rtreeCandidates(query, origin: origin, limit: limit, on: connection)
+                try rtreeCandidates(query, origin: origin, extent: extent, limit: limit, on: connection)
             } key: {
                 key($0)
             } lowerBound: { candidate in
@@ -191,7 +193,7 @@ extension SQLStore {
             guard query.box?.crossesAntimeridian != true else { return nil }
             do {
                 return try search.runInOrder(excluding: excluding) { limit in
-                    try gistCandidates(query, origin: origin, limit: limit, on: connection)
+                    try gistCandidates(query, origin: origin, extent: extent, limit: limit, on: connection)
                 } key: {
                     key($0)
                 } lowerBound: { candidate in
@@ -208,10 +210,11 @@ extension SQLStore {
         }
     }
 
-    /// SQLite's first `limit` places (of the area, when given) meeting the query's box, nearest first to `origin` by
-    /// the R*Tree's lower bound (`grubmap_nearest`), each with its rectangle in the tree (south, north, west, east).
+    /// SQLite's first `limit` places (of the area, when given) meeting the query's box and inside `extent`, nearest
+    /// first to `origin` by the R*Tree's lower bound (`grubmap_nearest`), each with its rectangle in the tree
+    /// (south, north, west, east).
     private func rtreeCandidates(
-        _ query: PlaceQuery, origin: Coordinate, limit: Int, on connection: Pool.Connection
+        _ query: PlaceQuery, origin: Coordinate, extent: Bounds, limit: Int, on connection: Pool.Connection
     ) throws -> [PlaceCandidate] {
         let box = query.box
         let area: SQL = query.areaID.map { "AND p.area_id = \($0)" } ?? ""
@@ -221,7 +224,8 @@ extension SQLStore {
                 r.max_longitude
             FROM places_rtree AS r CROSS JOIN places AS p ON p.rowid = r.id
             WHERE r.id MATCH grubmap_nearest(\(origin.latitude), \(origin.longitude), \(box?.south ?? -90),
-                \(box?.north ?? 90), \(box?.west ?? -180), \(box?.east ?? 180))
+                \(box?.north ?? 90), \(box?.west ?? -180), \(box?.east ?? 180), \(extent.southWest.latitude),
+                \(extent.northEast.latitude), \(extent.southWest.longitude), \(extent.northEast.longitude))
                 AND p.archived_at IS NULL \(sql: area)
             LIMIT \(limit)
             """)
@@ -229,13 +233,18 @@ extension SQLStore {
     }
 
     /// PostgreSQL's first `limit` places (of the area, when given) inside the query's box (not across the
-    /// antimeridian), nearest first to `origin` by `<->` on `point(longitude, latitude)`, each with that distance in
-    /// degrees.
+    /// antimeridian) and `extent`, nearest first to `origin` by `<->` on `point(longitude, latitude)`, each with that
+    /// distance in degrees.
     private func gistCandidates(
-        _ query: PlaceQuery, origin: Coordinate, limit: Int, on connection: Pool.Connection
+        _ query: PlaceQuery, origin: Coordinate, extent: Bounds, limit: Int, on connection: Pool.Connection
     ) throws -> [PlaceCandidate] {
         let point: SQL = "point(\(origin.longitude), \(origin.latitude))"
-        let area: SQL = query.areaID.map { "AND area_id = \($0)" } ?? ""
+        let (southWest, northEast) = (extent.southWest, extent.northEast)
+        let area: SQL =
+            """
+            AND point(longitude, latitude) <@ box(point(\(southWest.longitude), \(southWest.latitude)),
+                point(\(northEast.longitude), \(northEast.latitude))) \(sql: query.areaID.map { "AND area_id = \($0)" } ?? "")
+            """
         let inBox: SQL =
             query.box.map { box in
                 "AND point(longitude, latitude) <@ box(point(\(box.west), \(box.south)), point(\(box.east), \(box.north)))"
