@@ -114,4 +114,19 @@ import Testing
             try counted.calls("/api/v1/me/checkin", method: .delete, headers: headers)
                 == visitor.merging(["checkOut": 1]) { $1 })
     }
+
+    /// A place is remembered only for the catalog version it was read at: once a place changes, the next request
+    /// reads it again and shows the change.
+    @Test func aRememberedPlaceIsReadAgainOnceThePlacesChange() throws {
+        let counted = try Counted()
+        defer { counted.test.cleanUp() }
+        #expect(try counted.calls("/api/v1/places/alpha")["place"] == 1)
+        #expect(try counted.calls("/api/v1/places/alpha")["place"] == nil)
+        var renamed = try #require(TestApp.samplePlaces.first { $0.id.rawValue == "alpha" })
+        renamed.name = LocalizedText("Renamed Alpha")
+        try counted.test.store.save(area: TestApp.sampleArea, places: [renamed])
+        #expect(try counted.calls("/api/v1/places/alpha")["place"] == 1)
+        let body = String(decoding: try counted.test.get("/api/v1/places/alpha").body, as: UTF8.self)
+        #expect(body.contains("Renamed Alpha"))
+    }
 }
