@@ -53,7 +53,7 @@ public struct App: Sendable {
         routes.add(PlaceFeature(menus: store, checkIns: store, profiles: store))
         routes.add(MenuFeature(menus: store, preferences: preferences))
         routes.add(ProfileFeature(profiles: store, checkIns: store))
-        routes.add(CheckInFeature(profiles: store, checkIns: store, policy: configuration.checkInPolicy))
+        routes.add(CheckInFeature(checkIns: store, policy: configuration.checkInPolicy))
         routes.add(FareFeature())
         routes.add(CatalogAPI(checkIns: store))
         routes.add(SignInFeature(store: store, hasher: configuration.passwordHasher))
