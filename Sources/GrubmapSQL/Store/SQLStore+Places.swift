@@ -137,7 +137,9 @@ extension SQLStore {
             extent: extent)
         let excluding = Set(query.excluding.map(\.rawValue))
         let found = try withConnection { connection in
-            if let found = try nearestInOrder(query, search: search, excluding: excluding, on: connection) {
+            if let found = try nearestInOrder(
+                query, search: search, excluding: excluding, catalog: catalog, on: connection)
+            {
                 return found
             }
             let first = firstRadius(query, extent: extent, catalog: catalog)
@@ -171,7 +173,8 @@ extension SQLStore {
     /// degrees on a flat map, tells too little: a box across the antimeridian, or a search that reaches it or a
     /// pole (``GeodesicDisc/lowerBoundMeters(fromLatitude:longitude:beyondDegrees:)``); the rectangles then do.
     private func nearestInOrder(
-        _ query: PlaceQuery, search: NearestSearch, excluding: Set<String>, on connection: Pool.Connection
+        _ query: PlaceQuery, search: NearestSearch, excluding: Set<String>, catalog: Catalog,
+        on connection: Pool.Connection
     ) throws -> [NearestSearch.Found<PlaceCandidate>]? {
         let origin = search.origin
         // Inside the rectangle holding every place asked for, so a search for more than an area has ends there.
@@ -192,8 +195,11 @@ extension SQLStore {
         case .postgreSQL:
             guard query.box?.crossesAntimeridian != true else { return nil }
             do {
+                // Never more than the places there are: an index scan filtered by area would otherwise go through
+                // every other area's places before it ended (an extent box instead makes the planner sort them all).
+                let available = query.areaID.map { catalog.placeCount(inArea: $0) } ?? catalog.totalPlaceCount
                 return try search.runInOrder(excluding: excluding) { limit in
-                    try gistCandidates(query, origin: origin, extent: extent, limit: limit, on: connection)
+                    try gistCandidates(query, origin: origin, limit: min(limit, max(available, 1)), on: connection)
                 } key: {
                     key($0)
                 } lowerBound: { candidate in
@@ -233,18 +239,13 @@ extension SQLStore {
     }
 
     /// PostgreSQL's first `limit` places (of the area, when given) inside the query's box (not across the
-    /// antimeridian) and `extent`, nearest first to `origin` by `<->` on `point(longitude, latitude)`, each with that
-    /// distance in degrees.
+    /// antimeridian), nearest first to `origin` by `<->` on `point(longitude, latitude)`, each with that distance in
+    /// degrees.
     private func gistCandidates(
-        _ query: PlaceQuery, origin: Coordinate, extent: Bounds, limit: Int, on connection: Pool.Connection
+        _ query: PlaceQuery, origin: Coordinate, limit: Int, on connection: Pool.Connection
     ) throws -> [PlaceCandidate] {
         let point: SQL = "point(\(origin.longitude), \(origin.latitude))"
-        let (southWest, northEast) = (extent.southWest, extent.northEast)
-        let area: SQL =
-            """
-            AND point(longitude, latitude) <@ box(point(\(southWest.longitude), \(southWest.latitude)),
-                point(\(northEast.longitude), \(northEast.latitude))) \(sql: query.areaID.map { "AND area_id = \($0)" } ?? "")
-            """
+        let area: SQL = query.areaID.map { "AND area_id = \($0)" } ?? ""
         let inBox: SQL =
             query.box.map { box in
                 "AND point(longitude, latitude) <@ box(point(\(box.west), \(box.south)), point(\(box.east), \(box.north)))"
