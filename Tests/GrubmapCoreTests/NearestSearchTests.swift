@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 
 @testable import GrubmapCore
@@ -177,36 +176,6 @@ import Testing
             west: near.longitude, east: near.longitude)
         let distance = try Coordinate(latitude: 37.5665, longitude: 126.978).distance(to: near)
         #expect(bound <= distance && bound > distance * 0.995)
-    }
-
-    @Test(arguments: centers.indices)
-    func theBoundBeyondADistanceInDegreesHoldsForEveryPointBeyondIt(index: Int) throws {
-        let (latitude, longitude) = Self.centers[index]
-        let center = try Coordinate(latitude: latitude, longitude: longitude)
-        var random = Random(state: UInt64(index) + 21)
-        for degrees in [0.0001, 0.003, 0.1, 2, 20] {
-            guard
-                let bound = GeodesicDisc.lowerBoundMeters(
-                    fromLatitude: latitude, longitude: longitude, beyondDegrees: degrees)
-            else {
-                // Only a circle that comes near a pole or the antimeridian tells nothing.
-                #expect(abs(latitude) + degrees * 1.01 >= 90 || abs(longitude) + degrees * 1.01 >= 180)
-                continue
-            }
-            for _ in 0..<300 {
-                let angle = random.between(0, 2 * .pi)
-                let reach = degrees * random.between(1, 3)
-                let point = try Coordinate(
-                    latitude: max(-90, min(90, latitude + reach * sin(angle))),
-                    longitude: max(-180, min(180, longitude + reach * cos(angle))))
-                #expect(bound <= center.distance(to: point), "\(point) from \(center) beyond \(degrees)°")
-            }
-            // Close to the nearest such point: east or west, where a degree is shortest, in Seoul's latitudes.
-            if index == 8, degrees <= 0.1 {
-                let east = try Coordinate(latitude: latitude, longitude: longitude + degrees)
-                #expect(bound > center.distance(to: east) * 0.97)
-            }
-        }
     }
 
     @Test(arguments: [(37.52, 127.03), (-17.2, 179.99), (89.7, 10), (0, 0), (-60, -60)])

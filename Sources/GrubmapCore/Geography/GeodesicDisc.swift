@@ -119,35 +119,4 @@ extension GeodesicDisc {
         }
         return max(0, angle * smallestRadiusOfCurvatureMeters * (1 - 1e-9) - 0.001)
     }
-
-    /// A lower bound of the ellipsoidal distance in metres from a point to every point at least `degrees` from it in
-    /// the plane of longitude and latitude (PostgreSQL's `<->` on `point(longitude, latitude)`), or `nil` when that
-    /// circle comes near a pole or the antimeridian, where the plane's distance tells nothing of the Earth's.
-    ///
-    /// Every path to such a point crosses the circle first, so the bound is that of the circle: of 64 rectangles,
-    /// each holding one arc (the rectangle of its ends grown by the arc's sagitta).
-    public static func lowerBoundMeters(fromLatitude latitude: Double, longitude: Double, beyondDegrees degrees: Double)
-        -> Double?
-    {
-        let arcs = 64
-        let sagitta = degrees * (1 - cos(Double.pi / Double(arcs)))
-        let reach = degrees + sagitta
-        guard latitude - reach > -90, latitude + reach < 90, longitude - reach > -180, longitude + reach < 180 else {
-            return nil
-        }
-        guard degrees > 0 else { return 0 }
-        var smallest = Double.infinity
-        for arc in 0..<arcs {
-            let start = 2 * Double.pi * Double(arc) / Double(arcs)
-            let end = 2 * Double.pi * Double(arc + 1) / Double(arcs)
-            let (x0, y0) = (longitude + degrees * cos(start), latitude + degrees * sin(start))
-            let (x1, y1) = (longitude + degrees * cos(end), latitude + degrees * sin(end))
-            smallest = min(
-                smallest,
-                lowerBoundMeters(
-                    fromLatitude: latitude, longitude: longitude, south: min(y0, y1) - sagitta,
-                    north: max(y0, y1) + sagitta, west: min(x0, x1) - sagitta, east: max(x0, x1) + sagitta))
-        }
-        return smallest
-    }
 }

@@ -86,8 +86,7 @@ public struct NearestSearch: Sendable {
     }
 
     /// Runs the search on an index that gives places nearest first by a lower bound of their distance (SQLite's
-    /// R*Tree ordered by ``GeodesicDisc/lowerBoundMeters(fromLatitude:longitude:south:north:west:east:)``,
-    /// PostgreSQL's GiST index by ``GeodesicDisc/lowerBoundMeters(fromLatitude:longitude:beyondDegrees:)``): up to
+    /// R*Tree ordered by ``GeodesicDisc/lowerBoundMeters(fromLatitude:longitude:south:north:west:east:)``): up to
     /// ``count`` qualifying rows, nearest first, ties by id, as ``run(firstRadiusMeters:excluding:fetch:key:)``
     /// gives.
     ///
@@ -100,11 +99,10 @@ public struct NearestSearch: Sendable {
     ///   - excluding: ids to pass over (places shown apart, such as bookmarks).
     ///   - fetch: the first `limit` rows in the index's order (fewer when there are no more).
     ///   - key: a row's id and coordinate.
-    ///   - lowerBound: a bound, in metres, of the distance of the row and of every row after it; what it throws
-    ///     ends the search.
+    ///   - lowerBound: a bound, in metres, of the distance of the row and of every row after it.
     public func runInOrder<Row>(
         excluding: Set<String> = [], fetch: (_ limit: Int) throws -> [Row],
-        key: (Row) -> (id: String, coordinate: Coordinate), lowerBound: (Row) throws -> Double
+        key: (Row) -> (id: String, coordinate: Coordinate), lowerBound: (Row) -> Double
     ) rethrows -> [Found<Row>] {
         guard count > 0 else { return [] }
         let disc = GeodesicDisc(center: origin, radiusMeters: 0)
@@ -122,7 +120,7 @@ public struct NearestSearch: Sendable {
             }
             found.sort { ($0.distanceMeters, $0.id) < ($1.distanceMeters, $1.id) }
             // The bound beyond, less a little for the rounding of nested rectangles' bounds.
-            let beyond = try rows.last.map { try lowerBound($0) * (1 - 1e-12) - 1e-6 } ?? .infinity
+            let beyond = rows.last.map { lowerBound($0) * (1 - 1e-12) - 1e-6 } ?? .infinity
             let enough = found.count >= count && beyond > found[count - 1].distanceMeters
             if rows.count < limit || enough || beyond > maximumMeters ?? .infinity {
                 return Array(found.prefix(count))

@@ -137,12 +137,10 @@ extension SQLStore {
             extent: extent)
         let excluding = Set(query.excluding.map(\.rawValue))
         let found = try withConnection { connection in
-            if let found = try nearestInOrder(
-                query, search: search, excluding: excluding, catalog: catalog, on: connection)
-            {
+            if let found = try nearestInOrder(query, search: search, excluding: excluding, on: connection) {
                 return found
             }
-            let first = firstRadius(query, extent: extent, catalog: catalog)
+            let first = try firstRadius(query, origin: origin, extent: extent, catalog: catalog, on: connection)
             return try search.run(firstRadiusMeters: first, excluding: excluding) { rectangles in
                 try candidates(in: rectangles, areaID: query.areaID, on: connection)
             } key: { (candidate: PlaceCandidate) in
@@ -155,64 +153,64 @@ extension SQLStore {
         return Self.page(of: places, query: query)
     }
 
-    /// A first guess of the distance of the query's last place, from how densely the area's places lie, so that most
-    /// searches take one round.
-    private func firstRadius(_ query: PlaceQuery, extent: Bounds, catalog: Catalog) -> Double {
+    /// A first guess of the distance of the query's last place, so that most searches take one round.
+    ///
+    /// PostgreSQL's GiST index gives the nearest places by `<->` (in degrees, not metres, and blind to the
+    /// antimeridian, so only a guess): the farthest of them, by its exact distance, is far enough to hold that
+    /// many. SQLite's R*Tree has no such order, so there the guess comes from how densely the area's places lie.
+    private func firstRadius(
+        _ query: PlaceQuery, origin: Coordinate, extent: Bounds, catalog: Catalog, on connection: Pool.Connection
+    ) throws -> Double {
         let count = query.limit + 1
         let start = query.after.flatMap { key -> Double? in
             if case .distance(let meters, _) = key { meters } else { nil }
         }
-        let places = query.areaID.map { catalog.placeCount(inArea: $0) } ?? catalog.totalPlaceCount
-        let area = max(extent.areaSquareMeters, 1)
-        let radius = (Double(count) * area / (Double(max(places, 1)) * .pi)).squareRoot() * 1.5
-        return ((start ?? 0) * (start ?? 0) + radius * radius).squareRoot()
+        guard dialect == .postgreSQL, start == nil, query.box?.crossesAntimeridian != true else {
+            let places = query.areaID.map { catalog.placeCount(inArea: $0) } ?? catalog.totalPlaceCount
+            let area = max(extent.areaSquareMeters, 1)
+            let radius = (Double(count) * area / (Double(max(places, 1)) * .pi)).squareRoot() * 1.5
+            return ((start ?? 0) * (start ?? 0) + radius * radius).squareRoot()
+        }
+        let point: SQL = "point(\(origin.longitude), \(origin.latitude))"
+        let area: SQL = query.areaID.map { "AND area_id = \($0)" } ?? ""
+        let inBox: SQL =
+            query.box.map { box in
+                "AND point(longitude, latitude) <@ box(point(\(box.west), \(box.south)), point(\(box.east), \(box.north)))"
+            } ?? ""
+        let rows = try connection.fetchAll(
+            """
+            SELECT id, latitude, longitude FROM places WHERE archived_at IS NULL \(sql: area) \(sql: inBox)
+            ORDER BY point(longitude, latitude) <-> \(sql: point) LIMIT \(count + query.excluding.count)
+            """)
+        var distances: [Double] = []
+        for row in rows {
+            guard let id = try? row.value(named: "id", as: Place.ID.self), !query.excluding.contains(id),
+                let coordinate = try? Coordinate(
+                    latitude: row.value(named: "latitude"), longitude: row.value(named: "longitude"))
+            else { continue }
+            distances.append(origin.distance(to: coordinate))
+        }
+        return distances.prefix(count).max() ?? GeodesicDisc.longestGeodesicMeters
     }
 
-    /// The search in the spatial index's own order (``NearestSearch/runInOrder(excluding:fetch:key:lowerBound:)``):
-    /// SQLite's R*Tree by `grubmap_nearest`, PostgreSQL's GiST index by `<->`. `nil` where PostgreSQL's order, in
-    /// degrees on a flat map, tells too little: a box across the antimeridian, or a search that reaches it or a
-    /// pole (``GeodesicDisc/lowerBoundMeters(fromLatitude:longitude:beyondDegrees:)``); the rectangles then do.
+    /// SQLite's search in its R*Tree's own order (``NearestSearch/runInOrder(excluding:fetch:key:lowerBound:)``, by
+    /// `grubmap_nearest`); `nil` on PostgreSQL, whose rectangles take a first radius from its GiST index.
     private func nearestInOrder(
-        _ query: PlaceQuery, search: NearestSearch, excluding: Set<String>, catalog: Catalog,
-        on connection: Pool.Connection
+        _ query: PlaceQuery, search: NearestSearch, excluding: Set<String>, on connection: Pool.Connection
     ) throws -> [NearestSearch.Found<PlaceCandidate>]? {
+        guard dialect == .sqlite else { return nil }
         let origin = search.origin
         // Inside the rectangle holding every place asked for, so a search for more than an area has ends there.
         let extent = search.extent ?? .world
-        let key = { (candidate: PlaceCandidate) in (candidate.id, candidate.coordinate) }
-        switch dialect {
-        case .sqlite:
-            return try search.runInOrder(excluding: excluding) { limit in
-                try rtreeCandidates(query, origin: origin, extent: extent, limit: limit, on: connection)
-            } key: {
-                key($0)
-            } lowerBound: { candidate in
-                let box = candidate.order
-                return GeodesicDisc.lowerBoundMeters(
-                    fromLatitude: origin.latitude, longitude: origin.longitude, south: box[0], north: box[1],
-                    west: box[2], east: box[3])
-            }
-        case .postgreSQL:
-            guard query.box?.crossesAntimeridian != true else { return nil }
-            do {
-                // Never more than the places there are: an index scan filtered by area would otherwise go through
-                // every other area's places before it ended (an extent box instead makes the planner sort them all).
-                let available = query.areaID.map { catalog.placeCount(inArea: $0) } ?? catalog.totalPlaceCount
-                return try search.runInOrder(excluding: excluding) { limit in
-                    try gistCandidates(query, origin: origin, limit: min(limit, max(available, 1)), on: connection)
-                } key: {
-                    key($0)
-                } lowerBound: { candidate in
-                    guard
-                        let bound = GeodesicDisc.lowerBoundMeters(
-                            fromLatitude: origin.latitude, longitude: origin.longitude,
-                            beyondDegrees: candidate.order[0])
-                    else { throw OrderTellsTooLittle() }
-                    return bound
-                }
-            } catch is OrderTellsTooLittle {
-                return nil
-            }
+        return try search.runInOrder(excluding: excluding) { limit in
+            try rtreeCandidates(query, origin: origin, extent: extent, limit: limit, on: connection)
+        } key: { (candidate: PlaceCandidate) in
+            (candidate.id, candidate.coordinate)
+        } lowerBound: { candidate in
+            let box = candidate.order
+            return GeodesicDisc.lowerBoundMeters(
+                fromLatitude: origin.latitude, longitude: origin.longitude, south: box[0], north: box[1], west: box[2],
+                east: box[3])
         }
     }
 
@@ -238,27 +236,6 @@ extension SQLStore {
         return try rows.map { row in try PlaceCandidate(row, order: (11...14).map { try row.value(at: $0) }) }
     }
 
-    /// PostgreSQL's first `limit` places (of the area, when given) inside the query's box (not across the
-    /// antimeridian), nearest first to `origin` by `<->` on `point(longitude, latitude)`, each with that distance in
-    /// degrees.
-    private func gistCandidates(
-        _ query: PlaceQuery, origin: Coordinate, limit: Int, on connection: Pool.Connection
-    ) throws -> [PlaceCandidate] {
-        let point: SQL = "point(\(origin.longitude), \(origin.latitude))"
-        let area: SQL = query.areaID.map { "AND area_id = \($0)" } ?? ""
-        let inBox: SQL =
-            query.box.map { box in
-                "AND point(longitude, latitude) <@ box(point(\(box.west), \(box.south)), point(\(box.east), \(box.north)))"
-            } ?? ""
-        let rows = try connection.fetchAll(
-            """
-            SELECT \(sql: StoreRows.placeColumns), point(longitude, latitude) <-> \(sql: point) AS degrees FROM places
-            WHERE archived_at IS NULL \(sql: area) \(sql: inBox)
-            ORDER BY point(longitude, latitude) <-> \(sql: point) LIMIT \(limit)
-            """)
-        return try rows.map { row in try PlaceCandidate(row, order: [row.value(at: 11)]) }
-    }
-
     /// Every place (of the area, when given) inside the rectangles, each once.
     private func candidates(in rectangles: [Bounds], areaID: Area.ID?, on connection: Pool.Connection) throws
         -> [PlaceCandidate]
@@ -275,16 +252,14 @@ extension SQLStore {
     }
 }
 
-/// What ends a search in PostgreSQL's order where that order tells too little (``SQLStore/nearestInOrder``).
-private struct OrderTellsTooLittle: Error {}
-
 /// A candidate row of a nearest-first search, with its id and coordinate read; the rest is decoded only if it is
 /// among the answers.
 struct PlaceCandidate {
     let row: Row
     let id: String
     let coordinate: Coordinate
-    /// What the spatial index ordered the row by, when it gave the rows in an order (``SQLStore/nearestInOrder``).
+    /// SQLite's R*Tree rectangle of the row (south, north, west, east), which it ordered the rows by
+    /// (``SQLStore/nearestInOrder``); empty otherwise.
     let order: [Double]
 
     /// Reads a row of ``StoreRows/placeColumns`` (`id` column 0, `latitude` 4, `longitude` 5).
