@@ -40,9 +40,11 @@ import Testing
         _ = try person.post("/places/alpha/bookmark", [("bookmarked", "1")])
         _ = try person.get("/areas/test-campus")
         let headers = person.headers
-        _ = try counted.calls("/settings")  // the signing secret is read once per process, by its first page
+        // The signing secret is read once per process, by its first page; the session and its preferences once per
+        // lifetime of the session cache.
+        #expect(try counted.calls("/settings", headers: headers)["session"] == 1)
 
-        let visitor = ["catalog": 1, "session": 1, "preferences": 1]
+        let visitor = ["catalog": 1]
         // The area page reads the area's menu days once, for its tabs, and its basemap once (the revision, the
         // features only when an import changed them); the board reads the day's menus of every place in one call and
         // the week's days in another, never one per place.
@@ -69,6 +71,17 @@ import Testing
         #expect(
             try counted.calls("/api/v1/areas/test-campus/places", headers: headers)
                 == visitor.merging(["presenceInArea": 1, "placesByID": 1, "placeQuery": 1]) { $1 })
+        // The list itself is kept; the caller's bookmarks are read for each call.
+        #expect(
+            try counted.calls("/api/v1/areas/test-campus/places", headers: headers)
+                == visitor.merging(["placesByID": 1]) { $1 })
+        // A lifetime later, everything is read again, the session once.
+        counted.test.clock.advance(by: AppCaches.lifetime)
+        #expect(
+            try counted.calls("/api/v1/areas/test-campus/places", headers: headers)
+                == [
+                    "catalog": 1, "session": 1, "preferences": 1, "presenceInArea": 1, "placesByID": 1, "placeQuery": 1,
+                ])
     }
 
     @Test func aFirstVisitReadsOnlyWhatThePageShows() throws {
