@@ -103,7 +103,7 @@ import Testing
             try preferences.set(
                 [try Place.ID("gone"), try Place.ID("charlie"), try Place.ID("bravo")], for: PreferenceKeys.bookmarks)
         }
-        test.clock.advance(by: AppCaches.lifetime)
+        test.clock.advance(by: AppCaches.defaultLifetime)
         #expect(cards(try person.html("/areas/test-campus/menus")) == ["charlie", "bravo", "alpha"])
         let api = try json(try person.get("/api/v1/areas/test-campus/menus"))
         let menus = try #require(api["menus"] as? [[String: Any]])

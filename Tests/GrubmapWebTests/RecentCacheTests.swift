@@ -8,7 +8,7 @@ import Testing
 @testable import GrubmapWeb
 
 /// The short-lived caches as people meet them: a change made through this server shows on the next request; one
-/// made through another server on the same database shows once ``AppCaches/lifetime`` is over (the clock is moved,
+/// made through another server on the same database shows once ``AppCaches/defaultLifetime`` is over (the clock is moved,
 /// never waited for); a kept answer is byte for byte the one the store and `JSONEncoder` give.
 @Suite struct RecentCacheTests {
     /// An API client of `test`: a stored session with a profile, and its request headers.
@@ -115,7 +115,17 @@ import Testing
         // This server answers from what it read a moment ago…
         #expect(try reader.counts(test)["alpha"] == 0)
         // …and reads again once that is a lifetime old.
-        test.clock.advance(by: AppCaches.lifetime)
+        test.clock.advance(by: AppCaches.defaultLifetime)
+        #expect(try reader.counts(test)["alpha"] == 1)
+    }
+
+    @Test func aLifetimeOfZeroKeepsNothing() throws {
+        let test = try TestApp.make { $0.cacheLifetime = 0 }
+        defer { test.cleanUp() }
+        let other = Self.secondServer(of: test)
+        let reader = try Client(test, firstName: "Reader")
+        #expect(try reader.counts(test)["alpha"] == 0)
+        try Client(other).checkIn(other, at: "alpha")
         #expect(try reader.counts(test)["alpha"] == 1)
     }
 
@@ -159,7 +169,7 @@ import Testing
         #expect(try test.send(.patch, "/api/v1/me/preferences", headers: client.headers, body: change).status == .ok)
         #expect(try units(test) == "mi")
         #expect(try units(other) == "km")
-        test.clock.advance(by: AppCaches.lifetime)
+        test.clock.advance(by: AppCaches.defaultLifetime)
         #expect(try units(other) == "mi")
     }
 
@@ -189,5 +199,94 @@ import Testing
             })
         #expect(cache.value(for: "b", now: now, make: { 2 }) == 2)
         #expect(cache.value(for: "b", now: now, make: { 3 }) == 2)
+    }
+
+    // MARK: Pages
+
+    /// Alpha serves three meals today (Monday 9 November 2026, 12:00 in Busan).
+    static func campus() throws -> TestApp {
+        let test = try TestApp.make()
+        try test.store.replaceMenus([MenuFixtures.threeMeals("2026-11-09")], placeID: MenuFixtures.alpha)
+        MenuFixtures.setClock(test, to: "2026-11-09T03:00:00Z")
+        return test
+    }
+
+    @Test(arguments: ["/areas/test-campus", "/areas/test-campus/menus", "/places/alpha"])
+    func twoPeopleShareAPageEachWithTheirOwnCSRFToken(page: String) throws {
+        let test = try Self.campus()
+        defer { test.cleanUp() }
+        let first = try Person(test)
+        let second = try Person(test)
+        for person in [first, second] { _ = try person.post("/places/bravo/bookmark", [("bookmarked", "1")]) }
+        let tokens = try [first, second].map { try $0.csrfToken() }
+        #expect(tokens[0] != tokens[1] && !tokens[0].isEmpty)
+        let pages = try [first, second].map { try $0.html(page) }
+        #expect(pages[0].contains(tokens[0]) && !pages[0].contains(tokens[1]))
+        #expect(pages[0].replacingOccurrences(of: tokens[0], with: tokens[1]) == pages[1])
+        #expect(!pages[0].contains(PersonalizedPage.csrfPlaceholder))
+    }
+
+    @Test(arguments: ["/areas/test-campus", "/areas/test-campus/menus", "/places/alpha"])
+    func aKeptPageHasEachPersonsOwnETagAnd304(page: String) throws {
+        let test = try Self.campus()
+        defer { test.cleanUp() }
+        let people = [try Person(test), try Person(test)]
+        for person in people { _ = try person.get(page) }
+        let etags = try people.map { try #require(try $0.get(page).headers["ETag"]) }
+        #expect(etags[0] != etags[1])
+        var again = people[0].headers
+        again["If-None-Match"] = etags[0]
+        let revalidated = try test.get(page, headers: again)
+        #expect(revalidated.status == .notModified && revalidated.body.isEmpty)
+        again["If-None-Match"] = etags[1]
+        #expect(try test.get(page, headers: again).status == .ok)
+    }
+
+    @Test func aStarAndACheckInThroughThisServerShowOnTheNextPage() throws {
+        let test = try Self.campus()
+        defer { test.cleanUp() }
+        let person = try Person(test)
+        func pressed() throws -> Int {
+            try person.html("/areas/test-campus/menus").components(separatedBy: "aria-pressed=\"true\"").count
+        }
+        let before = try pressed()
+        _ = try person.post("/places/alpha/bookmark", [("bookmarked", "1")])
+        #expect(try pressed() == before + 1)
+        let reader = try Person(test)
+        #expect(try !reader.html("/places/alpha").contains("Ada"))
+        try Client(test).checkIn(test, at: "alpha")
+        #expect(try reader.html("/places/alpha").contains("Ada"))
+    }
+
+    @Test func aMenuImportedPastThisServerShowsWithinTheLifetime() throws {
+        let test = try Self.campus()
+        defer { test.cleanUp() }
+        let reader = try Person(test)
+        #expect(try !reader.html("/areas/test-campus/menus").contains("점심 2026-11-09 bis"))
+        #expect(try !reader.html("/places/alpha").contains("점심 2026-11-09 bis"))
+        // As `grubmap import menu` or another server would: straight into the database.
+        var menu = MenuFixtures.threeMeals("2026-11-09")
+        menu = try Menu(
+            date: menu.date,
+            status: .serving([
+                try MenuCategory(name: "중식", meals: [MenuFixtures.meal("점심 2026-11-09 bis", student: 5000)])
+            ]), currency: MenuFixtures.won)
+        try test.store.replaceMenus([menu], placeID: MenuFixtures.alpha)
+        test.clock.advance(by: AppCaches.defaultLifetime)
+        #expect(try reader.html("/areas/test-campus/menus").contains("점심 2026-11-09 bis"))
+        #expect(try reader.html("/places/alpha").contains("점심 2026-11-09 bis"))
+    }
+
+    @Test func aCheckInThroughAnotherServerShowsOnItsPagesWithinTheLifetime() throws {
+        let test = try Self.campus()
+        defer { test.cleanUp() }
+        let other = Self.secondServer(of: test)
+        let reader = try Person(test)
+        let area = try reader.html("/areas/test-campus")
+        #expect(try !reader.html("/places/alpha").contains("Ada"))
+        try Client(other).checkIn(other, at: "alpha")
+        test.clock.advance(by: AppCaches.defaultLifetime)
+        #expect(try reader.html("/places/alpha").contains("Ada"))
+        #expect(try reader.html("/areas/test-campus") != area)
     }
 }

@@ -21,7 +21,7 @@ public struct App: Sendable {
         self.environment = environment
         let store = environment.store
         let configuration = environment.configuration
-        let caches = AppCaches()
+        let caches = AppCaches(lifetime: configuration.cacheLifetime)
         self.caches = caches
         let sessionsCreated = Counter()
         let sessions = SessionFactory(
@@ -50,11 +50,10 @@ public struct App: Sendable {
         routes.add(
             AreaFeature(
                 checkIns: store, basemaps: store, frontDoor: frontDoor, configuration: configuration,
-                caches: MapCaches()
-            ))
+                caches: MapCaches(), pages: caches.areaPages))
         routes.add(PositionFeature())
-        routes.add(MenuBoardFeature(menus: store, preferences: preferences))
-        routes.add(PlaceFeature(menus: store, checkIns: store, profiles: store))
+        routes.add(MenuBoardFeature(menus: store, preferences: preferences, cache: caches.boards))
+        routes.add(PlaceFeature(menus: store, checkIns: store, profiles: store, cache: caches.placePages))
         routes.add(MenuFeature(menus: store, preferences: preferences))
         routes.add(ProfileFeature(profiles: store, checkIns: store))
         routes.add(CheckInFeature(profiles: store, checkIns: store, policy: configuration.checkInPolicy))

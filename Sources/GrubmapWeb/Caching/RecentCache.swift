@@ -109,3 +109,15 @@ final class RecentCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         return age >= 0 && age < lifetime && (scope == .ownKey || entry.generation == generation)
     }
 }
+
+/// Numbers that tell apart the values a cache read (so a rendered page can name what it was rendered from).
+final class SerialNumbers: Sendable {
+    private let last = Atomic<UInt64>(0)
+
+    init() {}
+
+    /// A number this object never gave before.
+    func next() -> UInt64 {
+        last.add(1, ordering: .relaxed).newValue
+    }
+}

@@ -30,8 +30,8 @@ struct PlaceListCache: Sendable {
 
     let answers: RecentCache<Key, Entry>
 
-    init(writes: LocalWrites) {
+    init(lifetime: TimeInterval, writes: LocalWrites) {
         // A few areas in two languages, at the usual limits.
-        answers = RecentCache(lifetime: AppCaches.lifetime, capacity: 64, scope: .everyChange, writes: writes)
+        answers = RecentCache(lifetime: lifetime, capacity: 64, scope: .everyChange, writes: writes)
     }
 }
