@@ -1,8 +1,10 @@
 import GrubmapCore
+import Synchronization
 
 /// Every area, and how many places each has, at one catalog version: what a request reads once and consults as
 /// often as it needs. Places themselves are not here: an area may have a million of them, so they are asked of
-/// the store (``PlaceStore``) as a page needs them.
+/// the store (``PlaceStore``) as a page needs them; the ones asked for by id are remembered for the version
+/// (``place(_:orRead:)``).
 ///
 /// An area row that cannot be read is kept as its error, so it fails only the lookups that would return it, as
 /// reading it from the database each time would.
@@ -15,6 +17,8 @@ public struct Catalog: Sendable {
     /// Unreadable areas by their stored id.
     private let areaErrors: [String: StoreError]
     private let placeStats: [Area.ID: PlaceStats]
+    /// Places looked up while this version is current, shared by every copy of this catalog.
+    private let placeMemo = PlaceMemo()
 
     /// How many places an area has, and a rectangle that holds them all.
     public struct PlaceStats: Hashable, Sendable {
@@ -54,6 +58,19 @@ public struct Catalog: Sendable {
         return areasByID[id]
     }
 
+    /// The place with this id as `read` finds it, read once per catalog version: a place changes only with the
+    /// version (every change to `places` moves it), so what was read for this version stays true for it. Unknown
+    /// ids are remembered too. At most ``PlaceMemo/capacity`` places are kept; beyond that the memo starts afresh.
+    public func place(_ id: Place.ID, orRead read: (Place.ID) throws -> Place?) rethrows -> Place? {
+        if let known = placeMemo.places.withLock({ $0[id] }) { return known }
+        let place = try read(id)
+        placeMemo.places.withLock { places in
+            if places.count >= PlaceMemo.capacity { places.removeAll(keepingCapacity: true) }
+            places[id] = .some(place)
+        }
+        return place
+    }
+
     /// How many places the area has; 0 for an unknown area.
     public func placeCount(inArea id: Area.ID) -> Int {
         placeStats[id]?.count ?? 0
@@ -79,4 +96,12 @@ public struct Catalog: Sendable {
                 latitude: extents.map(\.northEast.latitude).max()!, longitude: extents.map(\.northEast.longitude).max()!
             ))
     }
+}
+
+/// The places one catalog version has answered, for ``Catalog/place(_:orRead:)``.
+final class PlaceMemo: Sendable {
+    /// The most places kept (an area may have a million; the ones people open are far fewer).
+    static let capacity = 4096
+    /// By id; `nil` for an id that names no place.
+    let places = Mutex<[Place.ID: Place?]>([:])
 }

@@ -114,12 +114,14 @@ public protocol ProfileStore: Sendable {
 
 /// Who is checked in where.
 public protocol CheckInStore: Sendable {
-    /// Records a check-in. A profile has at most one: checking in elsewhere moves it (atomically, so concurrent
-    /// check-ins of one profile leave exactly one).
-    func checkIn(_ checkIn: CheckIn) throws
-    /// Ends a profile's check-in; returns whether there was one.
+    /// Checks in the profile of a session and returns the check-in, or `nil` (storing nothing) when the session has
+    /// no profile. A profile has at most one: checking in elsewhere moves it (atomically, so concurrent check-ins
+    /// of one profile leave exactly one). Returns once the check-in is durably stored.
+    func checkIn(sessionToken: String, at placeID: Place.ID, from startedAt: Date, until expiresAt: Date)
+        throws -> CheckIn?
+    /// Ends the check-in of a session's profile; returns whether there was one.
     @discardableResult
-    func checkOut(profileID: Profile.ID) throws -> Bool
+    func checkOut(sessionToken: String) throws -> Bool
     /// A profile's check-in that is active at `date`, or `nil`.
     func checkIn(profileID: Profile.ID, activeAt date: Date) throws -> CheckIn?
     /// The `newest` people checked in at a place at `date`, newest first, and how many there are in all: a place's

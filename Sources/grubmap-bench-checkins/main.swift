@@ -1,12 +1,13 @@
 // grubmap-bench-checkins: check-ins per second through PostgresStore (or SQLiteStore), the code path of
-// POST /api/v1/me/checkin without HTTP. Run by scripts/bench-postgres (`make bench`), which runs pgbench with an
-// INSERT … ON CONFLICT of the same shape against the same database in the same run, as the reference. Build it in
-// release mode.
+// POST /api/v1/me/checkin without HTTP (one INSERT … SELECT … ON CONFLICT that finds the profile by its session).
+// Run by scripts/bench-postgres (`make bench`), which runs pgbench with a single-row INSERT … ON CONFLICT against
+// the same database in the same run, as the reference. Build it in release mode.
 //
 //     grubmap-bench-checkins prepare --database URL|PATH [--profiles N]
 //         migrates, saves an area with two places, and N sessions with profiles p1…pN
 //     grubmap-bench-checkins run --database URL|PATH [--clients 8] [--seconds 5] [--profiles N]
-//         C threads check random profiles in at alternating places for S seconds; prints `CHECKINS_PER_SECOND`
+//         C threads check random sessions' profiles in at alternating places for S seconds; prints
+//         `CHECKINS_PER_SECOND`
 //     grubmap-bench-checkins count --database URL|PATH --checkins N [--profiles N]
 //         one thread checks profiles p1…pN in, in turn, N times, reading the area's presence after each (the store
 //         work of a check-in and an area page); the same calls every time, for counting instructions under
@@ -90,7 +91,7 @@ if options.command == "prepare" {
     exit(0)
 }
 
-let profileIDs = try (1...options.profiles).map { try Profile.ID("p\($0)") }
+let sessionTokens = (1...options.profiles).map { "bench-session-\($0)" }
 
 /// The count mode's loop, named for callgrind's `--toggle-collect`: check-ins in turn, each followed by the area's
 /// presence, at one fixed time so every run makes the same calls.
@@ -99,10 +100,9 @@ func checkInAndLook(times: Int) throws -> Int {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
     var seen = 0
     for index in 0..<times {
-        try store.checkIn(
-            CheckIn(
-                profileID: profileIDs[index % profileIDs.count], placeID: places[index % 2], startedAt: now,
-                expiresAt: now.addingTimeInterval(3 * 3600)))
+        _ = try store.checkIn(
+            sessionToken: sessionTokens[index % sessionTokens.count], at: places[index % 2], from: now,
+            until: now.addingTimeInterval(3 * 3600))
         seen += try store.presence(inArea: area, at: now, sample: 3).count
     }
     return seen
@@ -124,11 +124,10 @@ for client in 0..<options.clients {
         var count = 0
         while ContinuousClock.now < deadline {
             let now = Date()
-            let checkIn = CheckIn(
-                profileID: profileIDs.randomElement(using: &generator)!, placeID: places[(client + count) % 2],
-                startedAt: now, expiresAt: now.addingTimeInterval(3 * 3600))
             do {
-                try store.checkIn(checkIn)
+                _ = try store.checkIn(
+                    sessionToken: sessionTokens.randomElement(using: &generator)!, at: places[(client + count) % 2],
+                    from: now, until: now.addingTimeInterval(3 * 3600))
                 count += 1
             } catch {
                 failures.withLock { $0.append("\(error)") }

@@ -47,7 +47,8 @@ enum ServeCommand {
           --workers N           Threads that answer requests needing the database (pool threading; default:
                                 --database-connections + 2)
           --max-queued-requests N
-                                Requests that may wait for a worker (default 256); more get 503 with Retry-After
+                                Requests that may wait for a worker (default 1024), taken in turn by client
+                                address; beyond it, 503 with Retry-After for the address waiting most
           --max-connections N   Connections open at once (default 4096); beyond it the longest-idle one is closed
                                 to make room, or, when none is idle, the new one gets 503
           --max-connections-per-address N

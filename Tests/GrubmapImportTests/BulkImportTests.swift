@@ -115,14 +115,14 @@ import Testing
                 let store = try database.openStore()
                 try store.save(
                     area: SyntheticPlaces.world, places: [Fixtures.place("venue", in: SyntheticPlaces.world)])
-                let profiles = try (0..<4).map { index in
+                let tokens = try (0..<4).map { index in
                     let session = Session(
                         token: String(repeating: "\(index)", count: 43), csrfToken: "csrf", createdAt: Date(),
                         expiresAt: Date().addingTimeInterval(3600))
                     try store.createSession(session)
                     let profile = Profile(id: try Profile.ID("p\(index)"), firstName: "P", lastName: "\(index)")
                     try store.saveProfile(profile, sessionToken: session.token, avatar: .keep)
-                    return profile
+                    return session.token
                 }
                 let path = try Self.file(SyntheticPlaces.places(20_000, in: SyntheticPlaces.world), in: folder)
                 let writing = Atomic<Bool>(false)
@@ -130,15 +130,14 @@ import Testing
                 let slowest = Mutex<Duration>(.zero)
                 let checkInsWhileWriting = Atomic<Int>(0)
                 let failures = Mutex<[String]>([])
-                let checkers = (0..<profiles.count).map { index in
+                let checkers = tokens.map { token in
                     Thread {
                         while !done.load(ordering: .acquiring) {
                             let started = ContinuousClock.now
                             do {
-                                try store.checkIn(
-                                    CheckIn(
-                                        profileID: profiles[index].id, placeID: try Place.ID("venue"),
-                                        startedAt: Date(), expiresAt: Date().addingTimeInterval(3600)))
+                                _ = try store.checkIn(
+                                    sessionToken: token, at: try Place.ID("venue"), from: Date(),
+                                    until: Date().addingTimeInterval(3600))
                             } catch {
                                 failures.withLock { $0.append("\(error)") }
                             }

@@ -31,7 +31,7 @@ struct CheckInStoreTests {
             try store.save(area: area, places: [place("a"), place("b")])
             var profiles: [Profile] = []
             for index in 0..<people {
-                let token = "session-\(index)-" + String(repeating: "x", count: 32)
+                let token = token(index)
                 try store.createSession(
                     Session(
                         token: token, csrfToken: "c", createdAt: Date(timeIntervalSince1970: 0),
@@ -44,12 +44,23 @@ struct CheckInStoreTests {
         }
     }
 
+    /// The session token of person `index` of ``withPeople(_:on:_:)``.
+    static func token(_ index: Int) -> String { "session-\(index)-" + String(repeating: "x", count: 32) }
+
+    /// Checks person `index` in through their session; the store answers with their check-in.
+    static func checkIn(_ store: any Store, _ index: Int, at place: String, from start: Date, until end: Date) throws {
+        let placeID = try Place.ID(place)
+        #expect(
+            try store.checkIn(sessionToken: token(index), at: placeID, from: start, until: end)
+                == CheckIn(profileID: try Profile.ID("p\(index)"), placeID: placeID, startedAt: start, expiresAt: end))
+    }
+
     static func at(_ seconds: Double) -> Date { Date(timeIntervalSince1970: 1_800_000_000 + seconds) }
 
     @Test(arguments: StoreKind.tested)
     func profilesAndAvatarsRoundTrip(kind: StoreKind) throws {
         try Self.withPeople(1, on: kind) { store, profiles, _ throws in
-            let token = "session-0-" + String(repeating: "x", count: 32)
+            let token = Self.token(0)
             var profile = profiles[0]
             #expect(try store.profile(sessionToken: token) == profile)
             let picture = try Avatar(bytes: [0xFF, 0xD8, 0xFF, 0x00, 0x00, 0xFF, 0xD9])
@@ -70,28 +81,19 @@ struct CheckInStoreTests {
     @Test(arguments: StoreKind.tested)
     func aProfileHasOneCheckInThatMovesAndEnds(kind: StoreKind) throws {
         try Self.withPeople(2, on: kind) { store, profiles, _ throws in
-            try store.checkIn(
-                CheckIn(
-                    profileID: profiles[0].id, placeID: Self.place("a").id, startedAt: Self.at(0),
-                    expiresAt: Self.at(100)))
-            try store.checkIn(
-                CheckIn(
-                    profileID: profiles[1].id, placeID: Self.place("a").id, startedAt: Self.at(5),
-                    expiresAt: Self.at(100)))
+            try Self.checkIn(store, 0, at: "a", from: Self.at(0), until: Self.at(100))
+            try Self.checkIn(store, 1, at: "a", from: Self.at(5), until: Self.at(100))
             #expect(
                 try store.presence(atPlace: Self.place("a").id, at: Self.at(10), newest: 10).newest.map(\.profile.id)
                     == [
                         profiles[1].id, profiles[0].id,
                     ])
-            try store.checkIn(
-                CheckIn(
-                    profileID: profiles[0].id, placeID: Self.place("b").id, startedAt: Self.at(20),
-                    expiresAt: Self.at(120)))
+            try Self.checkIn(store, 0, at: "b", from: Self.at(20), until: Self.at(120))
             let presence = try store.presence(inArea: Self.area.id, at: Self.at(30), sample: 4)
             #expect(presence[Self.place("a").id]?.count == 1)
             #expect(presence[Self.place("b").id]?.count == 1)
-            #expect(try store.checkOut(profileID: profiles[0].id))
-            #expect(!(try store.checkOut(profileID: profiles[0].id)))
+            #expect(try store.checkOut(sessionToken: Self.token(0)))
+            #expect(!(try store.checkOut(sessionToken: Self.token(0))))
             #expect(try store.checkIn(profileID: profiles[0].id, activeAt: Self.at(30)) == nil)
         }
     }
@@ -99,11 +101,8 @@ struct CheckInStoreTests {
     @Test(arguments: StoreKind.tested)
     func whoIsHereListsTheNewestAndCountsTheRest(kind: StoreKind) throws {
         try Self.withPeople(30, on: kind) { store, profiles, _ throws in
-            for (index, profile) in profiles.enumerated() {
-                try store.checkIn(
-                    CheckIn(
-                        profileID: profile.id, placeID: Self.place("a").id, startedAt: Self.at(Double(index)),
-                        expiresAt: Self.at(1000)))
+            for index in profiles.indices {
+                try Self.checkIn(store, index, at: "a", from: Self.at(Double(index)), until: Self.at(1000))
             }
             let people = try store.presence(atPlace: Self.place("a").id, at: Self.at(100), newest: 24)
             #expect(people.count == 30)
@@ -118,10 +117,7 @@ struct CheckInStoreTests {
     @Test(arguments: StoreKind.tested)
     func expiredCheckInsNeverShow(kind: StoreKind) throws {
         try Self.withPeople(1, on: kind) { store, profiles, _ throws in
-            try store.checkIn(
-                CheckIn(
-                    profileID: profiles[0].id, placeID: Self.place("a").id, startedAt: Self.at(0),
-                    expiresAt: Self.at(60)))
+            try Self.checkIn(store, 0, at: "a", from: Self.at(0), until: Self.at(60))
             #expect(
                 try store.presence(inArea: Self.area.id, at: Self.at(59), sample: 4)[Self.place("a").id]?.count == 1)
             #expect(try store.presence(inArea: Self.area.id, at: Self.at(60), sample: 4).isEmpty)
@@ -132,13 +128,12 @@ struct CheckInStoreTests {
 
     @Test(arguments: StoreKind.tested)
     func concurrentCheckInsOfManyPeopleLeaveExactCounts(kind: StoreKind) throws {
-        try Self.withPeople(20, on: kind) { store, profiles, _ throws in
+        try Self.withPeople(20, on: kind) { store, _, _ throws in
             onThreads(20) { index in
                 for round in 0..<5 {
-                    try? store.checkIn(
-                        CheckIn(
-                            profileID: profiles[index].id, placeID: Self.place(round % 2 == 0 ? "a" : "b").id,
-                            startedAt: Self.at(Double(round)), expiresAt: Self.at(1000)))
+                    _ = try? store.checkIn(
+                        sessionToken: Self.token(index), at: Self.place(round % 2 == 0 ? "a" : "b").id,
+                        from: Self.at(Double(round)), until: Self.at(1000))
                 }
             }
             let presence = try store.presence(inArea: Self.area.id, at: Self.at(10), sample: 4)
@@ -151,10 +146,7 @@ struct CheckInStoreTests {
     @Test(arguments: StoreKind.tested)
     func deletingASessionDeletesItsProfileAndCheckIn(kind: StoreKind) throws {
         try Self.withPeople(1, on: kind) { store, profiles, _ throws in
-            try store.checkIn(
-                CheckIn(
-                    profileID: profiles[0].id, placeID: Self.place("a").id, startedAt: Self.at(0),
-                    expiresAt: Self.at(100)))
+            try Self.checkIn(store, 0, at: "a", from: Self.at(0), until: Self.at(100))
             #expect(try store.deleteSessions(expiredBefore: Date(timeIntervalSince1970: 5_000_000_000)) == 1)
             #expect(try store.profile(id: profiles[0].id) == nil)
             #expect(try store.presence(atPlace: Self.place("a").id, at: Self.at(10), newest: 10).count == 0)
@@ -170,12 +162,11 @@ struct CheckInStoreTests {
             let failures = Failures()
             onThreads(16) { thread in
                 for round in 0..<10 {
-                    for (index, profile) in profiles.enumerated() where index % 8 == thread % 8 {
+                    for index in profiles.indices where index % 8 == thread % 8 {
                         do {
-                            try servers[(thread + round) % 2].checkIn(
-                                CheckIn(
-                                    profileID: profile.id, placeID: Self.place(round % 2 == 0 ? "a" : "b").id,
-                                    startedAt: Self.at(Double(round)), expiresAt: Self.at(1000)))
+                            _ = try servers[(thread + round) % 2].checkIn(
+                                sessionToken: Self.token(index), at: Self.place(round % 2 == 0 ? "a" : "b").id,
+                                from: Self.at(Double(round)), until: Self.at(1000))
                         } catch {
                             failures.add("\(error)")
                         }

@@ -13,7 +13,7 @@ struct DatabaseTests {
             let database = try Database(path: path, busyTimeoutSeconds: 2.5)
             #expect(try database.fetchOne("PRAGMA journal_mode")?.value(at: 0, as: String.self) == "wal")
             #expect(try database.fetchOne("PRAGMA foreign_keys")?.value(at: 0, as: Int.self) == 1)
-            #expect(try database.fetchOne("PRAGMA synchronous")?.value(at: 0, as: Int.self) == 1)  // NORMAL
+            #expect(try database.fetchOne("PRAGMA synchronous")?.value(at: 0, as: Int.self) == 2)  // FULL
             // The timeout is Grubmap's own busy handler's, which polls every millisecond (so `PRAGMA busy_timeout`,
             // which reports only SQLite's handler, says 0); how long it waits is checked by
             // aWriterWaitsForTheLockUpToItsTimeout.

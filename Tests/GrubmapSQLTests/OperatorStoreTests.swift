@@ -124,10 +124,10 @@ struct OperatorStoreTests {
                     token: String(repeating: "s", count: 43), csrfToken: "c", createdAt: Self.now,
                     expiresAt: Self.now.addingTimeInterval(3600)))
             try store.saveProfile(profile, sessionToken: String(repeating: "s", count: 43), avatar: .keep)
-            try store.checkIn(
-                CheckIn(
-                    profileID: profile.id, placeID: place.id, startedAt: Self.now,
-                    expiresAt: Self.now.addingTimeInterval(3600)))
+            #expect(
+                try store.checkIn(
+                    sessionToken: String(repeating: "s", count: 43), at: place.id, from: Self.now,
+                    until: Self.now.addingTimeInterval(3600)) != nil)
             #expect(try store.activeCheckIns(inArea: Fixtures.busan.id, at: Self.now).count == 1)
             #expect(try store.archivePlace(id: place.id, at: Self.now, audit: Self.audit("place.archive")) == 1)
             #expect(try store.place(id: place.id) == nil)

@@ -91,9 +91,15 @@ final class CountingStore: Store {
     func avatar(profileID: Profile.ID) throws -> Avatar? {
         try count("avatar") { try base.avatar(profileID: profileID) }
     }
-    func checkIn(_ checkIn: CheckIn) throws { try count("checkIn") { try base.checkIn(checkIn) } }
-    func checkOut(profileID: Profile.ID) throws -> Bool {
-        try count("checkOut") { try base.checkOut(profileID: profileID) }
+    func checkIn(sessionToken: String, at placeID: Place.ID, from startedAt: Date, until expiresAt: Date) throws
+        -> CheckIn?
+    {
+        try count("checkIn") {
+            try base.checkIn(sessionToken: sessionToken, at: placeID, from: startedAt, until: expiresAt)
+        }
+    }
+    func checkOut(sessionToken: String) throws -> Bool {
+        try count("checkOut") { try base.checkOut(sessionToken: sessionToken) }
     }
     func checkIn(profileID: Profile.ID, activeAt date: Date) throws -> CheckIn? {
         try count("activeCheckIn") { try base.checkIn(profileID: profileID, activeAt: date) }

@@ -47,8 +47,10 @@ struct UnreachableStore: Store {
     func profile(id: Profile.ID) throws -> Profile? { throw down }
     func saveProfile(_ profile: Profile, sessionToken: String, avatar: AvatarChange) throws { throw down }
     func avatar(profileID: Profile.ID) throws -> Avatar? { throw down }
-    func checkIn(_ checkIn: CheckIn) throws { throw down }
-    func checkOut(profileID: Profile.ID) throws -> Bool { throw down }
+    func checkIn(sessionToken: String, at placeID: Place.ID, from startedAt: Date, until expiresAt: Date) throws
+        -> CheckIn?
+    { throw down }
+    func checkOut(sessionToken: String) throws -> Bool { throw down }
     func checkIn(profileID: Profile.ID, activeAt date: Date) throws -> CheckIn? { throw down }
     func presence(atPlace id: Place.ID, at date: Date, newest: Int) throws -> PlacePeople { throw down }
     func presence(inArea id: Area.ID, at date: Date, sample: Int) throws -> [Place.ID: PlacePresence] { throw down }

@@ -24,10 +24,14 @@ import Testing
         }
 
         /// The calls `target` made, by method.
-        func calls(_ target: String, headers: Headers = Headers()) throws -> [String: Int] {
+        func calls(
+            _ target: String, method: GrubmapHTTP.Method = .get, headers: Headers = Headers(), body: String = "",
+            answering status: Status = .ok
+        ) throws -> [String: Int] {
             counting.reset()
-            let response = app.responder(try Request(method: .get, target: target, headers: headers))
-            #expect(response.status == .ok, "\(target)")
+            let response = app.responder(
+                try Request(method: method, target: target, headers: headers, body: Array(body.utf8)))
+            #expect(response.status == status, "\(target)")
             return counting.calls
         }
     }
@@ -62,9 +66,10 @@ import Testing
             try counted.calls("/areas/test-campus/menus", headers: headers)
                 == visitor.merging(["menusInArea": 1, "menuDaysInArea": 1, "placesInArea": 1]) { $1 })
         #expect(try counted.calls("/api/v1/areas/test-campus/menus", headers: headers) == visitor)
+        // The place was read when it was bookmarked: it is remembered until the catalog's version moves.
         #expect(
             try counted.calls("/places/alpha", headers: headers)
-                == visitor.merging(["place": 1, "menu": 1, "menuDays": 1, "presenceAtPlace": 1, "profile": 1]) { $1 })
+                == visitor.merging(["menu": 1, "menuDays": 1, "presenceAtPlace": 1, "profile": 1]) { $1 })
         // Pages are kept: the same pages again read only the catalog's version.
         for page in ["/areas/test-campus", "/areas/test-campus/menus", "/places/alpha"] {
             #expect(try counted.calls(page, headers: headers) == visitor, "\(page)")
@@ -99,5 +104,45 @@ import Testing
                 == ["catalog": 1, "menusInArea": 1, "menuDaysInArea": 1, "placesInArea": 1])
         #expect(try counted.calls("/onboarding") == ["catalog": 1])
         #expect(try counted.calls("/assets/app.js").isEmpty)
+    }
+
+    /// A check-in through the API costs the visitor's reads and one write, which finds the profile as it inserts;
+    /// the place is read once per catalog version, not once per check-in.
+    @Test func aCheckInIsOneWriteAfterTheVisitor() throws {
+        let counted = try Counted()
+        defer { counted.test.cleanUp() }
+        let created = try counted.test.send(.post, "/api/v1/sessions")
+        let token = try #require(
+            (try JSONSerialization.jsonObject(with: Data(created.body)) as? [String: Any])?["token"] as? String)
+        let headers: Headers = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
+        let profile = #"{"firstName":"A","lastName":"B"}"#
+        #expect(try counted.test.send(.put, "/api/v1/me/profile", headers: headers, body: profile).status == .ok)
+        _ = try counted.calls("/settings")  // the signing secret is read once per process, by its first page
+        let visitor = ["catalog": 1, "session": 1, "preferences": 1]
+        func checkIn(_ place: String) throws -> [String: Int] {
+            try counted.calls(
+                "/api/v1/me/checkin", method: .post, headers: headers, body: #"{"placeId":"\#(place)"}"#,
+                answering: .created)
+        }
+        #expect(try checkIn("alpha") == visitor.merging(["place": 1, "checkIn": 1]) { $1 })
+        #expect(try checkIn("alpha") == visitor.merging(["checkIn": 1]) { $1 })
+        #expect(
+            try counted.calls("/api/v1/me/checkin", method: .delete, headers: headers)
+                == visitor.merging(["checkOut": 1]) { $1 })
+    }
+
+    /// A place is remembered only for the catalog version it was read at: once a place changes, the next request
+    /// reads it again and shows the change.
+    @Test func aRememberedPlaceIsReadAgainOnceThePlacesChange() throws {
+        let counted = try Counted()
+        defer { counted.test.cleanUp() }
+        #expect(try counted.calls("/api/v1/places/alpha")["place"] == 1)
+        #expect(try counted.calls("/api/v1/places/alpha")["place"] == nil)
+        var renamed = try #require(TestApp.samplePlaces.first { $0.id.rawValue == "alpha" })
+        renamed.name = LocalizedText("Renamed Alpha")
+        try counted.test.store.save(area: TestApp.sampleArea, places: [renamed])
+        #expect(try counted.calls("/api/v1/places/alpha")["place"] == 1)
+        let body = String(decoding: try counted.test.get("/api/v1/places/alpha").body, as: UTF8.self)
+        #expect(body.contains("Renamed Alpha"))
     }
 }

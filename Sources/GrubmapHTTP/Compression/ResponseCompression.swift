@@ -34,7 +34,14 @@ public struct ResponseCompression: Middleware {
 
     /// Text, JSON, SVG and scripts; not pictures, which are compressed already.
     public static func isCompressible(_ contentType: String) -> Bool {
-        let type = contentType.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
+        let type = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }
+            .drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            .reversed().drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.reversed()
+            .map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
+        return Self.isCompressible(mediaType: String(decoding: type, as: UTF8.self))
+    }
+
+    private static func isCompressible(mediaType type: String) -> Bool {
         return type.hasPrefix("text/") || type.hasSuffix("+json") || type.hasSuffix("+xml")
             || type == "application/json" || type == "application/javascript"
     }

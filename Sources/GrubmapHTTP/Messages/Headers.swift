@@ -12,16 +12,34 @@ public struct Headers: Sendable, Equatable, Sequence, ExpressibleByDictionaryLit
 
     /// The first value for `name`, or `nil`; setting replaces every value of that name (`nil` removes them).
     public subscript(name: String) -> String? {
-        get { fields.first { $0.name.lowercased() == name.lowercased() }?.value }
+        get { fields.first { Self.isSameName($0.name, name) }?.value }
         set {
-            fields.removeAll { $0.name.lowercased() == name.lowercased() }
+            fields.removeAll { Self.isSameName($0.name, name) }
             if let newValue { fields.append((name, newValue)) }
         }
     }
 
     /// Every value for `name`, in order.
     public func values(for name: String) -> [String] {
-        fields.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+        fields.filter { Self.isSameName($0.name, name) }.map(\.value)
+    }
+
+    /// Whether two field names are the same but for the case of their ASCII letters (names are ASCII tokens),
+    /// compared byte by byte without making lowercased copies: every request looks up dozens of fields.
+    static func isSameName(_ lhs: String, _ rhs: String) -> Bool {
+        var lhs = lhs
+        var rhs = rhs
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                guard left.count == right.count else { return false }
+                for index in left.indices where left[index] != right[index] {
+                    let folded = left[index] | 0x20
+                    guard folded == right[index] | 0x20, folded >= UInt8(ascii: "a"), folded <= UInt8(ascii: "z")
+                    else { return false }
+                }
+                return true
+            }
+        }
     }
 
     /// Adds a field, keeping any of the same name (for `Set-Cookie`).

@@ -38,9 +38,20 @@ public struct QueryFields: Sendable, Equatable, Sequence {
             }
             return decoded
         }
-        for piece in text.split(separator: "&") {
-            let field = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            pairs.append((decode(field[0]), field.count > 1 ? decode(field[1]) : ""))
+        // Split on the bytes `&` and `=` (ASCII, so every cut is between characters), not character by
+        // character: a query is read on every request.
+        var start = text.startIndex
+        while start < text.endIndex {
+            let end = text.utf8[start...].firstIndex(of: UInt8(ascii: "&")) ?? text.endIndex
+            if start < end {
+                let piece = text[start..<end]
+                if let equals = piece.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                    pairs.append((decode(piece[..<equals]), decode(piece[piece.utf8.index(after: equals)...])))
+                } else {
+                    pairs.append((decode(piece), ""))
+                }
+            }
+            start = end < text.endIndex ? text.utf8.index(after: end) : end
         }
         return (QueryFields(pairs), isMalformed)
     }

@@ -71,6 +71,8 @@ public struct AccessLog: Middleware {
     /// format characters (C0, DEL, C1, bidirectional overrides and the like), every kind of space and line or
     /// paragraph separator as `\xHH` (up to U+00FF) or `\u{HHHH}`, and the backslash itself as `\\`.
     public static func escaped(_ text: String) -> String {
+        // Most paths are printable ASCII without a backslash: nothing to escape, no copy.
+        if text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") }) { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {

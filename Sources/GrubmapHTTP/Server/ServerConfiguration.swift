@@ -74,11 +74,14 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Threads that run the blocking ``Responder`` in `pool` threading, so that libmicrohttpd's own threads only
     /// move bytes. In `per-connection` threading each connection's thread runs it instead.
     public var workerCount: Int
-    /// Requests that may wait for a free worker; beyond it, or when the request at the head of the queue has
-    /// waited longer than ``queueWaitLimit``, a request gets 503 `server_busy` with `Retry-After`.
+    /// Requests that may wait for a free worker, taken in turn by client address. When it is full, a request
+    /// from an address with fewer waiting takes the place of the newest of the address with the most; else, or
+    /// when the workers have taken nothing for longer than ``queueWaitLimit`` while requests wait, a request gets
+    /// 503 `server_busy` with `Retry-After`. Large enough for a thousand keep-alive clients each waiting for one
+    /// answer.
     public var queueLimit: Int
-    /// See ``queueLimit``: past this wait the workers are stuck (on a database, say) and a new request is better
-    /// told to come back than kept waiting.
+    /// See ``queueLimit``: when the workers take nothing for this long they are stuck (on a database, say) and a
+    /// new request is better told to come back than kept waiting.
     public var queueWaitLimit: Duration
     /// How long a refused connection may take to send its request so that it can be told 503; then it is closed.
     public var refusalTimeout: Duration
@@ -93,7 +96,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         host: String = "127.0.0.1", port: UInt16 = 8080, threading: Threading = .standard,
         maximumBodyBytes: Int = 1 << 20, idleTimeout: Duration = .seconds(30), requestTimeout: Duration = .seconds(30),
         connectionLimit: Int = 4096, receivingLimitPerAddress: Int = 128, workerCount: Int = 10,
-        queueLimit: Int = 256, queueWaitLimit: Duration = .seconds(2), refusalTimeout: Duration = .seconds(2),
+        queueLimit: Int = 1024, queueWaitLimit: Duration = .seconds(2), refusalTimeout: Duration = .seconds(2),
         lingerTimeout: Duration = .seconds(5), tls: TLSCredentials? = nil
     ) {
         self.host = host

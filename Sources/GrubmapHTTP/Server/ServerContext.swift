@@ -44,7 +44,7 @@ final class ServerContext: Sendable {
     }
 
     /// Answers a whole request: from memory when the inline responder does, else on a worker while the connection
-    /// waits suspended, else (the queue is full) with 503 at once. A request with a ``Request/problem`` is
+    /// waits suspended, else (no place in the queue) with 503 at once. A request with a ``Request/problem`` is
     /// answered on the spot, by the inline responder or else the responder on this thread: applications answer
     /// problems from memory.
     func answer(_ request: Request, state: RequestState, connection: OpaquePointer) -> MHD_Result {
@@ -57,15 +57,14 @@ final class ServerContext: Sendable {
             return queue(responder(request), state: state, on: connection)
         }
         let now = ContinuousClock.now
-        guard workers.reserve(now: now) else {
-            var busy = request
-            busy.problem = Self.serverBusy
-            return queue(inlineResponder?(busy) ?? responder(busy), state: state, on: connection)
+        guard case .admitted(let evicted) = workers.reserve(address: request.remoteAddress, now: now) else {
+            return queue(busy(request), state: state, on: connection)
         }
+        if let evicted { evicted.finish(with: busy(evicted.request)) }
         let job = WorkerJob(request: request, connection: connection, enqueued: now)
         state.job = job
         MHD_suspend_connection(connection)
-        workers.enqueue(job)
+        workers.enqueue(job, address: request.remoteAddress)
         return MHD_Result.YES
     }
 
@@ -99,6 +98,13 @@ final class ServerContext: Sendable {
             _ = MHD_add_response_header(handle, name, value)
         }
         return MHD_queue_response(connection, UInt32(response.status.code), handle)
+    }
+
+    /// What a request gets when the workers' queue has no place for it.
+    private func busy(_ request: Request) -> Response {
+        var request = request
+        request.problem = Self.serverBusy
+        return inlineResponder?(request) ?? responder(request)
     }
 
     /// What a job still unanswered when the server stops gets.

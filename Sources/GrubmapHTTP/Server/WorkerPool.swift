@@ -37,15 +37,70 @@ final class WorkerJob: @unchecked Sendable {
 }
 
 /// Threads that run the blocking responder, so that a handler waiting on a database holds up only its own
-/// request, never the other connections of a libmicrohttpd thread. Requests wait in a bounded queue.
+/// request, never the other connections of a libmicrohttpd thread.
+///
+/// Requests wait in a bounded queue that is fair between client addresses: the workers take one request of each
+/// waiting address in turn, and when the queue is full a request from an address with fewer waiting requests
+/// takes the place of the newest one of the address with the most (which gets 503). So one client flooding the
+/// server slows its own requests, not everybody's.
 final class WorkerPool: Sendable {
+    /// What ``reserve(address:now:)`` decided.
+    enum Reservation {
+        /// No place: the queue is full of this address's fair share or more, or the workers are stuck.
+        case refused
+        /// A place is claimed; `evicted` is a queued job that gave its place up and must be told 503.
+        case admitted(evicted: WorkerJob?)
+    }
+
     private struct State {
-        var queue: [WorkerJob] = []
-        /// Places claimed by ``reserve(now:)`` and not yet filled by ``enqueue(_:)``.
-        var reserved = 0
+        /// Each address's waiting jobs, oldest first.
+        var waiting: [String: [WorkerJob]] = [:]
+        /// Addresses with waiting jobs, in the order the workers take them.
+        var turns: [String] = []
+        var queuedCount = 0
+        /// Places claimed by ``reserve(address:now:)`` and not yet filled by ``enqueue(_:address:)``, by address.
+        var reserved: [String: Int] = [:]
+        var reservedCount = 0
+        /// When the workers last took a job, or the queue last became non-empty.
+        var progress: ContinuousClock.Instant?
         /// Queued or running.
         var unfinished: [ObjectIdentifier: WorkerJob] = [:]
         var isStopped = false
+
+        func share(of address: String) -> Int {
+            (waiting[address]?.count ?? 0) + (reserved[address] ?? 0)
+        }
+
+        /// The oldest job of the address whose turn it is; that address goes to the back of the turns.
+        mutating func takeNext(now: ContinuousClock.Instant) -> WorkerJob? {
+            guard !turns.isEmpty else { return nil }
+            let address = turns.removeFirst()
+            guard var jobs = waiting[address], !jobs.isEmpty else { return nil }
+            let job = jobs.removeFirst()
+            if jobs.isEmpty {
+                waiting[address] = nil
+            } else {
+                waiting[address] = jobs
+                turns.append(address)
+            }
+            queuedCount -= 1
+            progress = now
+            return job
+        }
+
+        /// Takes the newest waiting job of `address` off the queue (and off the books: it is answered at once).
+        mutating func take(newestOf address: String) -> WorkerJob? {
+            guard var jobs = waiting[address], let job = jobs.popLast() else { return nil }
+            if jobs.isEmpty {
+                waiting[address] = nil
+                turns.removeAll { $0 == address }
+            } else {
+                waiting[address] = jobs
+            }
+            queuedCount -= 1
+            unfinished[ObjectIdentifier(job)] = nil
+            return job
+        }
     }
 
     let count: Int
@@ -63,7 +118,7 @@ final class WorkerPool: Sendable {
     }
 
     /// Requests waiting for a worker.
-    var queued: Int { state.withLock { $0.queue.count } }
+    var queued: Int { state.withLock { $0.queuedCount } }
 
     func start() {
         for index in 0..<count {
@@ -74,22 +129,41 @@ final class WorkerPool: Sendable {
         }
     }
 
-    /// Claims a place in the queue for a job about to be enqueued. Refuses when the queue is full, or when the
-    /// job at its head has waited longer than the wait limit (the workers are stuck, on a database say).
-    func reserve(now: ContinuousClock.Instant) -> Bool {
+    /// Claims a place in the queue for a job from `address` about to be enqueued. Refuses when the workers have
+    /// taken nothing for longer than the wait limit while jobs wait (they are stuck, on a database say), or
+    /// when the queue is full and no address holds more of it than this one (by two or more); else, when full,
+    /// the newest job of the address holding most gives up its place.
+    func reserve(address: String, now: ContinuousClock.Instant) -> Reservation {
         state.withLock { state in
-            guard !state.isStopped, state.queue.count + state.reserved < queueLimit else { return false }
-            if let head = state.queue.first, head.enqueued.duration(to: now) > queueWaitLimit { return false }
-            state.reserved += 1
-            return true
+            guard !state.isStopped else { return .refused }
+            if state.queuedCount > 0, let progress = state.progress, progress.duration(to: now) > queueWaitLimit {
+                return .refused
+            }
+            var evicted: WorkerJob?
+            if state.queuedCount + state.reservedCount >= queueLimit {
+                let mine = state.share(of: address)
+                guard
+                    let heaviest = state.waiting.max(by: { $0.value.count < $1.value.count }),
+                    mine + 1 < heaviest.value.count
+                else { return .refused }
+                evicted = state.take(newestOf: heaviest.key)
+            }
+            state.reserved[address, default: 0] += 1
+            state.reservedCount += 1
+            return .admitted(evicted: evicted)
         }
     }
 
-    /// Queues a job whose place ``reserve(now:)`` claimed.
-    func enqueue(_ job: WorkerJob) {
+    /// Queues a job from `address` whose place ``reserve(address:now:)`` claimed.
+    func enqueue(_ job: WorkerJob, address: String) {
         state.withLock { state in
-            state.reserved -= 1
-            state.queue.append(job)
+            state.reservedCount -= 1
+            state.reserved[address, default: 1] -= 1
+            if state.reserved[address] == 0 { state.reserved[address] = nil }
+            if state.queuedCount == 0 { state.progress = job.enqueued }
+            if state.waiting[address] == nil { state.turns.append(address) }
+            state.waiting[address, default: []].append(job)
+            state.queuedCount += 1
             state.unfinished[ObjectIdentifier(job)] = job
         }
         ready.signal()
@@ -100,7 +174,9 @@ final class WorkerPool: Sendable {
     func abandonAll(_ answer: (Request) -> Response) {
         let jobs = state.withLock { state in
             defer {
-                state.queue = []
+                state.waiting = [:]
+                state.turns = []
+                state.queuedCount = 0
                 state.unfinished = [:]
             }
             return Array(state.unfinished.values)
@@ -119,7 +195,7 @@ final class WorkerPool: Sendable {
             ready.wait()
             let next: WorkerJob?? = state.withLock { state in
                 if state.isStopped { return .none }
-                return .some(state.queue.isEmpty ? nil : state.queue.removeFirst())
+                return .some(state.takeNext(now: .now))
             }
             guard let job = next else { return }
             guard let job else { continue }

@@ -4,8 +4,8 @@ import Foundation
 /// One connection to an SQLite database file, in the spirit of GRDB's `Database`.
 ///
 /// Opening sets up what Grubmap relies on: WAL journal mode (readers do not block the writer), foreign keys
-/// enforced, `synchronous=NORMAL` (durable at each WAL checkpoint, never corrupt), a busy timeout, and extended
-/// result codes. The connection is closed with `sqlite3_close_v2` when the object is released.
+/// enforced, `synchronous=FULL` (every commit is on disk when `COMMIT` returns: one `fsync` of the WAL, which
+/// ``GroupCommit`` shares between many check-ins), a busy timeout, and extended result codes. The connection is closed with `sqlite3_close_v2` when the object is released.
 ///
 /// `@unchecked Sendable`: the connection is opened in multi-thread mode (`SQLITE_OPEN_NOMUTEX`), so it must be
 /// used by one thread at a time. ``ConnectionPool`` guarantees that by handing each connection to one caller
@@ -48,7 +48,7 @@ public final class Database: @unchecked Sendable {
             let message = "could not switch to WAL journal mode (got \(mode ?? "nothing")): \(path)"
             throw DatabaseError(resultCode: .error, message: message, sql: "PRAGMA journal_mode=WAL")
         }
-        try execute("PRAGMA synchronous=NORMAL")
+        try execute("PRAGMA synchronous=FULL")
         try execute("PRAGMA foreign_keys=ON")
         // SQLite has no SHA-256 of its own; migration 7 hashes the stored session tokens with this one.
         sqlite3_create_function_v2(

@@ -40,6 +40,10 @@ public final class PostgresStore: SQLStore {
         try Self.migrate(configuration: configuration)
     }
 
+    public func commitTogether<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) throws -> T) throws -> T {
+        try pool.withConnection(body)
+    }
+
     /// Connects, migrates and disconnects: `grubmap migrate --database postgres://…`.
     ///
     /// - Returns: the migrations applied now; empty when the schema was up to date.

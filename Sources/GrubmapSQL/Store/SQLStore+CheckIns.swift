@@ -3,7 +3,7 @@ import GrubmapCore
 import GrubmapStore
 
 /// Profiles and check-ins. A profile's one check-in is the `check_ins` row keyed by its `profile_id`: checking in is
-/// a single `INSERT … ON CONFLICT (profile_id) DO UPDATE`, so concurrent check-ins of one profile, on one server or
+/// a single `INSERT … SELECT … ON CONFLICT (profile_id) DO UPDATE`, so concurrent check-ins of one profile, on one server or
 /// several sharing a PostgreSQL database, leave exactly one row (the primary key is the constraint; there is no
 /// check-then-write race).
 extension SQLStore {
@@ -58,22 +58,35 @@ extension SQLStore {
         }
     }
 
-    public func checkIn(_ checkIn: CheckIn) throws {
-        try withConnection { connection in
-            try connection.execute(
-                """
-                INSERT INTO check_ins (profile_id, place_id, started_at, expires_at)
-                VALUES (\(checkIn.profileID), \(checkIn.placeID), \(checkIn.startedAt), \(checkIn.expiresAt))
-                ON CONFLICT (profile_id) DO UPDATE SET place_id = excluded.place_id,
-                    started_at = excluded.started_at, expires_at = excluded.expires_at
-                """)
+    /// One statement, the profile looked up by the session in the insert itself: one round trip on PostgreSQL.
+    /// On SQLite it is committed together with other threads' check-ins (``SQLStore/commitTogether(_:)``).
+    public func checkIn(sessionToken: String, at placeID: Place.ID, from startedAt: Date, until expiresAt: Date)
+        throws -> CheckIn?
+    {
+        let insert: SQL = """
+            INSERT INTO check_ins (profile_id, place_id, started_at, expires_at)
+            SELECT id, \(placeID), \(startedAt), \(expiresAt) FROM profiles
+            WHERE session_token = \(TokenDigest(sessionToken))
+            ON CONFLICT (profile_id) DO UPDATE SET place_id = excluded.place_id,
+                started_at = excluded.started_at, expires_at = excluded.expires_at
+            RETURNING profile_id
+            """
+        let profileID = try writeTogether { connection in
+            try connection.fetchOne(insert)?.value(named: "profile_id", as: Profile.ID.self)
+        }
+        return profileID.map { id in
+            CheckIn(profileID: id, placeID: placeID, startedAt: startedAt, expiresAt: expiresAt)
         }
     }
 
     @discardableResult
-    public func checkOut(profileID: Profile.ID) throws -> Bool {
-        try withConnection { connection in
-            try connection.execute("DELETE FROM check_ins WHERE profile_id = \(profileID)")
+    public func checkOut(sessionToken: String) throws -> Bool {
+        let delete: SQL = """
+            DELETE FROM check_ins
+            WHERE profile_id = (SELECT id FROM profiles WHERE session_token = \(TokenDigest(sessionToken)))
+            """
+        return try writeTogether { connection in
+            try connection.execute(delete)
             return connection.changes > 0
         }
     }

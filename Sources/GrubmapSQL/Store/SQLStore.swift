@@ -20,6 +20,10 @@ public protocol SQLStore: Store, StoreMonitoring {
     var catalogCache: CatalogCache { get }
     /// The basemaps as last read, reused while their revisions stay the same.
     var basemapCache: BasemapCache { get }
+    /// Runs one short write (a check-in, a check-out) and returns once it is committed. SQLite commits those of
+    /// many threads together (``GroupCommit``), one `fsync` for all; PostgreSQL runs each on a connection of its
+    /// own, one statement, and groups concurrent commits by itself.
+    func commitTogether<T: Sendable>(_ body: @escaping @Sendable (Pool.Connection) throws -> T) throws -> T
 }
 
 extension SQLStore {
@@ -36,6 +40,11 @@ extension SQLStore {
     /// Runs `body` in a write transaction: all or nothing.
     func write<T>(_ body: (Pool.Connection) throws -> T) throws -> T {
         try counting { try pool.write(body) }
+    }
+
+    /// Runs one short write with other threads' (``commitTogether(_:)``).
+    func writeTogether<T: Sendable>(_ body: @escaping @Sendable (Pool.Connection) throws -> T) throws -> T {
+        try counting { try commitTogether(body) }
     }
 
     /// Runs `body` with outages translated, counting the errors that came from the database (not the ones a

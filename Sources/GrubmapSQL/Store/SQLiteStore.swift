@@ -17,6 +17,8 @@ public final class SQLiteStore: SQLStore {
     public var dialect: SQLDialect { .sqlite }
     public let catalogCache = CatalogCache()
     public let basemapCache = BasemapCache()
+    /// The one writer of check-ins and check-outs, committing those of many threads together.
+    let groupCommit: GroupCommit
 
     /// Opens or creates the database at `path` and migrates it.
     ///
@@ -30,6 +32,7 @@ public final class SQLiteStore: SQLStore {
         self.path = path
         pool = ConnectionPool(
             path: path, maximumConnections: maximumConnections, busyTimeoutSeconds: busyTimeoutSeconds)
+        groupCommit = GroupCommit(pool: pool)
         try migrate()
     }
 
@@ -37,6 +40,10 @@ public final class SQLiteStore: SQLStore {
     @discardableResult
     public func migrate() throws -> [Migration] {
         try pool.withConnection { database in try Schema.migrator.migrate(database) }
+    }
+
+    public func commitTogether<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) throws -> T {
+        try groupCommit.write(body)
     }
 
     /// Opens or creates the database at `path`, migrates it and closes it: `grubmap migrate`.

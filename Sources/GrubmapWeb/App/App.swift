@@ -56,7 +56,7 @@ public struct App: Sendable {
         routes.add(PlaceFeature(menus: store, checkIns: store, profiles: store, cache: caches.placePages))
         routes.add(MenuFeature(menus: store, preferences: preferences))
         routes.add(ProfileFeature(profiles: store, checkIns: store))
-        routes.add(CheckInFeature(profiles: store, checkIns: store, policy: configuration.checkInPolicy))
+        routes.add(CheckInFeature(checkIns: store, policy: configuration.checkInPolicy))
         routes.add(FareFeature())
         routes.add(CatalogAPI(checkIns: store, cache: caches.placeLists))
         routes.add(SignInFeature(store: store, hasher: configuration.passwordHasher))

@@ -37,8 +37,13 @@ struct VisitorContext {
 
     /// The place with this id, or 404.
     func place(_ id: Place.ID) throws -> Place {
-        guard let place = try places.place(id: id) else { throw HTTPError.notFound("There is no place \"\(id)\".") }
+        guard let place = try knownPlace(id) else { throw HTTPError.notFound("There is no place \"\(id)\".") }
         return place
+    }
+
+    /// The place with this id, or `nil`: asked of the store once per catalog version (``Catalog/place(_:orRead:)``).
+    func knownPlace(_ id: Place.ID) throws -> Place? {
+        try catalog.place(id) { try places.place(id: $0) }
     }
 
     /// The area `/` opens for this visitor: their choice, else the operator's, else the first area by id.

@@ -7,7 +7,6 @@ import GrubmapStore
 /// Checking in and out, from the place page's forms and from the API. One check-in per profile: checking in
 /// elsewhere moves it; it ends at the policy's limit or when the place closes, whichever is first.
 struct CheckInFeature: RouteCollection {
-    let profiles: any ProfileStore
     let checkIns: any CheckInStore
     let policy: CheckInPolicy
 
@@ -21,11 +20,9 @@ struct CheckInFeature: RouteCollection {
     /// `POST /places/{id}/checkin`: checks the person in here (moving any check-in elsewhere), or sends them to
     /// make a profile first.
     func checkInForm(_ context: SessionContext, id: Place.ID) throws -> Response {
-        let place = try context.place(id)
-        guard let profile = try profiles.profile(sessionToken: context.session.token) else {
+        guard try checkIn(at: try context.place(id), context: context) != nil else {
             return .redirect(to: Paths.profile(query: [("next", Paths.place(id))]))
         }
-        try checkIn(profile, at: place, context: context.parent)
         return .redirect(
             to: Paths.place(id, query: [("checked", CheckInChange.checkedIn.rawValue)], fragment: WhosHere.statusID))
     }
@@ -40,15 +37,15 @@ struct CheckInFeature: RouteCollection {
     /// `POST /api/v1/me/checkin` with `{"placeId"}`.
     func apiCheckIn(_ context: SessionContext) throws -> Response {
         let body = try context.request.decodeJSON(API.CheckInRequest.self, code: "invalid_check_in")
-        guard let id = try? Place.ID(body.placeId), let place = try context.places.place(id: id) else {
+        guard let id = try? Place.ID(body.placeId), let place = try context.parent.knownPlace(id) else {
             throw HTTPError.notFound("placeId: there is no place \"\(body.placeId.prefix(64))\".")
         }
-        guard let profile = try profiles.profile(sessionToken: context.session.token) else {
+        guard let checkIn = try checkIn(at: place, context: context) else {
             throw HTTPError(
                 .conflict, code: "profile_required",
                 message: "Make a profile (PUT \(Paths.API.profile())) before checking in.")
         }
-        return .json(API.CheckInBody(try checkIn(profile, at: place, context: context.parent)), status: .created)
+        return .json(API.CheckInBody(checkIn), status: .created)
     }
 
     /// `DELETE /api/v1/me/checkin`.
@@ -56,21 +53,20 @@ struct CheckInFeature: RouteCollection {
         .json(API.CheckOutBody(checkedOut: try checkOut(context)))
     }
 
-    @discardableResult
-    private func checkIn(_ profile: Profile, at place: Place, context: VisitorContext) throws -> CheckIn {
-        let area = try context.area(place.areaID)
+    /// Checks the session's profile in at `place` until the policy's end: one store call, which finds the profile
+    /// as it writes. `nil` when the session has no profile yet (nothing is stored).
+    private func checkIn(at place: Place, context: SessionContext) throws -> CheckIn? {
+        let area = try context.parent.area(place.areaID)
         let expiry = policy.expiry(
             checkingInAt: context.now, to: place, timeZone: TimeZone(identifier: area.timeZone) ?? .gmt)
-        let checkIn = CheckIn(profileID: profile.id, placeID: place.id, startedAt: context.now, expiresAt: expiry)
-        try checkIns.checkIn(checkIn)
-        return checkIn
+        return try checkIns.checkIn(
+            sessionToken: context.session.token, at: place.id, from: context.now, until: expiry)
     }
 
     /// Ends the visitor's check-in, if they have a profile with one; whether there was one.
     private func checkOut(_ context: VisitorContext) throws -> Bool {
-        guard let session = context.visitor.session, let profile = try profiles.profile(sessionToken: session.token)
-        else { return false }
-        return try checkIns.checkOut(profileID: profile.id)
+        guard let session = context.visitor.session else { return false }
+        return try checkIns.checkOut(sessionToken: session.token)
     }
 
     private struct CheckOutForm: Decodable {

@@ -17,19 +17,15 @@ struct PlaceFeature: RouteCollection {
 
     /// Rendered once per ``PlacePageCache/PageKey`` while its readings are kept.
     func placePage(_ context: VisitorContext, id: Place.ID) throws -> Response {
-        let catalogVersion = context.catalog.version
-        guard
-            let place = try cache.places.value(
-                for: PlacePageCache.PlaceKey(place: id, catalogVersion: catalogVersion), now: context.now,
-                makeIfAny: { try context.places.place(id: id) })
-        else { throw HTTPError.notFound("There is no place \"\(id)\".") }
+        let place = try context.place(id)
         let area = try context.area(place.areaID)
         let language = context.language
         let request = context.request
         let (today, time) = CalendarDate.local(context.now, in: area.clockTimeZone)
         let selected = try request.date() ?? today
         let reading = try cache.readings.value(
-            for: PlacePageCache.ReadingKey(place: id, date: selected, catalogVersion: catalogVersion), now: context.now,
+            for: PlacePageCache.ReadingKey(place: id, date: selected, catalogVersion: context.catalog.version),
+            now: context.now,
             make: {
                 let week = selected.week(startingOn: .sunday)
                 return PlaceReading(

@@ -2,17 +2,11 @@ import Foundation
 import GrubmapCore
 import GrubmapStore
 
-/// The place page's caches, each kept for ``AppCaches/lifetime``: places by id and catalog version; what a place's
-/// page reads for a day (its menu, the week's menu days, who is there); what it reads for the person (their
+/// The place page's caches, each kept for ``AppCaches/lifetime``: what a place's page reads for a day (its menu, the week's menu days, who is there); what it reads for the person (their
 /// profile and check-in) by session; and the pages rendered from those, per everything else a page shows (the
 /// reader's language, bookmark, position, price role, dietary filter, units, the time to the minute and the
 /// address's query), with the CSRF token filled in per request.
 struct PlacePageCache: Sendable {
-    struct PlaceKey: Hashable, Sendable {
-        let place: Place.ID
-        let catalogVersion: Int64
-    }
-
     struct ReadingKey: Hashable, Sendable {
         let place: Place.ID
         let date: CalendarDate
@@ -37,14 +31,12 @@ struct PlacePageCache: Sendable {
         let query: [String]
     }
 
-    let places: RecentCache<PlaceKey, Place>
     let readings: RecentCache<ReadingKey, PlaceReading>
     let people: RecentCache<String, PersonReading>
     let pages: RecentCache<PageKey, PersonalizedPage>
     private let serials = SerialNumbers()
 
     init(lifetime: TimeInterval, writes: LocalWrites) {
-        places = RecentCache(lifetime: lifetime, capacity: 1024, scope: .everyChange, writes: writes)
         readings = RecentCache(lifetime: lifetime, capacity: 1024, scope: .everyChange, writes: writes)
         people = RecentCache(lifetime: lifetime, capacity: 10_000, scope: .everyChange, writes: writes)
         // Pages are some 30 KB: a few hundred of them.
