@@ -122,7 +122,7 @@ struct AreaFeature: RouteCollection {
             query: request.query.pairs.map { "\($0.name)=\($0.value)" })
         return try pages.pages.value(for: key, now: context.now) {
             PersonalizedPage(try render(context, area: area, csrfToken: PersonalizedPage.csrfPlaceholder))
-        }.response(to: context.request, csrfToken: context.visitor.csrfToken)
+        }.response(csrfToken: context.visitor.csrfToken)
     }
 
     private func render(_ context: VisitorContext, area: Area, csrfToken: String) throws -> String {

@@ -51,7 +51,7 @@ struct MenuBoardFeature: RouteCollection {
             units: preferences[PreferenceKeys.units], query: request.query.pairs.map { "\($0.name)=\($0.value)" })
         return try cache.pages.value(for: key, now: context.now) {
             PersonalizedPage(try render(PersonalizedPage.csrfPlaceholder))
-        }.response(to: context.request, csrfToken: context.visitor.csrfToken)
+        }.response(csrfToken: context.visitor.csrfToken)
     }
 
     /// `GET /api/v1/areas/{id}/menus[?date=YYYY-MM-DD][&near=LAT,LON]`: the board's content in its order for the

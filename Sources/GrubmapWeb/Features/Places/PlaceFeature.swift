@@ -65,7 +65,7 @@ struct PlaceFeature: RouteCollection {
             units: preferences[PreferenceKeys.units], query: request.query.pairs.map { "\($0.name)=\($0.value)" })
         return try cache.pages.value(for: key, now: context.now) {
             PersonalizedPage(try render(PersonalizedPage.csrfPlaceholder))
-        }.response(to: context.request, csrfToken: context.visitor.csrfToken)
+        }.response(csrfToken: context.visitor.csrfToken)
     }
 
     /// The person's profile and check-in, kept per session.
