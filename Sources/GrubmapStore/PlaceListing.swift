@@ -144,3 +144,30 @@ extension PlaceStore {
         return PlaceListing.Page(places: listed + results.places, next: results.next.map { nextCursor(after: $0) })
     }
 }
+
+extension PlaceListing {
+    /// The first page of `query` (no cursor) for a person whose bookmarks `query` admits are `admitted`, in
+    /// bookmark order, made from `first`: the query's own first `query.limit` places with none left out, as read
+    /// once for everyone. The same page ``PlaceStore/listing(_:bookmarks:cursor:)`` gives; `nil` when `first`
+    /// cannot tell it (bookmarks fill the page, or leave room for places after `first`): ask the store then.
+    public static func firstPage(of query: PlaceQuery, admitted: [ListedPlace], first: PlaceResults) -> Page? {
+        let listed = Array(admitted.prefix(query.limit))
+        let room = query.limit - listed.count
+        guard room > 0 else { return nil }
+        let excluded = Set(admitted.map(\.place.id))
+        let others = first.places.filter { !excluded.contains($0.place.id) }
+        let fingerprint = fingerprint(of: query)
+        func page(_ shown: ArraySlice<ListedPlace>, more: Bool) -> Page {
+            let next = shown.last.map(query.sortKey(of:))
+            return Page(
+                places: listed + shown,
+                next: more ? Cursor(fingerprint: fingerprint, bookmarksShown: listed.count, after: next) : nil)
+        }
+        if others.count > room { return page(others.prefix(room), more: true) }
+        if first.next == nil { return page(others[...], more: false) }
+        // More places follow `first`; they fill the page as the store would only when no bookmark is among them.
+        let inFirst = Set(first.places.map(\.place.id))
+        guard others.count == room, admitted.allSatisfy({ inFirst.contains($0.place.id) }) else { return nil }
+        return page(others[...], more: true)
+    }
+}

@@ -32,6 +32,8 @@ enum ServeCommand {
                                 https://tile.example.org/{z}/{x}/{y}.png (default: a clean offline map)
           --check-in-hours H    How long a check-in lasts at most (default 3; it also ends at closing time)
           --writes-per-minute N Changes one browser may make per minute before getting 429 (default 30)
+          --cache-lifetime-ms N How long sessions, lists and pages read or made for one request serve the next ones
+                                (default 1000): what other servers change shows within it; 0 keeps nothing
           --new-sessions-per-minute N
                                 Stored sessions one client address may start per minute once its burst is
                                 used (default 120); reading pages and settings never need one
@@ -72,7 +74,8 @@ enum ServeCommand {
         words: ["serve"], summary: "Start the web server", help: help,
         valued: [
             "host", "port", "database", "default-area", "threading", "max-body-bytes", "onboarding",
-            "onboarding-interval-ms", "tile-url", "check-in-hours", "writes-per-minute", "test-clock-file",
+            "onboarding-interval-ms", "tile-url", "check-in-hours", "writes-per-minute", "cache-lifetime-ms",
+            "test-clock-file",
             "new-sessions-per-minute", "new-sessions-burst",
             "database-timeout-ms", "database-connections", "workers", "max-queued-requests", "max-connections",
             "max-connections-per-address", "request-timeout-seconds", "idle-timeout-seconds", "log-format",
@@ -181,6 +184,13 @@ enum ServeCommand {
                 throw UsageError("grubmap serve: --writes-per-minute must be a whole number from 1, got \"\(text)\"")
             }
             configuration.writesPerMinute = count
+        }
+        if let text = options["cache-lifetime-ms"] {
+            guard let milliseconds = Int(text), (0...3_600_000).contains(milliseconds) else {
+                throw UsageError(
+                    "grubmap serve: --cache-lifetime-ms must be a whole number from 0 to 3600000, got \"\(text)\"")
+            }
+            configuration.cacheLifetime = Double(milliseconds) / 1000
         }
         if let text = options["new-sessions-per-minute"] {
             guard let count = Int(text), count >= 1 else {

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from axe_selenium_python import Axe
 
-from conftest import GrubmapServer, make_browser
+from conftest import GrubmapServer, make_browser, wait_for
 from pages import PAGES, emulate, prepare
 
 # Every rule of these tags runs; nothing is switched off.
@@ -42,6 +42,9 @@ class PageRunner:
         self.driver.get(self.server.url(page.path))
         if page.ready:
             page.ready(self.driver, self.server, width)
+        # Colours ease from the last page's scheme to this one's: axe would read them half-way.
+        wait_for(self.driver, lambda d: d.execute_script(
+            "return document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running')"))
 
 
 @pytest.fixture(scope="module")

@@ -83,7 +83,8 @@ def cached_urls(driver):
 
 def ready(driver):
     """Waits for the worker to control the page and to have kept the menus and bookmarks."""
-    wait_for(driver, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), timeout=20)
+    # The worker keeps the shell before it takes control: on a machine busy with other tests that can take a while.
+    wait_for(driver, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), timeout=60)
     driver.refresh()  # a page under the worker's control asks it to keep the menus and bookmarks
     wait_for(driver, lambda d: d.execute_script("return !!document.documentElement.dataset.offlineSaved"),
              timeout=30)

@@ -67,6 +67,21 @@ import Testing
         #expect(preferences == Preferences())
     }
 
+    @Test func theSameStoredTextReadsAsEachKeysOwnType() {
+        // Decoded values are shared between requests by type and text: a text read as one type never comes back
+        // as another, and a value refused by its key reads as the default every time.
+        let count = PreferenceKey<Int>("count", default: 0)
+        let ratio = PreferenceKey<Double>("ratio", default: 0)
+        let small = PreferenceKey<Int>("small", default: 1) { $0 < 10 ? nil : "too large" }
+        let preferences = Preferences(storage: ["count": "42", "ratio": "42", "small": "42"])
+        for _ in 0..<2 {
+            #expect(preferences[count] == 42)
+            #expect(preferences[ratio] == 42.0)
+            #expect(preferences[small] == 1)
+        }
+        #expect(Preferences(storage: ["count": "\"42\""])[count] == 0)
+    }
+
     @Test func unknownStoredNamesAreKeptButIgnored() {
         let preferences = Preferences(storage: ["favouriteColour": "\"orange\""])
         #expect(preferences.storage["favouriteColour"] == "\"orange\"")

@@ -103,6 +103,18 @@ import Testing
         #expect(request.cookie("c") == nil)
     }
 
+    @Test func cookieFieldsAreTrimmedAndEmptyOnesSkipped() throws {
+        let request = try Request(
+            method: .get, target: "/",
+            headers: ["Cookie": ";;empty=; \tspaced = a b \t;=anonymous;noequals; 이름=값;a==b"])
+        #expect(request.cookie("spaced") == "a b")
+        #expect(request.cookie("empty") == nil)
+        #expect(request.cookie("noequals") == nil)
+        #expect(request.cookie("이름") == "값")
+        #expect(request.cookie("a") == "=b")
+        #expect(request.cookie("") == nil)
+    }
+
     @Test func headersCompareNamesWithoutCase() {
         var headers: Headers = ["Content-Type": "text/html"]
         #expect(headers["content-type"] == "text/html")

@@ -96,12 +96,14 @@ import Testing
         #expect(cards(try person.html("/areas/test-campus/menus")) == ["bravo", "alpha", "charlie"])
         #expect(
             cards(try person.html("/areas/test-campus/menus?near=35.2335,129.0800")) == ["bravo", "alpha", "charlie"])
-        // A bookmark of a place that is gone, or of another area's, is ignored.
+        // A bookmark of a place that is gone, or of another area's, is ignored. (Written past the server, as another
+        // server would: seen once the session cache's lifetime is over.)
         let token = try #require(person.cookie)
         try test.store.updatePreferences(sessionToken: token) { preferences in
             try preferences.set(
                 [try Place.ID("gone"), try Place.ID("charlie"), try Place.ID("bravo")], for: PreferenceKeys.bookmarks)
         }
+        test.clock.advance(by: AppCaches.defaultLifetime)
         #expect(cards(try person.html("/areas/test-campus/menus")) == ["charlie", "bravo", "alpha"])
         let api = try json(try person.get("/api/v1/areas/test-campus/menus"))
         let menus = try #require(api["menus"] as? [[String: Any]])

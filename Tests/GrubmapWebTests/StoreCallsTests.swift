@@ -44,9 +44,11 @@ import Testing
         _ = try person.post("/places/alpha/bookmark", [("bookmarked", "1")])
         _ = try person.get("/areas/test-campus")
         let headers = person.headers
-        _ = try counted.calls("/settings")  // the signing secret is read once per process, by its first page
+        // The signing secret is read once per process, by its first page; the session and its preferences once per
+        // lifetime of the session cache.
+        #expect(try counted.calls("/settings", headers: headers)["session"] == 1)
 
-        let visitor = ["catalog": 1, "session": 1, "preferences": 1]
+        let visitor = ["catalog": 1]
         // The area page reads the area's menu days once, for its tabs, and its basemap once (the revision, the
         // features only when an import changed them); the board reads the day's menus of every place in one call and
         // the week's days in another, never one per place.
@@ -59,21 +61,35 @@ import Testing
         #expect(
             try counted.calls("/areas/test-campus/map?zoom=15", headers: headers)
                 == visitor.merging(["presenceInArea": 1, "basemap": 1, "placeQuery": 1]) { $1 })
+        // The board's reading (the campus's places, their menus, the week's days) serves its API too.
         #expect(
             try counted.calls("/areas/test-campus/menus", headers: headers)
-                == visitor.merging(["menusInArea": 1, "menuDaysInArea": 1, "placesInArea": 1, "placesByID": 1]) { $1 })
-        #expect(
-            try counted.calls("/api/v1/areas/test-campus/menus", headers: headers)
-                == visitor.merging(["menusInArea": 1, "menuDaysInArea": 1, "placesInArea": 1, "placesByID": 1]) { $1 })
+                == visitor.merging(["menusInArea": 1, "menuDaysInArea": 1, "placesInArea": 1]) { $1 })
+        #expect(try counted.calls("/api/v1/areas/test-campus/menus", headers: headers) == visitor)
         // The place was read when it was bookmarked: it is remembered until the catalog's version moves.
         #expect(
             try counted.calls("/places/alpha", headers: headers)
                 == visitor.merging(["menu": 1, "menuDays": 1, "presenceAtPlace": 1, "profile": 1]) { $1 })
+        // Pages are kept: the same pages again read only the catalog's version.
+        for page in ["/areas/test-campus", "/areas/test-campus/menus", "/places/alpha"] {
+            #expect(try counted.calls(page, headers: headers) == visitor, "\(page)")
+        }
         #expect(try counted.calls("/assets/app.js", headers: headers).isEmpty)
         #expect(try counted.calls("/assets/app.css", headers: headers).isEmpty)
         #expect(
             try counted.calls("/api/v1/areas/test-campus/places", headers: headers)
                 == visitor.merging(["presenceInArea": 1, "placesByID": 1, "placeQuery": 1]) { $1 })
+        // The list itself is kept; the caller's bookmarks are read for each call.
+        #expect(
+            try counted.calls("/api/v1/areas/test-campus/places", headers: headers)
+                == visitor.merging(["placesByID": 1]) { $1 })
+        // A lifetime later, everything is read again, the session once.
+        counted.test.clock.advance(by: AppCaches.defaultLifetime)
+        #expect(
+            try counted.calls("/api/v1/areas/test-campus/places", headers: headers)
+                == [
+                    "catalog": 1, "session": 1, "preferences": 1, "presenceInArea": 1, "placesByID": 1, "placeQuery": 1,
+                ])
     }
 
     @Test func aFirstVisitReadsOnlyWhatThePageShows() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What a person chose, read and written through typed ``PreferenceKey``s.
 ///
@@ -14,10 +15,30 @@ public struct Preferences: Sendable, Equatable {
 
     /// The value for `key`, or its default when nothing valid is stored.
     public subscript<Value>(key: PreferenceKey<Value>) -> Value {
-        guard let text = storage[key.name],
-            let value = try? JSONDecoder().decode(Value.self, from: Data(text.utf8)),
+        guard let text = storage[key.name], let value = Self.decoded(text, as: Value.self),
             key.problem(with: value) == nil
         else { return key.defaultValue }
+        return value
+    }
+
+    /// Values decoded from their stored text, by type and text, shared by every request: a page reads a dozen
+    /// preferences, and decoding each one's JSON afresh cost more than the rest of a page answered from the caches.
+    /// Bounded: emptied when it reaches 4,096 entries.
+    private static let decodedValues = Mutex<[DecodedKey: any Sendable]>([:])
+
+    private struct DecodedKey: Hashable {
+        let type: ObjectIdentifier
+        let text: String
+    }
+
+    private static func decoded<Value: Decodable & Sendable>(_ text: String, as type: Value.Type) -> Value? {
+        let key = DecodedKey(type: ObjectIdentifier(type), text: text)
+        if let known = decodedValues.withLock({ $0[key] }) { return known as? Value }
+        guard let value = try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) else { return nil }
+        decodedValues.withLock { values in
+            if values.count >= 4096 { values.removeAll() }
+            values[key] = value
+        }
         return value
     }
 

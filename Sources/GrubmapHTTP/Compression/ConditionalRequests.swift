@@ -3,18 +3,19 @@ import Foundation
 /// Gives every successful `GET` of text or JSON a strong `ETag` made from its bytes, and answers `304 Not
 /// Modified` with no body when the client already holds them (`If-None-Match`, weak comparison as RFC 9110
 /// §13.1.2 asks for `GET`). Pages and API answers are sent with `Cache-Control: no-cache`, so a returning phone
-/// revalidates and, when nothing changed, receives a few hundred bytes instead of the page. Answers that set a
-/// cookie are left alone: they are meant for this one response.
+/// revalidates and, when nothing changed, receives a few hundred bytes instead of the page. An answer that names its
+/// own `ETag` (one kept in a cache, whose bytes were hashed once) is not hashed again. Answers that set a cookie are
+/// left alone: they are meant for this one response.
 public struct ConditionalRequests: Middleware {
     public init() {}
 
     public func respond(to request: Request, next: Responder) -> Response {
         var response = next(request)
         guard request.method == .get || request.method == .head, response.status == .ok,
-            response.headers["ETag"] == nil, response.headers["Set-Cookie"] == nil,
+            response.headers["Set-Cookie"] == nil,
             let type = response.headers["Content-Type"], ResponseCompression.isCompressible(type)
         else { return response }
-        let etag = "\"\(Fingerprint.fnv1a64(response.body))\""
+        let etag = response.headers["ETag"] ?? "\"\(Fingerprint.fnv1a64(response.body))\""
         response.headers["ETag"] = etag
         if let held = request.headers["If-None-Match"], Self.matches(held, etag) {
             response.status = .notModified

@@ -131,16 +131,33 @@ public struct Request: Sendable {
     }
 
     /// The value of the cookie named `name`, or `nil` (RFC 6265 `Cookie` header syntax).
+    ///
+    /// Read byte by byte (the separators are ASCII): every request looks for several cookies.
     public func cookie(_ name: String) -> String? {
         for header in headers.values(for: "Cookie") {
-            for pair in header.split(separator: ";") {
-                let field = pair.split(separator: "=", maxSplits: 1)
-                if field.count == 2, field[0].trimmingCharacters(in: .whitespaces) == name {
-                    return field[1].trimmingCharacters(in: .whitespaces)
+            var rest = Substring(header)
+            while !rest.isEmpty {
+                let end = rest.utf8.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
+                let pair = rest[..<end]
+                rest = end < rest.endIndex ? rest[rest.utf8.index(after: end)...] : rest[end...]
+                guard let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) else { continue }
+                let value = pair[pair.utf8.index(after: equals)...]
+                let key = Self.trimmingSpaces(pair[..<equals])
+                if !value.isEmpty, !key.isEmpty, key == name {
+                    return String(Self.trimmingSpaces(value))
                 }
             }
         }
         return nil
+    }
+
+    /// `text` without the spaces and tabs around it.
+    private static func trimmingSpaces(_ text: Substring) -> Substring {
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = text.utf8.firstIndex(where: { !isSpace($0) }),
+            let last = text.utf8.lastIndex(where: { !isSpace($0) })
+        else { return text[text.endIndex...] }
+        return text[first...last]
     }
 }
 

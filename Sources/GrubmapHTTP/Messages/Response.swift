@@ -32,16 +32,19 @@ public struct Response: Sendable {
     /// A JSON body encoded from `value` with sorted keys, so the same value always gives the same bytes; dates
     /// as ISO 8601.
     public static func json(_ value: some Encodable, status: Status = .ok) -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
         do {
-            return Response(
-                status: status, headers: ["Content-Type": "application/json"],
-                body: Array(try encoder.encode(value)))
+            return Response(status: status, headers: ["Content-Type": "application/json"], body: try jsonBytes(value))
         } catch {
             return .text("Could not encode the response: \(error)", status: .internalServerError)
         }
+    }
+
+    /// The bytes ``json(_:status:)`` sends for `value`; an element's are the same alone as inside a list.
+    public static func jsonBytes(_ value: some Encodable) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return Array(try encoder.encode(value))
     }
 
     /// A redirect to `location` (303 by default: after a form POST the browser follows with a GET).

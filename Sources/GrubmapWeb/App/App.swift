@@ -14,11 +14,15 @@ public struct App: Sendable {
     private let securityHeaders: SecurityHeaders
     private let compression = ResponseCompression()
     private let conditionalRequests = ConditionalRequests()
+    /// The short-lived caches, and the count of this server's changes that keeps them right.
+    let caches: AppCaches
 
     public init(environment: AppEnvironment) {
         self.environment = environment
         let store = environment.store
         let configuration = environment.configuration
+        let caches = AppCaches(lifetime: configuration.cacheLifetime)
+        self.caches = caches
         let sessionsCreated = Counter()
         let sessions = SessionFactory(
             store: store,
@@ -26,7 +30,7 @@ public struct App: Sendable {
                 capacity: configuration.newSessionsBurst, perMinute: configuration.newSessionsPerMinute),
             created: sessionsCreated)
         let visitors = MiddlewareChain.empty
-            .adding(VisitorResolution(store: store, signers: SignerCache()))
+            .adding(VisitorResolution(store: store, signers: SignerCache(), caches: caches))
             .adding(CSRFProtection())
             .adding(WriteLimits(limiter: RateLimiter(limit: configuration.writesPerMinute)))
         let console = MiddlewareChain.empty.adding(
@@ -46,16 +50,15 @@ public struct App: Sendable {
         routes.add(
             AreaFeature(
                 checkIns: store, basemaps: store, frontDoor: frontDoor, configuration: configuration,
-                caches: MapCaches()
-            ))
+                caches: MapCaches(), pages: caches.areaPages))
         routes.add(PositionFeature())
-        routes.add(MenuBoardFeature(menus: store, preferences: preferences))
-        routes.add(PlaceFeature(menus: store, checkIns: store, profiles: store))
+        routes.add(MenuBoardFeature(menus: store, preferences: preferences, cache: caches.boards))
+        routes.add(PlaceFeature(menus: store, checkIns: store, profiles: store, cache: caches.placePages))
         routes.add(MenuFeature(menus: store, preferences: preferences))
         routes.add(ProfileFeature(profiles: store, checkIns: store))
         routes.add(CheckInFeature(checkIns: store, policy: configuration.checkInPolicy))
         routes.add(FareFeature())
-        routes.add(CatalogAPI(checkIns: store))
+        routes.add(CatalogAPI(checkIns: store, cache: caches.placeLists))
         routes.add(SignInFeature(store: store, hasher: configuration.passwordHasher))
         routes.add(ConsoleHomeFeature(store: store))
         routes.add(
@@ -130,6 +133,8 @@ public struct App: Sendable {
         } catch {
             response = failure(error, request: request, kind: match.kind)
         }
+        // Once the change is stored: the caches keep nothing read before it.
+        if LocalWrites.mayWrite(request.method) { caches.writes.record() }
         response.route = match.pattern
         return response
     }

@@ -62,6 +62,9 @@ public struct AppConfiguration: Sendable, Equatable {
     public var newSessionsBurst: Int
     /// Who may read `/metrics`.
     public var metricsAccess: MetricsAccess
+    /// How long what was read or made for one request (a session, the places API's list, a page) serves the next
+    /// ones, in seconds: a change made through another server shows within it (see ``AppCaches``); 0 keeps nothing.
+    public var cacheLifetime: TimeInterval = AppCaches.defaultLifetime
     /// How many changes one operator may make in the console per minute (copying a week of menus is one).
     public var consoleWritesPerMinute = 120
     /// How operator passwords are hashed: Argon2id at libsodium's interactive cost; tests use the minimum.

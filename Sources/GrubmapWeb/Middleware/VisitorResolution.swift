@@ -9,6 +9,10 @@ import GrubmapStore
 /// The session comes from a bearer token or the session cookie; an unknown, expired or malformed one is treated as
 /// none (a new visitor, never an error). Without a session, preferences come from the signed device cookie, and
 /// nothing is stored: a first visit costs the database one session lookup at most and one catalog read.
+///
+/// A returning visitor's session and preferences are read once and kept for ``RecentCache``'s lifetime
+/// (``AppCaches/sessions``), so a page and the requests its script makes read them once; a request that may change
+/// them reads them afresh and drops what was kept once answered, so the person's next request sees their change.
 struct VisitorResolution: RouteMiddleware {
     static let sessionCookie = "grubmap_session"
     /// The response header that hands an API client the token of a session made for it.
@@ -18,13 +22,14 @@ struct VisitorResolution: RouteMiddleware {
 
     let store: any CatalogStore & SessionStore
     let signers: SignerCache
+    let caches: AppCaches
 
     func handle(_ context: RequestContext, next: (VisitorContext) throws -> Response) throws -> Response {
         let request = context.request
         let environment = context.environment
         let signer = try signers.signer(store: store, randomBytes: environment.randomBytes)
         var credential = Visitor.Credential.none
-        var found: (session: Session, renewed: Bool)?
+        var found: (session: Session, preferences: Preferences, renewed: Bool)?
         if let token = Self.bearerToken(request) {
             // A bearer header counts as one even when its token is unknown: browsers never add one by themselves.
             credential = .bearer
@@ -36,13 +41,19 @@ struct VisitorResolution: RouteMiddleware {
         }
         let known = DeviceCookie.read(from: request, signer: signer, now: context.now)
         let device = known ?? .fresh(now: context.now, randomBytes: environment.randomBytes)
-        let preferences = try found.map { try store.preferences(sessionToken: $0.session.token) } ?? device.preferences
+        let preferences = found?.preferences ?? device.preferences
         let visitor = Visitor(
             session: found?.session, credential: credential, device: device, deviceIsKnown: known != nil,
             preferences: preferences, language: preferences[PreferenceKeys.language] ?? context.language,
             csrfToken: found?.session.csrfToken ?? signer.signature(of: device.id, for: .csrf))
         let cookies = VisitorCookies()
         if let found, found.renewed, credential == .cookie { cookies.session = (found.session, false) }
+        defer {
+            // Once the change is stored, so the person's next request reads it.
+            if let session = found?.session, LocalWrites.mayWrite(request.method) {
+                caches.sessions.remove(session.token)
+            }
+        }
         let inner = VisitorContext(base: context, catalog: try store.catalog(), visitor: visitor, cookies: cookies)
 
         var response: Response
@@ -93,16 +104,26 @@ struct VisitorResolution: RouteMiddleware {
         return String(parts[1]).trimmingCharacters(in: .whitespaces)
     }
 
-    /// The stored session for a token, and whether its expiry was moved on now (at most once a day); `nil` for
-    /// anything else.
-    private func validSession(_ token: String, context: RequestContext) throws -> (session: Session, renewed: Bool)? {
-        guard Session.isWellFormedToken(token), var session = try store.session(token: token),
-            session.isValid(at: context.now)
+    /// The stored session for a token, its preferences, and whether its expiry was moved on now (at most once a
+    /// day); `nil` for anything else. Reads kept ones for `GET` and `HEAD`.
+    private func validSession(_ token: String, context: RequestContext) throws -> (
+        session: Session, preferences: Preferences, renewed: Bool
+    )? {
+        guard Session.isWellFormedToken(token) else { return nil }
+        let read = { () throws -> StoredVisitor? in
+            guard let session = try store.session(token: token) else { return nil }
+            return StoredVisitor(session: session, preferences: try store.preferences(sessionToken: token))
+        }
+        let stored =
+            LocalWrites.mayWrite(context.request.method)
+            ? try read() : try caches.sessions.value(for: token, now: context.now, makeIfAny: read)
+        guard var session = stored?.session, let preferences = stored?.preferences, session.isValid(at: context.now)
         else { return nil }
         let renewed = context.now.addingTimeInterval(context.configuration.sessionLifetime)
-        guard renewed.timeIntervalSince(session.expiresAt) > 24 * 3600 else { return (session, false) }
+        guard renewed.timeIntervalSince(session.expiresAt) > 24 * 3600 else { return (session, preferences, false) }
         try store.extendSession(token: token, until: renewed)
         session.expiresAt = renewed
-        return (session, true)
+        caches.sessions.update(token) { $0 = StoredVisitor(session: session, preferences: preferences) }
+        return (session, preferences, true)
     }
 }

@@ -16,6 +16,7 @@ struct AreaFeature: RouteCollection {
     let frontDoor: AreaFrontDoor
     let configuration: AppConfiguration
     let caches: MapCaches
+    let pages: AreaPageCache
 
     /// Places per page of the list, and in the "I'm at…" choice.
     static let pageSize = 50
@@ -108,9 +109,25 @@ struct AreaFeature: RouteCollection {
         return states
     }
 
+    /// Rendered once per ``AreaPageCache/Key``.
     func areaPage(_ context: VisitorContext, id: Area.ID) throws -> Response {
+        let area = try context.area(id)
+        let request = context.request
+        let preferences = context.preferences
+        let key = AreaPageCache.Key(
+            area: id, catalogVersion: context.catalog.version, language: context.language,
+            bookmarks: preferences[PreferenceKeys.bookmarks], position: try request.position(),
+            isDefault: try context.defaultArea().id == id, units: preferences[PreferenceKeys.units],
+            minute: Int(context.now.timeIntervalSince1970 / 60),
+            query: request.query.pairs.map { "\($0.name)=\($0.value)" })
+        return try pages.pages.value(for: key, now: context.now) {
+            PersonalizedPage(try render(context, area: area, csrfToken: PersonalizedPage.csrfPlaceholder))
+        }.response(csrfToken: context.visitor.csrfToken)
+    }
+
+    private func render(_ context: VisitorContext, area: Area, csrfToken: String) throws -> String {
+        let id = area.id
         let reading = try read(context, id: id)
-        let area = reading.area
         let request = context.request
         let position = reading.position
         let order: PlaceOrder = request.query["sort"] == "name" || position == nil ? .name : .distance
@@ -139,7 +156,7 @@ struct AreaFeature: RouteCollection {
         page.paging = paging(
             area: area, listing: listing, position: position?.coordinate, order: order, request: request)
         page.bookmarks = BookmarkContext(
-            strings: MenuStrings.forLanguage(context.language), csrfToken: context.visitor.csrfToken,
+            strings: MenuStrings.forLanguage(context.language), csrfToken: csrfToken,
             bookmarks: bookmarks, rankWithoutBookmarks: Self.ranks(of: places, in: query),
             returnPath: request.returnPath(dropping: ["locate", "positioned"]))
         if try frontDoor.calendar(of: area, context: context).hasMenus {
@@ -149,7 +166,7 @@ struct AreaFeature: RouteCollection {
         }
         page.defaultAreaPicker = DefaultAreaPicker(
             strings: MenuStrings.forLanguage(context.language), area: area,
-            isDefault: try context.defaultArea().id == area.id, csrfToken: context.visitor.csrfToken)
+            isDefault: try context.defaultArea().id == area.id, csrfToken: csrfToken)
         let mapStrings = MapStrings.forLanguage(context.language)
         switch request.query["positioned"] {
         case "set": page.positionNotice = mapStrings.positionSet
@@ -162,9 +179,9 @@ struct AreaFeature: RouteCollection {
                 matching: PlaceQuery(areaID: id, order: .name(context.language), limit: Self.pageSize)
             ).places.map(\.place),
             landmarks: PositionPicker.landmarks(of: reading.basemap?.basemap, language: context.language),
-            position: reading.position, csrfToken: context.visitor.csrfToken,
+            position: reading.position, csrfToken: csrfToken,
             returnPath: request.returnPath(dropping: ["locate", "positioned"]), language: context.language)
-        return .html(page.render())
+        return page.render()
     }
 
     /// Where this page of the list stands, and the links to the next page and back to the first.

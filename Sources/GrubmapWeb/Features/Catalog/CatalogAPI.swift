@@ -7,6 +7,7 @@ import GrubmapStore
 /// a place with who is there, and an area's places as GeoJSON.
 struct CatalogAPI: RouteCollection {
     let checkIns: any CheckInStore
+    let cache: PlaceListCache
     /// How many of the people checked in at a place its API body lists, newest first (`checkedInCount` counts all).
     static let checkedInListed = 50
 
@@ -23,13 +24,19 @@ struct CatalogAPI: RouteCollection {
     }
 
     /// `GET /api/v1/areas/{id}/places[?near=LAT,LON][&bbox=W,S,E,N][&radius=M][&limit=N][&cursor=…]`: a page of
-    /// the area's places (see ``PlaceListingParameters``), the caller's bookmarks first.
+    /// the area's places (see ``PlaceListingParameters``), the caller's bookmarks first. The first page in name
+    /// order comes from ``PlaceListCache``.
     func places(_ context: VisitorContext, id: Area.ID) throws -> Response {
         let parameters = try PlaceListingParameters(context.request, allowing: PlaceListingParameters.apiNames)
         _ = try context.area(id)
         let query = parameters.query(area: id, language: context.language)
-        let page = try context.places.listing(
-            query, bookmarks: context.preferences[PreferenceKeys.bookmarks], cursor: try parameters.cursor(for: query))
+        let bookmarks = context.preferences[PreferenceKeys.bookmarks]
+        if parameters.isFirstPageByName,
+            let response = try firstPage(context, area: id, query: query, bookmarks: bookmarks)
+        {
+            return response
+        }
+        let page = try context.places.listing(query, bookmarks: bookmarks, cursor: try parameters.cursor(for: query))
         let presence = try checkIns.presence(inArea: id, at: context.now, sample: 0)
         return .json(
             API.PlaceList(
@@ -39,6 +46,55 @@ struct CatalogAPI: RouteCollection {
                     return API.PlaceSummary(
                         shown, checkedInCount: presence[listed.place.id]?.count ?? 0, language: context.language)
                 }, nextCursor: page.next?.text))
+    }
+
+    /// The first page by name from ``PlaceListCache``, the caller's bookmarks first; `nil` when the kept places
+    /// cannot tell it (see ``PlaceListing/firstPage(of:admitted:first:)``).
+    private func firstPage(_ context: VisitorContext, area: Area.ID, query: PlaceQuery, bookmarks: [Place.ID]) throws
+        -> Response?
+    {
+        let key = PlaceListCache.Key(
+            area: area, language: context.language, limit: query.limit, catalogVersion: context.catalog.version)
+        let entry = try cache.answers.value(for: key, now: context.now) {
+            try listEntry(context, area: area, query: query)
+        }
+        var admitted: [ListedPlace] = []
+        if !bookmarks.isEmpty {
+            for place in try context.places.places(ids: bookmarks) where query.admits(place).admitted {
+                admitted.append(ListedPlace(place: place, distanceMeters: nil))
+            }
+        }
+        guard !admitted.isEmpty else { return entry.plain.response(to: context.request) }
+        guard let page = PlaceListing.firstPage(of: query, admitted: admitted, first: entry.first) else { return nil }
+        // The bytes `JSONEncoder` gives the whole list (keys sorted), from each place's own.
+        var body = Array("{".utf8)
+        if let next = page.next { body += Array("\"nextCursor\":".utf8) + (try Response.jsonBytes(next.text)) + [0x2C] }
+        body += Array("\"places\":[".utf8)
+        for (index, listed) in page.places.enumerated() {
+            if index > 0 { body.append(0x2C) }
+            body +=
+                try entry.encoded[listed.place.id]
+                ?? Response.jsonBytes(
+                    API.PlaceSummary(
+                        listed, checkedInCount: entry.counts[listed.place.id] ?? 0, language: context.language))
+        }
+        body += Array("]}".utf8)
+        return Response(status: .ok, headers: ["Content-Type": "application/json"], body: body)
+    }
+
+    private func listEntry(_ context: VisitorContext, area: Area.ID, query: PlaceQuery) throws -> PlaceListCache.Entry {
+        let first = try context.places.places(matching: query)
+        let presence = try checkIns.presence(inArea: area, at: context.now, sample: 0)
+        let counts = presence.mapValues(\.count)
+        let summaries = first.places.map {
+            API.PlaceSummary($0, checkedInCount: counts[$0.place.id] ?? 0, language: context.language)
+        }
+        var encoded: [Place.ID: [UInt8]] = [:]
+        for summary in summaries { encoded[summary.id] = try Response.jsonBytes(summary) }
+        let next = PlaceListing.firstPage(of: query, admitted: [], first: first)?.next
+        let whole = try Response.jsonBytes(API.PlaceList(places: summaries, nextCursor: next?.text))
+        return PlaceListCache.Entry(
+            first: first, encoded: encoded, counts: counts, plain: PreparedBody(whole, contentType: "application/json"))
     }
 
     /// `GET /api/v1/places/{id}`.

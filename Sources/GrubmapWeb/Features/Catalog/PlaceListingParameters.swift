@@ -82,6 +82,9 @@ struct PlaceListingParameters {
         cursorText = query["cursor"]
     }
 
+    /// Whether these ask for the first page in name order: no point, box, radius or cursor.
+    var isFirstPageByName: Bool { near == nil && box == nil && radiusMeters == nil && cursorText == nil }
+
     /// The store query these parameters ask for in an area, for a reader of `language` (the name order's).
     func query(area: Area.ID, language: Language) -> PlaceQuery {
         let order: PlaceQuery.Order =

@@ -9,6 +9,7 @@ import GrubmapStore
 struct MenuBoardFeature: RouteCollection {
     let menus: any MenuStore
     let preferences: PreferenceWriter
+    let cache: BoardCache
 
     func addRoutes(to routes: inout RouteTable) {
         routes.add(.get, Paths.menuBoard, .page, .optional, boardPage)
@@ -18,26 +19,39 @@ struct MenuBoardFeature: RouteCollection {
 
     /// `GET /areas/{id}/menus[?date=YYYY-MM-DD][&near=LAT,LON]`: the board for the day, today in the area's time
     /// zone by default; nearest first when the person's position is known (`near`, or the position they shared).
+    /// Rendered once per ``BoardCache/PageKey`` while its reading is kept.
     func boardPage(_ context: VisitorContext, id: Area.ID) throws -> Response {
         let area = try context.area(id)
         let request = context.request
         let position = try request.personPosition()
         let day = try BoardDay(area: area, context: context)
-        let board = try makeBoard(area: area, date: day.selected, origin: position, context: context)
-        let week = day.selected.week(startingOn: .sunday)
-        let calendar = AreaMenuCalendar(try menus.menuDays(inArea: id, in: week.first!...week.last!))
-        let page = MenuBoardPage(
-            strings: context.strings, area: area, areas: try context.headerAreas(), board: board, day: day,
-            days: calendar.dayKinds,
-            reading: MenuReading(
-                strings: MenuStrings.forLanguage(context.language), contentLanguage: area.localLanguage,
-                preferences: context.preferences),
-            units: context.preferences[PreferenceKeys.units], csrfToken: context.visitor.csrfToken,
-            returnPath: request.returnPath(dropping: ["locate", "filter"]),
-            keptQuery: request.query.pairs.filter { !["date", "locate", "filter"].contains($0.name) },
-            locatesOnLoad: request.query["locate"] == "1", hasPosition: position != nil,
-            isFilterOpen: request.query["filter"] == "open")
-        return .html(page.render())
+        let (reading, bookmarks) = try read(area, on: day.selected, context: context)
+        let render = { (csrfToken: String) in
+            MenuBoardPage(
+                strings: context.strings, area: area, areas: try context.headerAreas(),
+                board: MenuBoard(
+                    date: day.selected, places: reading.places, menus: reading.menus, from: position,
+                    language: context.language, bookmarks: bookmarks),
+                day: day, days: reading.calendar.dayKinds,
+                reading: MenuReading(
+                    strings: MenuStrings.forLanguage(context.language), contentLanguage: area.localLanguage,
+                    preferences: context.preferences),
+                units: context.preferences[PreferenceKeys.units], csrfToken: csrfToken,
+                returnPath: request.returnPath(dropping: ["locate", "filter"]),
+                keptQuery: request.query.pairs.filter { !["date", "locate", "filter"].contains($0.name) },
+                locatesOnLoad: request.query["locate"] == "1", hasPosition: position != nil,
+                isFilterOpen: request.query["filter"] == "open"
+            ).render()
+        }
+        guard let serial = reading.serial else { return .html(try render(context.visitor.csrfToken)) }
+        let preferences = context.preferences
+        let key = BoardCache.PageKey(
+            reading: serial, language: context.language, bookmarks: bookmarks, position: position, today: day.today,
+            time: day.time, priceRole: preferences[PreferenceKeys.priceRole], filter: preferences.dietaryFilter,
+            units: preferences[PreferenceKeys.units], query: request.query.pairs.map { "\($0.name)=\($0.value)" })
+        return try cache.pages.value(for: key, now: context.now) {
+            PersonalizedPage(try render(PersonalizedPage.csrfPlaceholder))
+        }.response(csrfToken: context.visitor.csrfToken)
     }
 
     /// `GET /api/v1/areas/{id}/menus[?date=YYYY-MM-DD][&near=LAT,LON]`: the board's content in its order for the
@@ -46,12 +60,14 @@ struct MenuBoardFeature: RouteCollection {
         let origin = try context.request.near()
         let area = try context.area(id)
         let day = try BoardDay(area: area, context: context)
-        let board = try makeBoard(area: area, date: day.selected, origin: origin, context: context)
-        let week = day.selected.week(startingOn: .sunday)
-        let calendar = AreaMenuCalendar(try menus.menuDays(inArea: id, in: week.first!...week.last!))
+        let (reading, bookmarks) = try read(area, on: day.selected, context: context)
+        let board = MenuBoard(
+            date: day.selected, places: reading.places, menus: reading.menus, from: origin, language: context.language,
+            bookmarks: bookmarks)
         return .json(
             API.BoardBody(
-                area: area, board: board, today: day.today, week: week, calendar: calendar, language: context.language))
+                area: area, board: board, today: day.today, week: day.selected.week(startingOn: .sunday),
+                calendar: reading.calendar, language: context.language))
     }
 
     /// `POST /settings/menus`: any of `priceRole`, `diet` and `avoidAllergens` (repeated; an empty one clears the
@@ -71,26 +87,35 @@ struct MenuBoardFeature: RouteCollection {
         return .redirect(to: Request.localPath(fields["return"]) ?? Paths.home())
     }
 
-    private func makeBoard(area: Area, date: CalendarDate, origin: Coordinate?, context: VisitorContext) throws
-        -> MenuBoard
-    {
-        let menus = try menus.menus(inArea: area.id, on: date)
-        let bookmarks = try context.bookmarks()
-        return MenuBoard(
-            date: date, places: try boardPlaces(of: area, menus: menus, bookmarks: bookmarks, context: context),
-            menus: menus, from: origin, language: context.language, bookmarks: bookmarks)
-    }
-
-    /// The places the board lists: every place of an area of up to ``PlaceQuery/maximumLimit`` places (a campus,
-    /// whose places without a menu yet are listed too), else those with a menu that day and the bookmarked ones,
-    /// so a city's board does not read a million places.
-    private func boardPlaces(of area: Area, menus: [Place.ID: Menu], bookmarks: [Place.ID], context: VisitorContext)
-        throws -> [Place]
-    {
-        guard context.catalog.placeCount(inArea: area.id) > PlaceQuery.maximumLimit else {
-            return try context.places.places(inArea: area.id, after: nil, limit: PlaceQuery.maximumLimit)
+    /// What the board of `area` on `date` is made from, kept per ``BoardCache/ReadingKey`` for an area of up to
+    /// ``PlaceQuery/maximumLimit`` places (a campus, whose places without a menu yet are listed too), and the
+    /// reader's bookmarks among its places. A bigger area is read for the request: the places with a menu that day
+    /// and the bookmarked ones, so a city's board does not read a million places.
+    private func read(_ area: Area, on date: CalendarDate, context: VisitorContext) throws -> (
+        reading: BoardReading, bookmarks: [Place.ID]
+    ) {
+        func read(bookmarks: [Place.ID]?) throws -> BoardReading {
+            let menus = try menus.menus(inArea: area.id, on: date)
+            let week = date.week(startingOn: .sunday)
+            let calendar = AreaMenuCalendar(try self.menus.menuDays(inArea: area.id, in: week.first!...week.last!))
+            guard let bookmarks else {
+                return BoardReading(
+                    serial: cache.nextSerial(),
+                    places: try context.places.places(inArea: area.id, after: nil, limit: PlaceQuery.maximumLimit),
+                    menus: menus, calendar: calendar)
+            }
+            let places = try context.places.places(ids: menus.keys.sorted() + bookmarks).filter {
+                $0.areaID == area.id
+            }
+            return BoardReading(serial: nil, places: places, menus: menus, calendar: calendar)
         }
-        return try context.places.places(ids: menus.keys.sorted() + bookmarks).filter { $0.areaID == area.id }
+        guard context.catalog.placeCount(inArea: area.id) <= PlaceQuery.maximumLimit else {
+            let bookmarks = try context.bookmarks()
+            return (try read(bookmarks: bookmarks), bookmarks)
+        }
+        let key = BoardCache.ReadingKey(area: area.id, date: date, catalogVersion: context.catalog.version)
+        let reading = try cache.readings.value(for: key, now: context.now) { try read(bookmarks: nil) }
+        return (reading, context.preferences[PreferenceKeys.bookmarks].filter(reading.placeIDs.contains))
     }
 }
 

@@ -72,22 +72,3 @@ struct MenuFeature: RouteCollection {
         }
     }
 }
-
-extension MenuSection {
-    /// The place page's menu section: the day of `?date=` (today in the area's time zone when absent), its week,
-    /// and which of the week's days have menus.
-    static func make(for place: Place, in area: Area, context: VisitorContext, menus: any MenuStore) throws
-        -> MenuSection
-    {
-        let (today, time) = CalendarDate.local(context.now, in: area.clockTimeZone)
-        let selected = try context.request.date() ?? today
-        let week = selected.week(startingOn: .sunday)
-        return MenuSection(
-            reading: MenuReading(
-                strings: MenuStrings.forLanguage(context.language), contentLanguage: area.localLanguage,
-                preferences: context.preferences), place: place,
-            today: today, now: time, selected: selected, menu: try menus.menu(placeID: place.id, on: selected),
-            days: try menus.menuDays(placeID: place.id, in: week.first!...week.last!),
-            keptQuery: context.request.query.pairs.filter { $0.name != "date" })
-    }
-}

@@ -9,39 +9,74 @@ struct PlaceFeature: RouteCollection {
     let menus: any MenuStore
     let checkIns: any CheckInStore
     let profiles: any ProfileStore
+    let cache: PlacePageCache
 
     func addRoutes(to routes: inout RouteTable) {
         routes.add(.get, Paths.place, .page, .optional, placePage)
     }
 
+    /// Rendered once per ``PlacePageCache/PageKey`` while its readings are kept.
     func placePage(_ context: VisitorContext, id: Place.ID) throws -> Response {
         let place = try context.place(id)
         let area = try context.area(place.areaID)
         let language = context.language
-        var page = PlacePage(
-            strings: context.strings, place: place, area: area, areas: try context.headerAreas(),
-            rides: try RideEstimates.make(for: place, in: area, context: context),
-            whosHere: try whosHere(at: place, in: area, context: context))
-        page.now = context.now
-        page.menu = try MenuSection.make(for: place, in: area, context: context, menus: menus)
-        page.bookmark = BookmarkButton(
-            strings: MenuStrings.forLanguage(language), place: place,
-            isBookmarked: context.preferences[PreferenceKeys.bookmarks].contains(place.id),
-            csrfToken: context.visitor.csrfToken, returnPath: context.request.returnPath(), style: "pill")
-        return .html(page.render())
+        let request = context.request
+        let (today, time) = CalendarDate.local(context.now, in: area.clockTimeZone)
+        let selected = try request.date() ?? today
+        let reading = try cache.readings.value(
+            for: PlacePageCache.ReadingKey(place: id, date: selected, catalogVersion: context.catalog.version),
+            now: context.now,
+            make: {
+                let week = selected.week(startingOn: .sunday)
+                return PlaceReading(
+                    serial: cache.nextSerial(), menu: try menus.menu(placeID: id, on: selected),
+                    days: try menus.menuDays(placeID: id, in: week.first!...week.last!),
+                    people: try checkIns.presence(atPlace: id, at: context.now, newest: WhosHere.shown))
+            })
+        let person = try self.person(context)
+        let preferences = context.preferences
+        let isBookmarked = preferences[PreferenceKeys.bookmarks].contains(id)
+        let render = { (csrfToken: String) in
+            var page = PlacePage(
+                strings: context.strings, place: place, area: area, areas: try context.headerAreas(),
+                rides: try RideEstimates.make(for: place, in: area, context: context),
+                whosHere: WhosHere(
+                    strings: CheckInStrings.forLanguage(language), language: language, place: place,
+                    people: reading.people, me: person.me,
+                    myCheckIn: person.checkIn.map { ($0, person.checkInPlace?.name.text(in: language) ?? "") },
+                    csrfToken: csrfToken, timeZone: TimeZone(identifier: area.timeZone) ?? .gmt,
+                    change: request.query["checked"].flatMap(CheckInChange.init(rawValue:))))
+            page.now = context.now
+            page.menu = MenuSection(
+                reading: MenuReading(
+                    strings: MenuStrings.forLanguage(language), contentLanguage: area.localLanguage,
+                    preferences: preferences), place: place,
+                today: today, now: time, selected: selected, menu: reading.menu, days: reading.days,
+                keptQuery: request.query.pairs.filter { $0.name != "date" })
+            page.bookmark = BookmarkButton(
+                strings: MenuStrings.forLanguage(language), place: place, isBookmarked: isBookmarked,
+                csrfToken: csrfToken, returnPath: request.returnPath(), style: "pill")
+            return page.render()
+        }
+        let key = PlacePageCache.PageKey(
+            reading: reading.serial, language: language, me: person, isBookmarked: isBookmarked,
+            position: try request.personPosition(), today: today, time: time,
+            priceRole: preferences[PreferenceKeys.priceRole], filter: preferences.dietaryFilter,
+            units: preferences[PreferenceKeys.units], query: request.query.pairs.map { "\($0.name)=\($0.value)" })
+        return try cache.pages.value(for: key, now: context.now) {
+            PersonalizedPage(try render(PersonalizedPage.csrfPlaceholder))
+        }.response(csrfToken: context.visitor.csrfToken)
     }
 
-    private func whosHere(at place: Place, in area: Area, context: VisitorContext) throws -> WhosHere {
-        let me = try context.visitor.session.flatMap { try profiles.profile(sessionToken: $0.token) }
-        var mine: (checkIn: CheckIn, placeName: String)?
-        if let me, let checkIn = try checkIns.checkIn(profileID: me.id, activeAt: context.now) {
-            mine = (checkIn, try context.places.place(id: checkIn.placeID)?.name.text(in: context.language) ?? "")
+    /// The person's profile and check-in, kept per session.
+    private func person(_ context: VisitorContext) throws -> PersonReading {
+        guard let session = context.visitor.session else { return .nobody }
+        return try cache.people.value(for: session.token, now: context.now) {
+            guard let me = try profiles.profile(sessionToken: session.token) else { return .nobody }
+            let checkIn = try checkIns.checkIn(profileID: me.id, activeAt: context.now)
+            return PersonReading(
+                me: me, checkIn: checkIn, checkInPlace: try checkIn.flatMap { try context.places.place(id: $0.placeID) }
+            )
         }
-        return WhosHere(
-            strings: CheckInStrings.forLanguage(context.language), language: context.language, place: place,
-            people: try checkIns.presence(atPlace: place.id, at: context.now, newest: WhosHere.shown), me: me,
-            myCheckIn: mine,
-            csrfToken: context.visitor.csrfToken, timeZone: TimeZone(identifier: area.timeZone) ?? .gmt,
-            change: context.request.query["checked"].flatMap(CheckInChange.init(rawValue:)))
     }
 }

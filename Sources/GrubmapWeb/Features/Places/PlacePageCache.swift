@@ -1,0 +1,70 @@
+import Foundation
+import GrubmapCore
+import GrubmapStore
+
+/// The place page's caches, each kept for ``AppCaches/lifetime``: what a place's page reads for a day (its menu, the week's menu days, who is there); what it reads for the person (their
+/// profile and check-in) by session; and the pages rendered from those, per everything else a page shows (the
+/// reader's language, bookmark, position, price role, dietary filter, units, the time to the minute and the
+/// address's query), with the CSRF token filled in per request.
+struct PlacePageCache: Sendable {
+    struct ReadingKey: Hashable, Sendable {
+        let place: Place.ID
+        let date: CalendarDate
+        let catalogVersion: Int64
+    }
+
+    /// Everything a place page shows besides its reading and the CSRF token.
+    struct PageKey: Hashable, Sendable {
+        /// ``PlaceReading/serial``: the reading, which names the place, the day and the catalog version.
+        let reading: UInt64
+        let language: Language
+        let me: PersonReading
+        let isBookmarked: Bool
+        let position: Coordinate?
+        let today: CalendarDate
+        /// The time on the area's clock, to the minute: what opening hours and meal periods are decided by.
+        let time: TimeOfDay
+        let priceRole: PriceRole
+        let filter: DietaryFilter
+        let units: DistanceUnit
+        /// The address's query (the day, the ride type, a check-in's outcome).
+        let query: [String]
+    }
+
+    let readings: RecentCache<ReadingKey, PlaceReading>
+    let people: RecentCache<String, PersonReading>
+    let pages: RecentCache<PageKey, PersonalizedPage>
+    private let serials = SerialNumbers()
+
+    init(lifetime: TimeInterval, writes: LocalWrites) {
+        readings = RecentCache(lifetime: lifetime, capacity: 1024, scope: .everyChange, writes: writes)
+        people = RecentCache(lifetime: lifetime, capacity: 10_000, scope: .everyChange, writes: writes)
+        // Pages are some 30 KB: a few hundred of them.
+        pages = RecentCache(lifetime: lifetime, capacity: 256, scope: .everyChange, writes: writes)
+    }
+
+    /// A number no other reading of this server has.
+    func nextSerial() -> UInt64 {
+        serials.next()
+    }
+}
+
+/// What a place's page reads for one day.
+struct PlaceReading: Sendable {
+    /// Tells readings apart (``PlacePageCache/nextSerial()``).
+    let serial: UInt64
+    let menu: Menu?
+    /// The week's menu days, for the day selector.
+    let days: [CalendarDate: MenuDayKind]
+    /// Who is checked in there, the newest first.
+    let people: PlacePeople
+}
+
+/// What a place's page reads for the person: their profile, and their check-in with its place, when they have them.
+struct PersonReading: Hashable, Sendable {
+    let me: Profile?
+    let checkIn: CheckIn?
+    let checkInPlace: Place?
+
+    static let nobody = PersonReading(me: nil, checkIn: nil, checkInPlace: nil)
+}
