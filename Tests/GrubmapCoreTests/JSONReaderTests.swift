@@ -105,6 +105,37 @@ import Testing
         #expect(OpeningHours().jsonText == "[]")
     }
 
+    /// Names and hours read back from stored text (byte by byte for the stored form, else by the JSON reader)
+    /// equal what `JSONDecoder` reads, and what is not an object of strings is left to it (`nil`).
+    @Test(arguments: [
+        #"{"en":"Hall","ko":"회관"}"#, #"{"en":"Tab\tand \"quotes\""}"#, #"{ "en" : "Spaced" }"#,
+        #"{"en":"   ","ko":"금정회관"}"#, #"{"en":"\u0041sc\u00e9"}"#, #"{"zh-Hant":"z","a9":"y","B":"x"}"#,
+    ])
+    func storedNamesReadAsJSONDecoderReadsThem(text: String) throws {
+        let decoded = try JSONDecoder().decode(LocalizedText.self, from: Data(text.utf8))
+        #expect(LocalizedText(jsonText: text) == decoded)
+        #expect(LocalizedText(jsonText: decoded.jsonText) == decoded)
+    }
+
+    @Test(arguments: [
+        "", "{", "{}", #"{"en":"   "}"#, #"{"en":1}"#, #"{"en":"a"} x"#, #"{"en":"a",}"#,
+        #"["en"]"#, #"{"en":"a"#, "{\"en\":\"line\nbreak\"}",
+    ])
+    func textThatIsNotANameIsLeftToJSONDecoder(text: String) {
+        #expect(LocalizedText(jsonText: text) == nil)
+    }
+
+    /// Hours read from the same stored text twice (the second time from the process's table) are the same.
+    @Test func storedHoursReadAgainAreTheSame() throws {
+        let hours = OpeningHours(rules: [
+            try .init(days: [.monday, .friday], opens: .init(hour: 11, minute: 0), closes: .init(hour: 21, minute: 30))
+        ])
+        #expect(OpeningHours(jsonText: hours.jsonText) == hours)
+        #expect(OpeningHours(jsonText: hours.jsonText) == hours)
+        #expect(OpeningHours(jsonText: #"[{"days":"Mo","opens":"25:00","closes":"26:00"}]"#) == nil)
+        #expect(OpeningHours(jsonText: #"[{"days":"Mo","opens":"25:00","closes":"26:00"}]"#) == nil)
+    }
+
     @Test func namesSortByTheirLanguageThenTheOtherThenTheirJSON() throws {
         let both = try LocalizedText(["en": "Geumjeong Hall", "ko": "금정회관"])
         #expect(both.sortKey(in: .english) == "geumjeong hall")

@@ -78,6 +78,11 @@ struct DatabaseValueTests {
             #expect(try row.value(named: "none", as: Data?.self) == nil)
             #expect(try row.value(named: "s", as: String?.self) == "s")
             #expect(try row.value(named: "i", as: Double.self) == 42, "an integer widens to Double")
+            // A column looked for where it is not is still found by name, and a missing one still throws.
+            #expect(try row.value(named: "s", expectedAt: 3, as: String.self) == "s")
+            #expect(try row.value(named: "s", expectedAt: 0, as: String.self) == "s")
+            #expect(try row.value(named: "s", expectedAt: 99, as: String.self) == "s")
+            #expect(throws: RowDecodingError.self) { try row.value(named: "missing", expectedAt: 0, as: Int.self) }
             #expect(try row.value(at: 0, as: Int.self) == 42)
             #expect(try row.value(named: "I", as: Int.self) == 42, "column names match without case")
         }

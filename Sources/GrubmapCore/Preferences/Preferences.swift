@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What a person chose, read and written through typed ``PreferenceKey``s.
 ///
@@ -23,8 +22,7 @@ public struct Preferences: Sendable, Equatable {
 
     /// Values decoded from their stored text, by type and text, shared by every request: a page reads a dozen
     /// preferences, and decoding each one's JSON afresh cost more than the rest of a page answered from the caches.
-    /// Bounded: emptied when it reaches 4,096 entries.
-    private static let decodedValues = Mutex<[DecodedKey: any Sendable]>([:])
+    private static let decodedValues = BoundedMemo<DecodedKey, any Sendable>()
 
     private struct DecodedKey: Hashable {
         let type: ObjectIdentifier
@@ -32,14 +30,9 @@ public struct Preferences: Sendable, Equatable {
     }
 
     private static func decoded<Value: Decodable & Sendable>(_ text: String, as type: Value.Type) -> Value? {
-        let key = DecodedKey(type: ObjectIdentifier(type), text: text)
-        if let known = decodedValues.withLock({ $0[key] }) { return known as? Value }
-        guard let value = try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) else { return nil }
-        decodedValues.withLock { values in
-            if values.count >= 4096 { values.removeAll() }
-            values[key] = value
-        }
-        return value
+        decodedValues.value(for: DecodedKey(type: ObjectIdentifier(type), text: text)) {
+            try? JSONDecoder().decode(Value.self, from: Data(text.utf8))
+        } as? Value
     }
 
     /// Stores `value` for `key`; storing the default removes the entry. Throws when the key refuses the value.

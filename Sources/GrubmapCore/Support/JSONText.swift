@@ -129,10 +129,15 @@ extension OpeningHours {
 }
 
 extension LocalizedText {
-    /// Reads stored text back (``jsonText``'s form, or any JSON object of strings) with ``JSONReader``, a few times
-    /// faster than `JSONDecoder`, which a page of 500 map places would otherwise spend most of its time in. `nil`
-    /// for anything else, which the `Decodable` conformance then reads or refuses, saying why.
+    /// Reads stored text back (``jsonText``'s form, or any JSON object of strings), a few times faster than
+    /// `JSONDecoder`, which a page of 500 map places would otherwise spend most of its time in: the stored form
+    /// (no spaces, no escapes) byte by byte, anything else with ``JSONReader``. `nil` for what is not an object of
+    /// strings, which the `Decodable` conformance then reads or refuses, saying why.
     public init?(jsonText: String) {
+        if let values = JSONText.plainObject(jsonText), let text = try? LocalizedText(values) {
+            self = text
+            return
+        }
         var reader = JSONReader(bytes: Array(jsonText.utf8))
         guard let object = (try? reader.readValue())?.object, (try? reader.isAtEnd()) == true else { return nil }
         var values: [String: String] = [:]
@@ -144,18 +149,68 @@ extension LocalizedText {
     }
 }
 
+extension JSONText {
+    /// The members of an object of strings written as ``object(_:)`` writes one without escapes
+    /// (`{"en":"Hall","ko":"회관"}`); `nil` for anything else (spaces, escapes, control characters, a repeated key,
+    /// other values), which a full JSON reader then reads.
+    static func plainObject(_ text: String) -> [String: String]? {
+        var text = text
+        return text.withUTF8 { bytes -> [String: String]? in
+            let quote = UInt8(ascii: "\"")
+            var index = 0
+            func byte(_ expected: UInt8) -> Bool {
+                guard index < bytes.count, bytes[index] == expected else { return false }
+                index += 1
+                return true
+            }
+            // A string's content up to its closing quote, or `nil` at an escape, a control character or the end.
+            func string() -> String? {
+                guard byte(quote) else { return nil }
+                let start = index
+                while index < bytes.count {
+                    let next = bytes[index]
+                    if next == quote {
+                        index += 1
+                        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index - 1]), as: UTF8.self)
+                    }
+                    if next < 0x20 || next == UInt8(ascii: "\\") { return nil }
+                    index += 1
+                }
+                return nil
+            }
+            guard byte(UInt8(ascii: "{")) else { return nil }
+            var values: [String: String] = [:]
+            if byte(UInt8(ascii: "}")) { return index == bytes.count ? values : nil }
+            repeat {
+                guard let key = string(), byte(UInt8(ascii: ":")), let value = string(),
+                    values.updateValue(value, forKey: key) == nil
+                else { return nil }
+            } while byte(UInt8(ascii: ","))
+            return byte(UInt8(ascii: "}")) && index == bytes.count ? values : nil
+        }
+    }
+}
+
 extension OpeningHours {
     /// Reads stored weekly hours back (``jsonText``'s form without exceptions) with ``JSONReader``, as
     /// ``LocalizedText/init(jsonText:)`` does; `nil` for anything else (hours with exceptions included), which the
-    /// `Decodable` conformance then reads.
+    /// `Decodable` conformance then reads. Places share a few texts of hours (a chain's, "Mo-Fr 11:00-21:00"), so
+    /// each text is read once per process (``readTexts``).
     public init?(jsonText: String) {
         // Most places have no hours.
         if jsonText == "[]" {
             self.init()
             return
         }
-        var reader = JSONReader(bytes: Array(jsonText.utf8))
-        guard let value = try? reader.readValue(), (try? reader.isAtEnd()) == true else { return nil }
-        self.init(json: value)
+        let read = Self.readTexts.value(for: jsonText) {
+            var reader = JSONReader(bytes: Array(jsonText.utf8))
+            guard let value = try? reader.readValue(), (try? reader.isAtEnd()) == true else { return nil }
+            return OpeningHours(json: value)
+        }
+        guard let read else { return nil }
+        self = read
     }
+
+    /// Weekly hours read from their stored text, by text.
+    private static let readTexts = BoundedMemo<String, OpeningHours>()
 }

@@ -34,7 +34,9 @@ public struct LocalizedText: Hashable, Sendable, Codable {
 
     /// Makes localized text; throws when no language has non-empty text.
     public init(_ values: [String: String]) throws(LocalizedTextError) {
-        let kept = values.filter { !$0.value.trimmingSpaces.isEmpty }
+        // Text of spaces only is no text; most names have none, and are kept as they are.
+        let isBlank = { (text: String) in !text.utf8.contains { $0 != UInt8(ascii: " ") } }
+        let kept = values.values.contains(where: isBlank) ? values.filter { !isBlank($0.value) } : values
         guard !kept.isEmpty else { throw .empty }
         self.values = kept
     }

@@ -31,12 +31,21 @@ public struct Row: Hashable, Sendable {
             ?? columnNames.firstIndex { $0.lowercased() == name.lowercased() }
     }
 
+    /// The index of a column, looking at `position` first: a row of a known `SELECT` finds each column at once,
+    /// where a search by name compares it with every column before.
+    public func index(ofColumn name: String, expectedAt position: Int) -> Int? {
+        columnNames.indices.contains(position) && columnNames[position] == name ? position : index(ofColumn: name)
+    }
+
     /// Whether the row has a column of this name.
     public func hasColumn(_ name: String) -> Bool { index(ofColumn: name) != nil }
 
-    /// The raw value of a column, throwing ``RowDecodingError/columnNotFound(name:availableColumns:sql:)``.
-    public func databaseValue(named name: String) throws(RowDecodingError) -> DatabaseValue {
-        guard let index = index(ofColumn: name) else {
+    /// The raw value of a column, throwing ``RowDecodingError/columnNotFound(name:availableColumns:sql:)``; looked
+    /// for at `position` first when given (``index(ofColumn:expectedAt:)``).
+    public func databaseValue(named name: String, expectedAt position: Int? = nil) throws(RowDecodingError)
+        -> DatabaseValue
+    {
+        guard let index = position.map({ index(ofColumn: name, expectedAt: $0) }) ?? index(ofColumn: name) else {
             throw .columnNotFound(name: name, availableColumns: columnNames, sql: sql)
         }
         return values[index]
@@ -52,10 +61,10 @@ public struct Row: Hashable, Sendable {
 
     /// The value of a column as `T`; throws when the column is missing or holds another type
     /// (`NULL` read as a non-optional type included).
-    public func value<T: DatabaseValueConvertible>(named name: String, as type: T.Type = T.self)
-        throws(RowDecodingError) -> T
-    {
-        try convert(databaseValue(named: name), column: name)
+    public func value<T: DatabaseValueConvertible>(
+        named name: String, expectedAt position: Int? = nil, as type: T.Type = T.self
+    ) throws(RowDecodingError) -> T {
+        try convert(databaseValue(named: name, expectedAt: position), column: name)
     }
 
     /// The value at a 0-based index as `T`; throws when the index is out of range or the value has another type.

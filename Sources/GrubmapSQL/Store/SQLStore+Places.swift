@@ -209,8 +209,8 @@ extension SQLStore {
         } lowerBound: { candidate in
             let box = candidate.order
             return GeodesicDisc.lowerBoundMeters(
-                fromLatitude: origin.latitude, longitude: origin.longitude, south: box[0], north: box[1], west: box[2],
-                east: box[3])
+                fromLatitude: origin.latitude, longitude: origin.longitude, south: box.south, north: box.north,
+                west: box.west, east: box.east)
         }
     }
 
@@ -233,7 +233,13 @@ extension SQLStore {
                 AND p.archived_at IS NULL \(sql: area)
             LIMIT \(limit)
             """)
-        return try rows.map { row in try PlaceCandidate(row, order: (11...14).map { try row.value(at: $0) }) }
+        return try rows.map { row in
+            try PlaceCandidate(
+                row,
+                order: PlaceCandidate.Rectangle(
+                    south: row.value(at: 11), north: row.value(at: 12), west: row.value(at: 13),
+                    east: row.value(at: 14)))
+        }
     }
 
     /// Every place (of the area, when given) inside the rectangles, each once.
@@ -258,12 +264,20 @@ struct PlaceCandidate {
     let row: Row
     let id: String
     let coordinate: Coordinate
-    /// SQLite's R*Tree rectangle of the row (south, north, west, east), which it ordered the rows by
-    /// (``SQLStore/nearestInOrder``); empty otherwise.
-    let order: [Double]
+    /// SQLite's R*Tree rectangle of the row, which it ordered the rows by (``SQLStore/nearestInOrder``); zero
+    /// otherwise.
+    let order: Rectangle
+
+    /// A rectangle as the R*Tree keeps it.
+    struct Rectangle {
+        var south = 0.0
+        var north = 0.0
+        var west = 0.0
+        var east = 0.0
+    }
 
     /// Reads a row of ``StoreRows/placeColumns`` (`id` column 0, `latitude` 4, `longitude` 5).
-    init(_ row: Row, order: [Double] = []) throws {
+    init(_ row: Row, order: Rectangle = Rectangle()) throws {
         do {
             id = try row.value(at: 0, as: String.self)
             coordinate = try Coordinate(latitude: row.value(at: 4), longitude: row.value(at: 5))

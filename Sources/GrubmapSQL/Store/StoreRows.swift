@@ -95,29 +95,33 @@ enum StoreRows {
             fareSchedule: try reader.json("fare_schedule", as: FareSchedule?.self))
     }
 
+    /// Reads a row with the columns of ``placeColumns``, found by name (at their place in that list first).
     static func place(from row: Row) throws -> Place {
         let reader = RowReader(row: row, table: "places")
+        func value<T: DatabaseValueConvertible>(_ name: String, _ position: Int) throws -> T {
+            try row.value(named: name, expectedAt: position)
+        }
         return Place(
-            id: try reader.read("id") { try Place.ID(row.value(named: "id", as: String.self)) },
-            areaID: try reader.read("area_id") { try Area.ID(row.value(named: "area_id", as: String.self)) },
-            name: try reader.json("name") { $0.flatMap(LocalizedText.init(jsonText:)) },
+            id: try reader.read("id") { try Place.ID(value("id", 0) as String) },
+            areaID: try reader.read("area_id") { try Area.ID(value("area_id", 1) as String) },
+            name: try reader.json("name", at: 2) { $0.flatMap(LocalizedText.init(jsonText:)) },
             kind: try reader.read("kind") {
-                let text: String = try row.value(named: "kind")
+                let text: String = try value("kind", 3)
                 guard let kind = Place.Kind(rawValue: text) else { throw UnknownKind(text: text) }
                 return kind
             },
             coordinate: try reader.read("latitude, longitude") {
-                try Coordinate(latitude: row.value(named: "latitude"), longitude: row.value(named: "longitude"))
+                try Coordinate(latitude: value("latitude", 4), longitude: value("longitude", 5))
             },
-            address: try reader.read("address") { try row.value(named: "address") },
-            phone: try reader.read("phone") { try row.value(named: "phone") },
-            website: try reader.read("website") { try row.value(named: "website") },
-            description: try reader.json("description", as: LocalizedText?.self) { text in
+            address: try reader.read("address") { try value("address", 6) },
+            phone: try reader.read("phone") { try value("phone", 7) },
+            website: try reader.read("website") { try value("website", 8) },
+            description: try reader.json("description", at: 9, as: LocalizedText?.self) { text in
                 // NULL is no description; text that the fast reader gives up on goes to `JSONDecoder`.
                 guard let text else { return .some(nil) }
                 return LocalizedText(jsonText: text).map(Optional.some)
             },
-            openingHours: try reader.json("opening_hours") { $0.flatMap(OpeningHours.init(jsonText:)) })
+            openingHours: try reader.json("opening_hours", at: 10) { $0.flatMap(OpeningHours.init(jsonText:)) })
     }
 
     static func json(_ value: some Encodable) throws -> String {
@@ -163,14 +167,15 @@ private struct RowReader {
         }
     }
 
-    /// Decodes a JSON text column; `NULL` decodes as `nil` when `T` is optional. `fast` reads the text (`nil` for
+    /// Decodes a JSON text column (looked for at `position` first); `NULL` decodes as `nil` when `T` is optional.
+    /// `fast` reads the text (`nil` for
     /// `NULL`) first when given: a place's name and hours, read for every place a page shows, where `JSONDecoder`
     /// would cost most of the page. What it gives up on, `JSONDecoder` reads or refuses, saying why.
-    func json<T: Decodable>(_ column: String, as type: T.Type = T.self, fast: (String?) -> T? = { _ in nil })
-        throws -> T
-    {
+    func json<T: Decodable>(
+        _ column: String, at position: Int? = nil, as type: T.Type = T.self, fast: (String?) -> T? = { _ in nil }
+    ) throws -> T {
         try read(column) {
-            let text: String? = try row.value(named: column)
+            let text: String? = try row.value(named: column, expectedAt: position)
             if let value = fast(text) { return value }
             return try JSONDecoder().decode(T.self, from: Data((text ?? "null").utf8))
         }
