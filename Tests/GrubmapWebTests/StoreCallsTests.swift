@@ -96,9 +96,15 @@ import Testing
         let counted = try Counted()
         defer { counted.test.cleanUp() }
         _ = try counted.calls("/")
+        // The list by name, whose places "I'm at…" offers too, and the map's view.
         #expect(
             try counted.calls("/areas/test-campus")
-                == ["catalog": 1, "presenceInArea": 1, "menuDaysInArea": 1, "basemap": 1, "placeQuery": 3])
+                == ["catalog": 1, "presenceInArea": 1, "menuDaysInArea": 1, "basemap": 1, "placeQuery": 2])
+        // Someone elsewhere gets their own page, nearest first to them, with "I'm at…" by name; the map's first view
+        // is everyone's, read once.
+        #expect(
+            try counted.calls("/areas/test-campus?near=35.2335,129.0805")
+                == ["catalog": 1, "presenceInArea": 1, "menuDaysInArea": 1, "basemap": 1, "placeQuery": 2])
         #expect(
             try counted.calls("/areas/test-campus/menus")
                 == ["catalog": 1, "menusInArea": 1, "menuDaysInArea": 1, "placesInArea": 1])

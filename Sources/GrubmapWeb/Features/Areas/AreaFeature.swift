@@ -50,10 +50,11 @@ struct AreaFeature: RouteCollection {
         let frame = MapFrame(area: area, basemap: basemap?.basemap)
         let viewRequest = try MapViewRequest(request)
         let viewport = frame.viewport(for: viewRequest)
-        let results = try context.places.places(
-            matching: PlaceQuery(
-                areaID: id, order: .distance(from: viewport.center), box: Self.box(around: viewport),
-                limit: Self.mapLimit))
+        let query = PlaceQuery(
+            areaID: id, order: .distance(from: viewport.center), box: Self.box(around: viewport), limit: Self.mapLimit)
+        let results = try pages.views.value(
+            for: AreaPageCache.ViewKey(query: query, catalogVersion: context.catalog.version), now: context.now
+        ) { try context.places.places(matching: query) }
         var inView = results.places.map(\.place)
         // A card asked for by address opens even when its place is not among the view's first.
         if let selected = viewRequest.place, !inView.contains(where: { $0.id == selected }),
@@ -173,11 +174,15 @@ struct AreaFeature: RouteCollection {
         case "cleared": page.positionNotice = mapStrings.positionCleared
         default: break
         }
-        page.positionPicker = PositionPicker(
-            strings: MapStrings.forLanguage(context.language), area: area,
-            places: try context.places.places(
+        // "I'm at…" offers the first places by name: the list's own when the list shows just those.
+        let firstByName =
+            order == .name && cursor == nil && bookmarks.isEmpty
+            ? listing.places.map(\.place)
+            : try context.places.places(
                 matching: PlaceQuery(areaID: id, order: .name(context.language), limit: Self.pageSize)
-            ).places.map(\.place),
+            ).places.map(\.place)
+        page.positionPicker = PositionPicker(
+            strings: MapStrings.forLanguage(context.language), area: area, places: firstByName,
             landmarks: PositionPicker.landmarks(of: reading.basemap?.basemap, language: context.language),
             position: reading.position, csrfToken: csrfToken,
             returnPath: request.returnPath(dropping: ["locate", "positioned"]), language: context.language)
