@@ -124,7 +124,7 @@ import Testing
                     try store.saveProfile(profile, sessionToken: session.token, avatar: .keep)
                     return session.token
                 }
-                let path = try Self.file(SyntheticPlaces.places(20_000, in: SyntheticPlaces.world), in: folder)
+                let path = try Self.file(SyntheticPlaces.places(40_000, in: SyntheticPlaces.world), in: folder)
                 let writing = Atomic<Bool>(false)
                 let done = Atomic<Bool>(false)
                 let slowest = Mutex<Duration>(.zero)
@@ -161,7 +161,7 @@ import Testing
                 #expect(failures.withLock { $0 }.isEmpty)
                 #expect(checkInsWhileWriting.load(ordering: .relaxed) > 10)
                 #expect(slowest.withLock { $0 } < .seconds(1))
-                #expect(try store.catalog().placeCount(inArea: SyntheticPlaces.world.id) == 20_001)
+                #expect(try store.catalog().placeCount(inArea: SyntheticPlaces.world.id) == 40_001)
             }
         }
     }

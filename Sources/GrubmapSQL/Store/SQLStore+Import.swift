@@ -11,8 +11,12 @@ import GrubmapStore
 ///    one statement's places, never the input.
 /// 2. Checking: one join of the staged places with the live ones finds an id of another area's place and counts
 ///    the updates.
-/// 3. Writing: `INSERT … SELECT … ON CONFLICT (id) DO UPDATE` from the staged table, by ranges of input position:
-///    on PostgreSQL all in one transaction, on SQLite ``SQLDialect/importRowsPerTransaction`` rows per
+/// 3. Ordering: the staged places ranked along a Z-order curve of their points (``zOrderCell(of:)``), so that
+///    places written one after another lie near each other. The spatial index (SQLite's R*Tree, PostgreSQL's GiST
+///    index) then fills node by node with neighbours, where input order (often by id, or by name) would give every
+///    node a few places from all over the city; such nodes overlap, and every later search reads many of them.
+/// 4. Writing: `INSERT … SELECT … ON CONFLICT (id) DO UPDATE` from the staged table, by ranges of rank: on
+///    PostgreSQL all in one transaction, on SQLite ``SQLDialect/importRowsPerTransaction`` rows per
 ///    transaction, pausing a little between them for waiting writers.
 extension SQLStore {
     @discardableResult
@@ -30,14 +34,18 @@ extension SQLStore {
                     position \(sql: dialect == .sqlite ? "INTEGER" : "BIGINT") PRIMARY KEY,
                     id TEXT NOT NULL UNIQUE, area_id TEXT NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL,
                     latitude DOUBLE PRECISION NOT NULL, longitude DOUBLE PRECISION NOT NULL, address TEXT, phone TEXT,
-                    website TEXT, description TEXT, opening_hours TEXT NOT NULL
+                    website TEXT, description TEXT, opening_hours TEXT NOT NULL, cell BIGINT NOT NULL
                 )
                 """)
             defer { try? connection.execute("DROP TABLE IF EXISTS grubmap_import") }
+            try connection.execute("DROP TABLE IF EXISTS grubmap_import_order")
+            defer { try? connection.execute("DROP TABLE IF EXISTS grubmap_import_order") }
             let total = try stage(into: area, from: next, on: connection, progress: progress)
             progress(.checking(places: total))
             let updated = try check(area: area, on: connection)
+            try rank(on: connection)
             try write(total, on: connection, progress: progress)
+            for statement in dialect.afterBulkImport { try connection.execute(statement) }
             return PlaceImport.Summary(count: total, updated: updated)
         }
     }
@@ -90,11 +98,12 @@ extension SQLStore {
             let run = places[start..<start + size]
             let rows = run.enumerated().map { offset, place in
                 StoreRows.databaseValues(of: place, position: first + start + offset)
+                    + [.integer(Self.zOrderCell(of: place.coordinate))]
             }
             try connection.execute(
                 SQL.rows(
-                    "INSERT INTO grubmap_import (position, \(StoreRows.placeColumns.text(for: .sqlite))) VALUES ", rows,
-                    " ON CONFLICT (id) DO NOTHING"))
+                    "INSERT INTO grubmap_import (position, \(StoreRows.placeColumns.text(for: .sqlite)), cell) VALUES ",
+                    rows, " ON CONFLICT (id) DO NOTHING"))
             if connection.changes < run.count {
                 try throwRepeatedID(in: Array(run), from: first + start, on: connection)
             }
@@ -143,19 +152,62 @@ extension SQLStore {
         }
     }
 
+    /// The cell of a point on a Z-order curve: latitude and longitude each cut into 2^24 steps (at most 2.4 m) and
+    /// their bits interleaved, so that points with near cells lie near each other, mostly.
+    static func zOrderCell(of coordinate: Coordinate) -> Int64 {
+        let steps = Double(1 << 24)
+        func step(_ value: Double, _ low: Double, _ high: Double) -> UInt64 {
+            UInt64(min(max((value - low) / (high - low) * steps, 0), steps - 1))
+        }
+        // Spreads the low 32 bits of `value` to the even bits of the result.
+        func spread(_ value: UInt64) -> UInt64 {
+            var bits = value
+            bits = (bits | (bits << 16)) & 0x0000_FFFF_0000_FFFF
+            bits = (bits | (bits << 8)) & 0x00FF_00FF_00FF_00FF
+            bits = (bits | (bits << 4)) & 0x0F0F_0F0F_0F0F_0F0F
+            bits = (bits | (bits << 2)) & 0x3333_3333_3333_3333
+            bits = (bits | (bits << 1)) & 0x5555_5555_5555_5555
+            return bits
+        }
+        let x = spread(step(coordinate.longitude, -180, 180))
+        let y = spread(step(coordinate.latitude, -90, 90))
+        return Int64(x | (y << 1))
+    }
+
+    /// Ranks the staged places by their cell (then input position) in `grubmap_import_order`: the order they are
+    /// written in.
+    private func rank(on connection: Pool.Connection) throws {
+        try connection.inTransaction(.temporary) {
+            try connection.execute(
+                """
+                CREATE TEMP TABLE grubmap_import_order (
+                    rank \(sql: dialect == .sqlite ? "INTEGER" : "BIGINT") PRIMARY KEY, position BIGINT NOT NULL
+                )
+                """)
+            try connection.execute(
+                """
+                INSERT INTO grubmap_import_order (rank, position)
+                SELECT row_number() OVER (ORDER BY cell, position), position FROM grubmap_import
+                """)
+        }
+    }
+
     /// How long one of an import's write transactions aims to hold SQLite's write lock, in microseconds: what a
     /// check-in waiting for it may have to wait.
     static var writeLockMicroseconds: Int { 100_000 }
 
-    /// Writes the staged places in input order.
+    /// Writes the staged places in the order of their rank.
     private func write(_ total: Int, on connection: Pool.Connection, progress: (PlaceImport.Progress) -> Void) throws {
         var done = 0
+        progress(.writing(done: 0, of: total))
         func writeRun(of count: Int) throws {
             try connection.execute(
                 """
                 INSERT INTO places (\(sql: StoreRows.placeColumns))
-                SELECT \(sql: StoreRows.placeColumns) FROM grubmap_import
-                WHERE position > \(done) AND position <= \(done + count)
+                SELECT \(sql: StoreRows.placeColumns(of: "s"))
+                FROM grubmap_import_order AS o JOIN grubmap_import AS s ON s.position = o.position
+                WHERE o.rank > \(done) AND o.rank <= \(done + count)
+                ORDER BY o.rank
                 \(sql: StoreRows.placeUpsertClause)
                 """)
             done += count
