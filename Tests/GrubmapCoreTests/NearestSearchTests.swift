@@ -245,6 +245,26 @@ import Testing
         #expect(rounds == 1)
     }
 
+    /// A view holding fewer places than asked for is answered once the rectangles hold the view, not after growing
+    /// the disc to the area's edge; the same places as a scan of the box, nearest first.
+    @Test func aBoxThatIsCoveredEndsTheSearch() throws {
+        let spots = try Self.spots(count: 2000, seed: 5)
+        let box = try GeoBox(west: 126.99, south: 37.49, east: 127.01, north: 37.51)
+        let origin = try Coordinate(latitude: 37.5, longitude: 127)
+        var rounds = 0
+        let found = NearestSearch(origin: origin, count: 500, box: box).run(firstRadiusMeters: 500) { rectangles in
+            rounds += 1
+            return spots.filter { spot in rectangles.contains { $0.contains(spot.coordinate) } }
+        } key: {
+            ($0.id, $0.coordinate)
+        }
+        let inBox = spots.filter { box.contains($0.coordinate) }
+        #expect(!inBox.isEmpty && inBox.count < 500)
+        #expect(Set(found.map(\.id)) == Set(inBox.map(\.id)))
+        #expect(found.map(\.distanceMeters) == found.map(\.distanceMeters).sorted())
+        #expect(rounds <= 3)
+    }
+
     @Test func boxesParseCrossTheAntimeridianAndRefuseMistakes() throws {
         let box = try GeoBox(parsing: "170, -20, -170, -10")
         #expect(box.crossesAntimeridian)

@@ -75,7 +75,10 @@ public struct NearestSearch: Sendable {
         while true {
             let disc = GeodesicDisc(center: origin, radiusMeters: radius)
             let boxes = disc.boundingBoxes
-            let holdsEverything = disc.coversEarth || extent.map { $0.isCovered(by: boxes) } ?? false
+            // Once the rectangles hold the extent, or the box, every place there is to find is among the candidates.
+            let holdsEverything =
+                disc.coversEarth || extent.map { $0.isCovered(by: boxes) } ?? false
+                || box.map { $0.parts.allSatisfy { part in part.isCovered(by: boxes) } } ?? false
             let isLast = holdsEverything || maximumMeters.map { radius >= $0 } ?? false
             let rectangles = self.rectangles(boxes)
             // A disc that does not reach the box yet finds nothing, and grows.
