@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import GrubmapHTTP
@@ -30,5 +31,18 @@ import Testing
         #expect(isMalformed)
         #expect(fields["a"] == "%zz")
         #expect(fields["b"] == "2")
+    }
+
+    /// Names and values encode as Foundation's percent-encoding of everything but the unreserved characters, `/` and
+    /// `,` (those with nothing to encode are kept as they are), and read back the same.
+    @Test(arguments: [
+        "", "alpha-2", "37.5665,126.9780", "a b", "a+b&c=d", "100%", "금정회관", "/areas/x?y=1#z", "~._-", "é", "\u{0}",
+    ])
+    func encodingIsFoundationsAndReadsBack(text: String) throws {
+        let allowed = CharacterSet(
+            charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~,/")
+        #expect(QueryFields.encode(text) == text.addingPercentEncoding(withAllowedCharacters: allowed))
+        let fields = try QueryFields(urlEncoded: "v=" + QueryFields.encode(text))
+        #expect(fields["v"] == text)
     }
 }

@@ -9,7 +9,20 @@ extension QueryFields {
     /// Percent-encodes a query name or value: everything but unreserved characters, `/` (paths in `next=`) and the
     /// comma of `LAT,LON`.
     public static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+        // Most names and values (ids, numbers, `LAT,LON`) need none, and are kept as they are.
+        if text.utf8.allSatisfy(isAllowed) { return text }
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+
+    /// Whether a byte is one of ``allowed``'s characters.
+    private static func isAllowed(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"), UInt8(ascii: ","), UInt8(ascii: "/"):
+            true
+        default: false
+        }
     }
 
     private static let allowed = CharacterSet(

@@ -1,3 +1,4 @@
+import Foundation
 import GrubmapHTTP
 
 /// A page rendered once for everyone it looks the same to, with a placeholder where each visitor's CSRF token goes:
@@ -20,21 +21,30 @@ struct PersonalizedPage: Sendable {
     /// `html`, rendered with ``csrfPlaceholder`` as its CSRF token.
     init(_ html: String) {
         let placeholder = Array(Self.csrfPlaceholder.utf8)
-        var pieces: [[UInt8]] = []
-        var piece: [UInt8] = []
         let bytes = Array(html.utf8)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == placeholder[0], bytes[index...].starts(with: placeholder) {
-                pieces.append(piece)
-                piece = []
-                index += placeholder.count
-            } else {
-                piece.append(bytes[index])
-                index += 1
+        // The bytes are copied a piece at a time, between the placeholders found (`memchr` finds each place the
+        // placeholder's first byte is, `memcmp` the rest).
+        var pieces: [[UInt8]] = []
+        bytes.withUnsafeBytes { page in
+            placeholder.withUnsafeBytes { needle in
+                let base = page.baseAddress!
+                var start = 0
+                var from = 0
+                while from + needle.count <= page.count,
+                    let found = memchr(base + from, Int32(needle[0]), page.count - from - needle.count + 1)
+                {
+                    let offset = base.distance(to: UnsafeRawPointer(found))
+                    if memcmp(found, needle.baseAddress!, needle.count) == 0 {
+                        pieces.append(Array(page[start..<offset]))
+                        start = offset + needle.count
+                        from = start
+                    } else {
+                        from = offset + 1
+                    }
+                }
+                pieces.append(Array(page[start...]))
             }
         }
-        pieces.append(piece)
         self.pieces = pieces
         fingerprint = Fingerprint.fnv1a64(bytes)
     }

@@ -52,9 +52,7 @@ struct AreaFeature: RouteCollection {
         let viewport = frame.viewport(for: viewRequest)
         let query = PlaceQuery(
             areaID: id, order: .distance(from: viewport.center), box: Self.box(around: viewport), limit: Self.mapLimit)
-        let results = try pages.views.value(
-            for: AreaPageCache.ViewKey(query: query, catalogVersion: context.catalog.version), now: context.now
-        ) { try context.places.places(matching: query) }
+        let results = try sharedPlaces(query, context: context)
         var inView = results.places.map(\.place)
         // A card asked for by address opens even when its place is not among the view's first.
         if let selected = viewRequest.place, !inView.contains(where: { $0.id == selected }),
@@ -62,14 +60,14 @@ struct AreaFeature: RouteCollection {
         {
             inView.append(place)
         }
-        let openStates = Self.openStates(inView, area: area, context: context)
-        let shown = inView.filter { !onlyOpenNow || Self.isOpen(openStates[$0.id]) }.map { place in
-            ListedPlace(place: place, distanceMeters: position?.coordinate.distance(to: place.coordinate))
-        }
+        // "Open now" decides for every place of the view; otherwise the map decides for what it draws as pins.
+        let shown = inView.filter { place in
+            !onlyOpenNow || Self.isOpen(place.openingHours.state(at: context.now, in: area.clockTimeZone))
+        }.map { ListedPlace(place: $0, distanceMeters: nil) }
         var map = AreaMap(
             strings: MapStrings.forLanguage(context.language),
             checkInStrings: CheckInStrings.forLanguage(context.language), pageStrings: context.strings, area: area,
-            places: shown, presence: presence, openStates: openStates, position: position,
+            places: shown, presence: presence, now: context.now, position: position,
             units: context.preferences[PreferenceKeys.units], tileURL: configuration.tileURL, basemap: basemap,
             frame: frame, viewport: viewport, links: MapLinks(area: id, query: request.query.pairs),
             selected: viewRequest.place, caches: caches)
@@ -78,6 +76,14 @@ struct AreaFeature: RouteCollection {
         }
         return Reading(
             area: area, position: position, presence: presence, onlyOpenNow: onlyOpenNow, basemap: basemap, map: map)
+    }
+
+    /// The store's answer to a query that is the same for every reader (a map's view, the first places by name),
+    /// read once per cache lifetime and catalog version.
+    private func sharedPlaces(_ query: PlaceQuery, context: VisitorContext) throws -> PlaceResults {
+        try pages.shared.value(
+            for: AreaPageCache.SharedKey(query: query, catalogVersion: context.catalog.version), now: context.now
+        ) { try context.places.places(matching: query) }
     }
 
     /// The rectangle whose places a view may draw: the view grown by the margin ``MapMarkers`` draws pins from.
@@ -178,8 +184,8 @@ struct AreaFeature: RouteCollection {
         let firstByName =
             order == .name && cursor == nil && bookmarks.isEmpty
             ? listing.places.map(\.place)
-            : try context.places.places(
-                matching: PlaceQuery(areaID: id, order: .name(context.language), limit: Self.pageSize)
+            : try sharedPlaces(
+                PlaceQuery(areaID: id, order: .name(context.language), limit: Self.pageSize), context: context
             ).places.map(\.place)
         page.positionPicker = PositionPicker(
             strings: MapStrings.forLanguage(context.language), area: area, places: firstByName,

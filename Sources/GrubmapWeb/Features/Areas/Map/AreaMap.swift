@@ -15,11 +15,12 @@ struct AreaMap {
     let checkInStrings: CheckInStrings
     let pageStrings: Strings
     let area: Area
-    /// The places the map may show (after the "open now" filter), with their distances.
+    /// The places the map may show (after the "open now" filter); their distances from ``position`` are measured
+    /// as they are drawn.
     let places: [ListedPlace]
     let presence: [Place.ID: PlacePresence]
-    /// Whether each place with opening hours is open now.
-    let openStates: [Place.ID: OpeningState]
+    /// The moment opening hours are read at (``openState(of:)``).
+    let now: Date
     let position: PersonPosition?
     let units: DistanceUnit
     let tileURL: String?
@@ -159,6 +160,17 @@ struct AreaMap {
         }
     }
 
+    /// Whether the place is open now on the area's clock, decided only for the pins and the card drawn.
+    private func openState(of place: Place) -> OpeningState? {
+        place.openingHours.state(at: now, in: area.clockTimeZone)
+    }
+
+    /// How far the place is from the person, measured only for the pins and the card drawn: a view of 500 places
+    /// draws most of them as clusters.
+    private func distanceMeters(of listed: ListedPlace) -> Double? {
+        listed.distanceMeters ?? position?.coordinate.distance(to: listed.place.coordinate)
+    }
+
     private func marker(_ marker: MapMarkers.Marker) -> Node {
         switch marker {
         case .pin(let listed, let point, let anchor): pin(listed, at: point, anchor: anchor)
@@ -170,9 +182,11 @@ struct AreaMap {
         let place = listed.place
         let count = presence[place.id]?.count ?? 0
         var label = checkInStrings.pinLabel(place.name.text(in: language), count)
-        let distance = listed.distanceMeters.map { pageStrings.away(DistanceFormat.text(meters: $0, unit: units)) }
-        if let meters = listed.distanceMeters { label += ", " + DistanceFormat.text(meters: meters, unit: units) }
-        let opening = strings.openingText(openStates[place.id])
+        let meters = distanceMeters(of: listed)
+        let distance = meters.map { pageStrings.away(DistanceFormat.text(meters: $0, unit: units)) }
+        if let meters { label += ", " + DistanceFormat.text(meters: meters, unit: units) }
+        let state = openState(of: place)
+        let opening = strings.openingText(state)
         if let opening { label += ", " + opening }
         let shown = place.name.shown(in: language)
         var attributes: [Attribute] = [
@@ -188,7 +202,7 @@ struct AreaMap {
         ]
         if shown.language != language.rawValue { attributes.append(.data("lang", shown.language)) }
         if let distance { attributes.append(.data("distance", distance)) }
-        if let opening, let state = openStates[place.id] {
+        if let opening, let state {
             attributes.append(.data("open", opening))
             attributes.append(.data("open-state", Self.stateClass(state)))
         }
@@ -390,8 +404,9 @@ struct AreaMap {
         let count = place.map { presence[$0.id]?.count ?? 0 } ?? 0
         let shown = place?.name.shown(in: language)
         let nameLang: [Attribute] = shown.map { $0.language == language.rawValue ? [] : [.lang($0.language)] } ?? []
-        let opening = place.flatMap { strings.openingText(openStates[$0.id]) }
-        let openClass = place.flatMap { openStates[$0.id] }.map(Self.stateClass) ?? ""
+        let state = place.flatMap(openState(of:))
+        let opening = strings.openingText(state)
+        let openClass = state.map(Self.stateClass) ?? ""
         var attributes: [Attribute] = [
             .class("map-card"), .id("map-card"), Attribute("aria-labelledby", "map-card-name"),
         ]
@@ -407,7 +422,9 @@ struct AreaMap {
             el(.p, .class("map-card-line")) {
                 el(.span, .class("kind"), .data("card", "kind")) { place.map { pageStrings.kindName($0.kind) } ?? "" }
                 el(.span, .class("map-card-distance"), .data("card", "distance")) {
-                    listed?.distanceMeters.map { pageStrings.away(DistanceFormat.text(meters: $0, unit: units)) } ?? ""
+                    listed.flatMap(distanceMeters(of:)).map {
+                        pageStrings.away(DistanceFormat.text(meters: $0, unit: units))
+                    } ?? ""
                 }
             }
             el(.p, .class("open-state \(openClass)"), .data("card", "open")) { opening ?? "" }

@@ -36,7 +36,9 @@ struct MapMarkers {
     /// The markers of `places` in `viewport`, north to south (the order they are drawn and read in).
     init(places: [ListedPlace], presence: [Place.ID: PlacePresence], viewport: MapViewport) {
         let shown = Self.placesInView(places, viewport: viewport)
-        let sorted = shown.sorted { $0.place.id < $1.place.id }
+        // In id order, the same clusters for the same places whatever order they came in; the places' positions are
+        // sorted rather than the places, which are large to move.
+        let sorted = shown.indices.sorted { shown[$0].place.id < shown[$1].place.id }.map { shown[$0] }
         let items = sorted.enumerated().map { index, listed in
             PinClustering.Item(
                 key: index, point: viewport.point(listed.place.coordinate),
