@@ -157,6 +157,22 @@ import Testing
         #expect(card.contains("href=\"/places/"))
     }
 
+    /// A view's clusters are kept for the next reader of the view; the check-ins they count are each request's own.
+    @Test func aKeptClusterCountsTheCheckInsOfNow() throws {
+        let places = [
+            TestApp.place("alpha", ["en": "Alpha Hall"], latitude: 35.23350, longitude: 129.08000),
+            TestApp.place("bravo", ["en": "Bravo Hall"], latitude: 35.23352, longitude: 129.08002),
+            TestApp.place("charlie", ["en": "Charlie Hall"], latitude: 35.23354, longitude: 129.07998),
+        ]
+        let test = try TestApp.make(places: places)
+        defer { test.cleanUp() }
+        let reader = try Person(test)
+        #expect(try reader.html("/areas/test-campus").contains("aria-label=\"3 places. Zoom in"))
+        try RecentCacheTests.Client(test).checkIn(test, at: "bravo")
+        #expect(try reader.html("/areas/test-campus").contains("aria-label=\"3 places, 1 person checked in."))
+        #expect(try Person(test).html("/areas/test-campus").contains("aria-label=\"3 places, 1 person checked in."))
+    }
+
     @Test func aPositionSetByHandOrdersNearestFirstAndPricesRides() throws {
         let test = try TestApp.makeWithFares()
         defer { test.cleanUp() }

@@ -45,7 +45,8 @@ struct AreaMap {
     private var height: Int { viewport.height }
 
     var node: Node {
-        let markers = MapMarkers(places: places, presence: presence, viewport: viewport)
+        let markers = MapMarkers(
+            places: places, presence: presence, viewport: viewport, layouts: caches.markerLayouts)
         let selectedPlace = selected.flatMap { id in places.first { $0.place.id == id } }
         return el(
             .div, .class("map-view"), .id("map-view"), .data("zoom", String(viewport.zoom)),

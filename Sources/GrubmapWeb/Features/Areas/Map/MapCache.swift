@@ -1,8 +1,8 @@
 import GrubmapCore
 import Synchronization
 
-/// A small least-recently-used cache shared by a server's threads: the map's basemap layers by zoom, and its drawn
-/// basemaps by view.
+/// A small least-recently-used cache shared by a server's threads: the map's basemap layers by zoom, its drawn
+/// basemaps by view, and its clusters by view and places.
 ///
 /// A value is computed outside the lock, so two threads missing the same key at once both compute it (and the
 /// second one stored wins); nothing waits on another request's work.
@@ -65,6 +65,8 @@ struct MapCaches: Sendable {
     /// Drawn basemaps by view: everything that depends on the area's basemap, the window, the language and where
     /// the pins are (labels keep off them), but not on who is checked in.
     let drawings = MapCache<DrawingKey, Node>(capacity: 256)
+    /// The clusters of views by where their places are (``MapMarkers/layout(of:viewport:)``).
+    let markerLayouts = MapCache<MapMarkers.LayoutKey, MapMarkers.Layout>(capacity: 64)
 
     struct LayerKey: Hashable, Sendable {
         let area: Area.ID

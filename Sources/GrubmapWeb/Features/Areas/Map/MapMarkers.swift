@@ -33,40 +33,66 @@ struct MapMarkers {
 
     let markers: [Marker]
 
-    /// The markers of `places` in `viewport`, north to south (the order they are drawn and read in).
-    init(places: [ListedPlace], presence: [Place.ID: PlacePresence], viewport: MapViewport) {
-        let shown = Self.placesInView(places, viewport: viewport)
-        // In id order, the same clusters for the same places whatever order they came in; the places' positions are
-        // sorted rather than the places, which are large to move.
-        let sorted = shown.indices.sorted { shown[$0].place.id < shown[$1].place.id }.map { shown[$0] }
-        let items = sorted.enumerated().map { index, listed in
-            PinClustering.Item(
-                key: index, point: viewport.point(listed.place.coordinate),
-                weight: presence[listed.place.id]?.count ?? 0)
-        }
+    /// The markers of `places` in `viewport`, north to south (the order they are drawn and read in). The clusters
+    /// depend only on where the places are, so `layouts` keeps them per view and places, and only the check-ins
+    /// they sum are counted per request: a crowd opening the same view of 500 places clusters them once.
+    init(
+        places: [ListedPlace], presence: [Place.ID: PlacePresence], viewport: MapViewport,
+        layouts: MapCache<LayoutKey, Layout>
+    ) {
+        let key = LayoutKey(
+            viewport: viewport,
+            places: places.map { LayoutKey.Point(id: $0.place.id, coordinate: $0.place.coordinate) })
+        let layout = layouts.value(for: key) { Self.layout(of: places, viewport: viewport) }
+        let sorted = layout.order.map { places[$0] }
         let drawable = viewport.rect.outsetBy(24)
         var markers: [Marker] = []
-        for cluster in PinClustering.cluster(items, radius: Self.clusterRadius) where drawable.contains(cluster.point) {
+        for cluster in layout.clusters where drawable.contains(cluster.point) {
             let members = cluster.keys.map { sorted[$0] }
             if cluster.isSingle {
                 markers.append(.pin(members[0], point: cluster.point, anchor: nil))
             } else if viewport.zoom >= MapViewport.maximumZoom {
                 markers += Self.spread(members, around: cluster.point, viewport: viewport)
             } else {
-                markers.append(.cluster(members, point: cluster.point, checkIns: cluster.weight))
+                let checkIns = members.reduce(0) { $0 + (presence[$1.place.id]?.count ?? 0) }
+                markers.append(.cluster(members, point: cluster.point, checkIns: checkIns))
             }
         }
         self.markers = markers
     }
 
-    /// The places a view draws: those inside it or near enough its edge that their pins or clusters reach in.
-    ///
-    /// The store is asked for the places of the same rectangle (``AreaFeature/box(around:)``); this keeps the map
-    /// exact for whatever it is given.
-    static func placesInView(_ places: [ListedPlace], viewport: MapViewport) -> [ListedPlace] {
+    /// What the clusters of a view are made from: the view and where each of its places is.
+    struct LayoutKey: Hashable, Sendable {
+        struct Point: Hashable, Sendable {
+            let id: Place.ID
+            let coordinate: Coordinate
+        }
+
+        let viewport: MapViewport
+        let places: [Point]
+    }
+
+    /// A view's clusters: ``order`` lists the places shown, by index into the places given and in id order (the
+    /// same clusters for the same places whatever order they came in), and each cluster's keys index ``order``.
+    struct Layout: Sendable {
+        let order: [Int]
+        let clusters: [PinClustering.Cluster]
+    }
+
+    /// The layout of the places a view draws: those inside it or near enough its edge that their pins or clusters
+    /// reach in. The store is asked for the places of the same rectangle (``AreaFeature/box(around:)``); this keeps
+    /// the map exact for whatever it is given.
+    static func layout(of places: [ListedPlace], viewport: MapViewport) -> Layout {
         let margin = clusterRadius * 2
         let rect = viewport.rect.outsetBy(margin)
-        return places.filter { rect.contains(viewport.point($0.place.coordinate)) }
+        let points = places.map { viewport.point($0.place.coordinate) }
+        let order = places.indices.filter { rect.contains(points[$0]) }.sorted {
+            places[$0].place.id < places[$1].place.id
+        }
+        let items = order.enumerated().map { key, index in
+            PinClustering.Item(key: key, point: points[index], weight: 0)
+        }
+        return Layout(order: order, clusters: PinClustering.cluster(items, radius: clusterRadius))
     }
 
     /// A cluster that cannot be parted by zooming, as pins on a circle around it, north first and clockwise.
