@@ -127,13 +127,16 @@ import Testing
         }
     }
 
+    /// Three places whose pins overlap at the area's zoom.
+    static let overlapping = [
+        TestApp.place("alpha", ["en": "Alpha Hall"], latitude: 35.23350, longitude: 129.08000),
+        TestApp.place("bravo", ["en": "Bravo Hall"], latitude: 35.23352, longitude: 129.08002),
+        TestApp.place("charlie", ["en": "Charlie Hall"], latitude: 35.23354, longitude: 129.07998),
+    ]
+
     @Test func overlappingPlacesClusterAndACardOpensForAPin() throws {
-        let places = [
-            TestApp.place("alpha", ["en": "Alpha Hall"], latitude: 35.23350, longitude: 129.08000),
-            TestApp.place("bravo", ["en": "Bravo Hall"], latitude: 35.23352, longitude: 129.08002),
-            TestApp.place("charlie", ["en": "Charlie Hall"], latitude: 35.23354, longitude: 129.07998),
-            TestApp.place("delta", ["en": "Delta Hall"], latitude: 35.2390, longitude: 129.0720),
-        ]
+        let places =
+            Self.overlapping + [TestApp.place("delta", ["en": "Delta Hall"], latitude: 35.2390, longitude: 129.0720)]
         let test = try TestApp.make(places: places)
         defer { test.cleanUp() }
         let person = try Person(test)
@@ -159,12 +162,7 @@ import Testing
 
     /// A view's clusters are kept for the next reader of the view; the check-ins they count are each request's own.
     @Test func aKeptClusterCountsTheCheckInsOfNow() throws {
-        let places = [
-            TestApp.place("alpha", ["en": "Alpha Hall"], latitude: 35.23350, longitude: 129.08000),
-            TestApp.place("bravo", ["en": "Bravo Hall"], latitude: 35.23352, longitude: 129.08002),
-            TestApp.place("charlie", ["en": "Charlie Hall"], latitude: 35.23354, longitude: 129.07998),
-        ]
-        let test = try TestApp.make(places: places)
+        let test = try TestApp.make(places: Self.overlapping)
         defer { test.cleanUp() }
         let reader = try Person(test)
         #expect(try reader.html("/areas/test-campus").contains("aria-label=\"3 places. Zoom in"))
