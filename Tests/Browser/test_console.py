@@ -10,7 +10,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import BINARY, GrubmapServer, browsers_checked, wait_for
+from conftest import BINARY, GrubmapServer, browsers_checked, settled, wait_for
 from pages import make_profile
 
 PASSWORD = "a long lunch at saetbeol hall"
@@ -64,7 +64,8 @@ def test_set_up_sign_in_and_the_clear_messages(clocked, browsers):
     driver = browsers()
     link = add_operator(clocked, "kim@example.org", "pnu-busan")
     set_up(driver, link, "password1234")
-    assert "too common" in driver.find_element(By.ID, "password-problem").text
+    # The refusal comes once the password is checked: waited for, as the problem is not on the form sent.
+    assert "too common" in wait_for(driver, settled(lambda d: d.find_element(By.ID, "password-problem"))).text
     set_up(driver, link)
     wait_for(driver, lambda d: "done=setup" in d.current_url)
     assert "Your password is saved" in driver.find_element(By.CSS_SELECTOR, ".notice.success").text
@@ -73,7 +74,7 @@ def test_set_up_sign_in_and_the_clear_messages(clocked, browsers):
     assert "was used already" in driver.find_element(By.ID, "message").text
 
     sign_in(driver, clocked, "kim@example.org", "not my password at all")
-    assert "do not match" in driver.find_element(By.ID, "sign-in-problem").text
+    assert "do not match" in wait_for(driver, settled(lambda d: d.find_element(By.ID, "sign-in-problem"))).text
     sign_in(driver, clocked, "kim@example.org")
     wait_for(driver, lambda d: d.current_url.endswith("/admin"))
     assert "Pusan National University" in driver.find_element(By.TAG_NAME, "main").text
