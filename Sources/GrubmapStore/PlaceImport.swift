@@ -9,8 +9,9 @@ import GrubmapCore
 ///
 /// Live writers are never held up for long. On PostgreSQL the places are written in one transaction, which
 /// locks only the rows it updates, so check-ins go on beside it. SQLite has one write lock per file, so there the
-/// staged places are written in short transactions of a few thousand rows, each taking the lock for a few
-/// hundredths of a second; a check-in waiting for it gets it between two of them. While they run, readers see
+/// staged places are written in transactions that each hold the lock for at most about a tenth of a second while
+/// other connections write, and about a second while none does (fewer, bigger transactions write the indexes'
+/// pages fewer times); a check-in waiting for the lock gets it between two of them. While they run, readers see
 /// the import's places appear; an import stopped in that last phase (the process killed) leaves the places written
 /// so far, and running it again finishes it.
 public enum PlaceImport {

@@ -107,8 +107,9 @@ import Testing
     }
 
     /// While a big import writes on SQLite (one write lock for the whole file), check-ins on the same database keep
-    /// being answered within a second: the import writes a few thousand places per transaction and then lets
-    /// waiting writers in, and they wait for the lock by polling rather than by sleeps that grow to 100 ms.
+    /// being answered within a second: once others write, the import's transactions hold the lock for about a
+    /// tenth of a second each and then let waiting writers in, who wait for it by polling rather than by sleeps
+    /// that grow to 100 ms.
     @Test func checkInsAreAnsweredWithinASecondDuringABigImport() throws {
         try Self.withFolder { folder in
             try StoreKind.sqlite.withDatabase { database throws in

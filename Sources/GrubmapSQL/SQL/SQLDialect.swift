@@ -85,13 +85,23 @@ public enum SQLDialect: String, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// How many staged places an import writes in its first transaction: SQLite's writes hold its one write lock,
-    /// so they go a few thousand at a time (as many as take about 0.1 s) and let check-ins in between;
-    /// PostgreSQL's lock only the rows they touch, so all go in one transaction (`nil`).
-    public var importRowsPerTransaction: Int? {
+    /// How an import spreads its writes over transactions: SQLite's writes hold its one write lock, so they go in
+    /// transactions sized by time (``ImportPacing``) and let check-ins in between; PostgreSQL's lock only the rows
+    /// they touch, so all go in one transaction (`nil`).
+    var importPacing: ImportPacing? {
         switch self {
-        case .sqlite: 2000
+        case .sqlite: ImportPacing()
         case .postgreSQL: nil
+        }
+    }
+
+    /// A query of one number, `version`, that moves when another connection has committed since this one last
+    /// asked, its own commits leaving it (SQLite's `PRAGMA data_version`): how an import paced by ``importPacing``
+    /// tells whether others are writing.
+    var othersCommitsQuery: SQL {
+        switch self {
+        case .sqlite: "SELECT data_version AS version FROM pragma_data_version"
+        case .postgreSQL: "SELECT 0 AS version"
         }
     }
 

@@ -16,8 +16,8 @@ import GrubmapStore
 ///    index) then fills node by node with neighbours, where input order (often by id, or by name) would give every
 ///    node a few places from all over the city; such nodes overlap, and every later search reads many of them.
 /// 4. Writing: `INSERT … SELECT … ON CONFLICT (id) DO UPDATE` from the staged table, by ranges of rank: on
-///    PostgreSQL all in one transaction, on SQLite ``SQLDialect/importRowsPerTransaction`` rows per
-///    transaction, pausing a little between them for waiting writers.
+///    PostgreSQL all in one transaction, on SQLite in transactions sized by ``ImportPacing`` (short while other
+///    connections write, longer while none does), pausing a little between them for waiting writers.
 extension SQLStore {
     @discardableResult
     public func importPlaces(
@@ -192,10 +192,6 @@ extension SQLStore {
         }
     }
 
-    /// How long one of an import's write transactions aims to hold SQLite's write lock, in microseconds: what a
-    /// check-in waiting for it may have to wait.
-    static var writeLockMicroseconds: Int { 100_000 }
-
     /// Writes the staged places in the order of their rank.
     private func write(_ total: Int, on connection: Pool.Connection, progress: (PlaceImport.Progress) -> Void) throws {
         var done = 0
@@ -213,23 +209,27 @@ extension SQLStore {
             done += count
             progress(.writing(done: done, of: total))
         }
-        guard var rowsPerTransaction = dialect.importRowsPerTransaction else {
+        guard var pacing = dialect.importPacing else {
             try connection.inTransaction(.write) {
                 while done < total { try writeRun(of: min(20_000, total - done)) }
             }
             return
         }
+        func othersVersion() throws -> Int {
+            try connection.fetchOne(dialect.othersCommitsQuery)?.value(named: "version", as: Int.self) ?? 0
+        }
+        var version = try othersVersion()
         while done < total {
             let started = ContinuousClock.now
-            let count = min(rowsPerTransaction, total - done)
+            let count = min(pacing.rows, total - done)
             try connection.inTransaction(.write) { try writeRun(of: count) }
-            // As many rows next time as fit in the time a transaction may hold the lock, whatever the machine's load
-            // and the database's size.
-            let took = max((ContinuousClock.now - started) / .microseconds(1), 1)
-            let fitting = Double(count) * Double(Self.writeLockMicroseconds) / took
-            rowsPerTransaction = Int(min(max(fitting, 200), Double(rowsPerTransaction) * 2, 50_000))
+            let took = ContinuousClock.now - started
+            guard done < total else { break }
             // A writer waiting for SQLite's lock polls for it every millisecond (see `Database`): leave it a turn.
-            if done < total { usleep(2_000) }
+            usleep(2_000)
+            let now = try othersVersion()
+            pacing.record(written: count, took: took, othersWrote: now != version)
+            version = now
         }
     }
 }
