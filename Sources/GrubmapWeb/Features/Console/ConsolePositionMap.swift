@@ -105,7 +105,7 @@ struct ConsolePositionMap {
         }
     }
 
-    private func format(_ value: Double) -> String { String(format: "%.1f", value) }
+    private func format(_ value: Double) -> String { FixedPoint.text(value, digits: 1) }
 
     private func grid(height: Double) -> Node {
         el(.g, .class("map-grid"), .ariaHidden()) {

@@ -90,7 +90,7 @@ struct PlacePage {
             el(.dd) {
                 let coordinate = place.coordinate
                 el(.a, .href("geo:\(coordinate.latitude),\(coordinate.longitude)")) {
-                    String(format: "%.5f, %.5f", coordinate.latitude, coordinate.longitude)
+                    FixedPoint.text(coordinate, digits: 5, separator: ", ")
                 }
             }
         }

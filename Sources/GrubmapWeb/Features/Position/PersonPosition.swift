@@ -41,7 +41,7 @@ struct PersonPosition: Hashable, Sendable {
 
     /// The cookie's value for a position set by hand, to six decimals (about 0.1 m).
     static func cookieValue(setByHand coordinate: Coordinate) -> String {
-        String(format: "%.6f,%.6f,set", coordinate.latitude, coordinate.longitude)
+        FixedPoint.text(coordinate, digits: 6) + ",set"
     }
 
     /// Whether it is the person's own (shared or set), rather than a point in the address.

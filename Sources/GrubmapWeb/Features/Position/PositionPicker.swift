@@ -120,7 +120,7 @@ struct PositionPicker {
     }
 
     static func format(_ coordinate: Coordinate) -> String {
-        String(format: "%.6f,%.6f", coordinate.latitude, coordinate.longitude)
+        FixedPoint.text(coordinate, digits: 6)
     }
 
     private func form(classes: String, attributes: [Attribute] = [], @NodeBuilder _ content: () -> [Node]) -> Node {

@@ -136,7 +136,7 @@ struct MapLinks: Sendable {
         var query =
             kept + [
                 ("view", "map"), ("zoom", String(view.zoom)),
-                ("center", String(format: "%.7f,%.7f", center.latitude, center.longitude)),
+                ("center", FixedPoint.text(center, digits: 7)),
             ]
         if let place { query.append(("place", place.rawValue)) }
         return query
