@@ -9,10 +9,16 @@ import GrubmapStore
 //   grubmap-bench-spatial area --database D          makes the synthetic city's area (empty) in the database
 //   grubmap-bench-spatial knn --database D [--k 10] [--points 30]
 //   grubmap-bench-spatial bbox --database D [--points 30] [--zoom 17] [--width 390] [--height 844]
+//   grubmap-bench-spatial write-floor --database D --from S [--rows N]
 //
 // `knn` and `bbox` time the store's indexed query and a full scan computing every distance, interleaved on the
 // same random points of the same database, check that both give the same places (ids and distances), and print
 // one line: `median-index-ms median-scan-ms ratio`.
+//
+// `write-floor` copies the city's places of S (a database an import filled) into D (the demo and the empty city) with
+// one `INSERT … SELECT` per transaction of N rows (0: all in one), in the order S holds them, as an import's writing
+// phase does but with nothing read, parsed or staged: what SQLite itself needs to write those rows into the schema,
+// its indexes and triggers, and so a ceiling for any import. It prints `seconds rows-per-second`.
 //
 // The data is synthetic and says so: "Synthetic place 12345" at made-up points in and around Seoul's extent, denser
 // in a few made-up centers, never real restaurants.
@@ -177,6 +183,40 @@ func compare(database: String, points: Int, seed: UInt64, query: (Coordinate) ->
     print(String(format: "%.3f %.1f %.0f", index, scan, scan / index))
 }
 
+/// Copies the city's places of `source` into `database` in transactions of `rowsPerTransaction` (0: one), timed.
+func writeFloor(database: String, source: String, rowsPerTransaction: Int) throws {
+    let connection = try Database(path: database, busyTimeoutSeconds: 600)
+    for statement in SQLDialect.sqlite.bulkSettings.apply { try connection.execute(statement) }
+    try connection.execute("ATTACH DATABASE \(source) AS source")
+    // The source's rows in the order it holds them (an import's Z-order), numbered from 1 as an import ranks them.
+    try connection.execute(
+        """
+        CREATE TEMP TABLE floor_order AS
+        SELECT rowid AS source_rowid FROM source.places WHERE area_id = \(city.id) ORDER BY rowid
+        """)
+    let total = try connection.fetchOne("SELECT count(*) AS n FROM floor_order")?.value(named: "n", as: Int.self) ?? 0
+    let columns = SQL(
+        stringLiteral:
+            "id, area_id, name, kind, latitude, longitude, address, phone, website, description, opening_hours")
+    let run = rowsPerTransaction > 0 ? rowsPerTransaction : max(total, 1)
+    let seconds =
+        try milliseconds {
+            var done = 0
+            while done < total {
+                try connection.inTransaction(.immediate) { _ in
+                    try connection.execute(
+                        """
+                        INSERT INTO places (\(sql: columns)) SELECT \(sql: columns)
+                        FROM floor_order AS o JOIN source.places AS p ON p.rowid = o.source_rowid
+                        WHERE o.rowid > \(done) AND o.rowid <= \(done + run) ORDER BY o.rowid
+                        """)
+                }
+                done += run
+            }
+        } / 1000
+    print(String(format: "%.2f %.0f", seconds, Double(total) / seconds))
+}
+
 // MARK: Command line
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -187,7 +227,7 @@ func option(_ name: String, _ fallback: String, in arguments: [String] = Array(C
     return arguments[index + 1]
 }
 guard let command = arguments.first else {
-    FileHandle.standardError.write(Data("usage: grubmap-bench-spatial generate|area|knn|bbox …\n".utf8))
+    FileHandle.standardError.write(Data("usage: grubmap-bench-spatial generate|area|knn|bbox|write-floor …\n".utf8))
     exit(2)
 }
 let database = option("database", "")
@@ -218,6 +258,8 @@ case "bbox":
             east: origin.longitude + halfLongitude, north: origin.latitude + halfLatitude)
         return PlaceQuery(areaID: city.id, order: .distance(from: box.center), box: box, limit: 500)
     }
+case "write-floor":
+    try writeFloor(database: database, source: option("from", ""), rowsPerTransaction: Int(option("rows", "0"))!)
 default:
     FileHandle.standardError.write(Data("grubmap-bench-spatial: unknown command \(command)\n".utf8))
     exit(2)

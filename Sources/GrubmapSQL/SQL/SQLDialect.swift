@@ -109,7 +109,7 @@ public enum SQLDialect: String, Hashable, Sendable, CustomStringConvertible {
     /// connection returns to its pool. SQLite: a bigger page cache for the database and the staging table (a
     /// million places' indexes thrash the default 2 MB, several writes and reads a row), and WAL checkpoints
     /// every 64 MB rather than 4 MB (each costs an fsync). PostgreSQL needs none.
-    var bulkSettings: (apply: [SQL], restore: [SQL]) {
+    public var bulkSettings: (apply: [SQL], restore: [SQL]) {
         switch self {
         case .sqlite:
             (
