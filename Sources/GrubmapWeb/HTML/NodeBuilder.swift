@@ -4,7 +4,15 @@ public enum NodeBuilder {
     public static func buildExpression(_ node: Node) -> [Node] { [node] }
     public static func buildExpression(_ text: String) -> [Node] { [.text(text)] }
     public static func buildExpression(_ nodes: [Node]) -> [Node] { nodes }
-    public static func buildBlock(_ parts: [Node]...) -> [Node] { parts.flatMap { $0 } }
+    public static func buildBlock() -> [Node] { [] }
+    // A block's parts are appended one by one to the first part's array, never gathered into a list of lists and
+    // flattened: a page of a thousand elements builds a thousand fewer arrays.
+    public static func buildPartialBlock(first: [Node]) -> [Node] { first }
+    public static func buildPartialBlock(accumulated: [Node], next: [Node]) -> [Node] {
+        var nodes = accumulated
+        nodes.append(contentsOf: next)
+        return nodes
+    }
     public static func buildOptional(_ part: [Node]?) -> [Node] { part ?? [] }
     public static func buildEither(first part: [Node]) -> [Node] { part }
     public static func buildEither(second part: [Node]) -> [Node] { part }
@@ -32,7 +40,12 @@ enum Tag: String, Sendable {
     case input, link, meta, br, img
     case svg, circle, g, path, rect, text, line, image
 
-    var isVoid: Bool { [.input, .link, .meta, .br, .img].contains(self) }
+    var isVoid: Bool {
+        switch self {
+        case .input, .link, .meta, .br, .img: true
+        default: false
+        }
+    }
 }
 
 /// An element of Grubmap's pages: `el(.div, .class("card")) { "Hello" }`.
