@@ -224,7 +224,7 @@ extension SQLStore {
         let area: SQL = query.areaID.map { "AND p.area_id = \($0)" } ?? ""
         let rows = try connection.fetchAll(
             """
-            SELECT \(sql: StoreRows.placeColumns(of: "p")), r.min_latitude, r.max_latitude, r.min_longitude,
+            SELECT \(sql: StoreRows.placeColumnsOfP), r.min_latitude, r.max_latitude, r.min_longitude,
                 r.max_longitude
             FROM places_rtree AS r CROSS JOIN places AS p ON p.rowid = r.id
             WHERE r.id MATCH grubmap_nearest(\(origin.latitude), \(origin.longitude), \(box?.south ?? -90),
@@ -303,7 +303,7 @@ extension SQLDialect {
             // `area_id` and look each up in the tree.
             let area: SQL = areaID.map { "AND p.area_id = \($0)" } ?? ""
             return """
-                SELECT \(sql: StoreRows.placeColumns(of: "p")) FROM places_rtree AS r CROSS JOIN places AS p
+                SELECT \(sql: StoreRows.placeColumnsOfP) FROM places_rtree AS r CROSS JOIN places AS p
                 ON p.rowid = r.id
                 WHERE r.max_latitude >= \(south) AND r.min_latitude <= \(north)
                 AND r.max_longitude >= \(west) AND r.min_longitude <= \(east) AND p.archived_at IS NULL \(sql: area)

@@ -10,15 +10,21 @@ enum StoreRows {
         locale, fare_schedule
         """
 
-    static let placeColumns: SQL = """
-        id, area_id, name, kind, latitude, longitude, address, phone, website, description, opening_hours
-        """
+    /// The columns of a place, in the order ``place(from:)`` expects them first.
+    private static let placeColumnNames = [
+        "id", "area_id", "name", "kind", "latitude", "longitude", "address", "phone", "website", "description",
+        "opening_hours",
+    ]
 
-    /// ``placeColumns`` of the table known as `table` in a join: `p.id, p.area_id, …`.
+    static let placeColumns = SQL(stringLiteral: placeColumnNames.joined(separator: ", "))
+
+    /// ``placeColumns`` of the table known as `p` in a join: `p.id, p.area_id, …` (the spatial queries' join,
+    /// made once rather than for every query).
+    static let placeColumnsOfP = placeColumns(of: "p")
+
+    /// ``placeColumns`` of the table known as `table` in a join: `t.id, t.area_id, …`.
     static func placeColumns(of table: String) -> SQL {
-        SQL(
-            stringLiteral: placeColumns.text(for: .sqlite).split(separator: ",")
-                .map { "\(table).\($0.trimmingCharacters(in: .whitespacesAndNewlines))" }.joined(separator: ", "))
+        SQL(stringLiteral: placeColumnNames.map { "\(table).\($0)" }.joined(separator: ", "))
     }
 
     /// Inserts the area, or updates every column of the one with its id.
