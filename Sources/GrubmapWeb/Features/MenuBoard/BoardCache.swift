@@ -18,18 +18,9 @@ struct BoardCache: Sendable {
     struct PageKey: Hashable, Sendable {
         /// ``BoardReading/serial``: the reading, which names the area, the day and the catalog version.
         let reading: UInt64
-        let language: Language
         /// The reader's bookmarks among the area's places, in their order.
         let bookmarks: [Place.ID]
-        let position: Coordinate?
-        let today: CalendarDate
-        /// The time on the area's clock, to the minute: what opening hours and meal periods are decided by.
-        let time: TimeOfDay
-        let priceRole: PriceRole
-        let filter: DietaryFilter
-        let units: DistanceUnit
-        /// The address's query, which the page's links and forms keep.
-        let query: [String]
+        let reader: MenuPageReader
     }
 
     let readings: RecentCache<ReadingKey, BoardReading>

@@ -44,11 +44,9 @@ struct MenuBoardFeature: RouteCollection {
             ).render()
         }
         guard let serial = reading.serial else { return .html(try render(context.visitor.csrfToken)) }
-        let preferences = context.preferences
         let key = BoardCache.PageKey(
-            reading: serial, language: context.language, bookmarks: bookmarks, position: position, today: day.today,
-            time: day.time, priceRole: preferences[PreferenceKeys.priceRole], filter: preferences.dietaryFilter,
-            units: preferences[PreferenceKeys.units], query: request.query.pairs.map { "\($0.name)=\($0.value)" })
+            reading: serial, bookmarks: bookmarks,
+            reader: MenuPageReader(context, position: position, today: day.today, time: day.time))
         return try cache.pages.value(for: key, now: context.now) {
             PersonalizedPage(try render(PersonalizedPage.csrfPlaceholder))
         }.response(csrfToken: context.visitor.csrfToken)

@@ -59,10 +59,8 @@ struct PlaceFeature: RouteCollection {
             return page.render()
         }
         let key = PlacePageCache.PageKey(
-            reading: reading.serial, language: language, me: person, isBookmarked: isBookmarked,
-            position: try request.personPosition(), today: today, time: time,
-            priceRole: preferences[PreferenceKeys.priceRole], filter: preferences.dietaryFilter,
-            units: preferences[PreferenceKeys.units], query: request.query.pairs.map { "\($0.name)=\($0.value)" })
+            reading: reading.serial, me: person, isBookmarked: isBookmarked,
+            reader: MenuPageReader(context, position: try request.personPosition(), today: today, time: time))
         return try cache.pages.value(for: key, now: context.now) {
             PersonalizedPage(try render(PersonalizedPage.csrfPlaceholder))
         }.response(csrfToken: context.visitor.csrfToken)

@@ -17,18 +17,9 @@ struct PlacePageCache: Sendable {
     struct PageKey: Hashable, Sendable {
         /// ``PlaceReading/serial``: the reading, which names the place, the day and the catalog version.
         let reading: UInt64
-        let language: Language
         let me: PersonReading
         let isBookmarked: Bool
-        let position: Coordinate?
-        let today: CalendarDate
-        /// The time on the area's clock, to the minute: what opening hours and meal periods are decided by.
-        let time: TimeOfDay
-        let priceRole: PriceRole
-        let filter: DietaryFilter
-        let units: DistanceUnit
-        /// The address's query (the day, the ride type, a check-in's outcome).
-        let query: [String]
+        let reader: MenuPageReader
     }
 
     let readings: RecentCache<ReadingKey, PlaceReading>
