@@ -4,9 +4,11 @@
 /// The budget is short (``sharedBudget``) once another connection has written since the import's last
 /// transaction: a crowd checking in then waits no longer than that. While nobody else writes, it is longer
 /// (``quietBudget``), because every transaction writes each index page it touched to the WAL once, and the indexes
-/// of ids and names take a city's places in no order that matches the places': a transaction of 2,000 places
-/// rewrites some 8 KB of index pages per place, one of 20,000 some 5 KB (see the README's import rows). A check-in
-/// that comes during a quiet transaction waits out that one, and the import's transactions are short from the next.
+/// of ids and names take a city's places in no order that matches the places', so small transactions write the same
+/// pages again and again: SQLite alone writes a million places at 14,000 a second in transactions of 2,000, 26,000
+/// in transactions of 20,000 and 41,000 in one (`grubmap-bench-spatial write-floor`, the README's import rows). A
+/// check-in that comes during a quiet transaction waits out that one, and the import's transactions are short from
+/// the next.
 ///
 /// A pure state machine: the import tells it what each transaction wrote, how long it took and whether another
 /// connection wrote meanwhile, and reads ``rows`` for the next one.
@@ -35,9 +37,7 @@ struct ImportPacing: Sendable, Equatable {
     /// grows, so a bigger one is tried before it is trusted), shrinking at once.
     mutating func record(written: Int, took: Duration, othersWrote: Bool) {
         let budget = othersWrote ? sharedBudget : quietBudget
-        let tookSeconds = max(Double(took.components.seconds) + Double(took.components.attoseconds) * 1e-18, 1e-6)
-        let budgetSeconds = Double(budget.components.seconds) + Double(budget.components.attoseconds) * 1e-18
-        let fitting = Double(max(written, 1)) * budgetSeconds / tookSeconds
+        let fitting = Double(max(written, 1)) * (budget / max(took, .microseconds(1)))
         let grown = min(fitting, Double(rows) * 2)
         rows = Int(min(max(grown, Double(rowLimits.lowerBound)), Double(rowLimits.upperBound)))
     }
