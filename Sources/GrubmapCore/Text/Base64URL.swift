@@ -2,11 +2,26 @@ import Foundation
 
 /// Base64 with the URL- and cookie-safe alphabet and no padding (RFC 4648, section 5), as tokens are written.
 public enum Base64URL {
-    /// `bytes` as base64url without `=` padding.
+    /// `bytes` as base64url without `=` padding: each three bytes as four letters of ``alphabet``, a last one or two
+    /// as two or three. Written out here rather than by Foundation's base64 and three `replacingOccurrences`, which
+    /// cost some 100,000 instructions for a list's "More" link.
     public static func encode(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        var text: [UInt8] = []
+        text.reserveCapacity((bytes.count * 4 + 2) / 3)
+        var index = 0
+        while index < bytes.count {
+            let count = min(3, bytes.count - index)
+            var group = UInt32(bytes[index]) << 16
+            if count > 1 { group |= UInt32(bytes[index + 1]) << 8 }
+            if count > 2 { group |= UInt32(bytes[index + 2]) }
+            for letter in 0...count { text.append(alphabet[Int(group >> (18 - 6 * letter)) & 63]) }
+            index += 3
+        }
+        return String(decoding: text, as: UTF8.self)
     }
+
+    /// The 64 letters, in the order of their values.
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 }
 
 extension Base64URL {

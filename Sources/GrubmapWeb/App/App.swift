@@ -44,7 +44,7 @@ public struct App: Sendable {
         let preferences = PreferenceWriter(store: store)
         routes.add(AssetsFeature())
         routes.add(HealthFeature(database: store))
-        let frontDoor = AreaFrontDoor(menus: store)
+        let frontDoor = AreaFrontDoor(menus: store, caches: caches)
         routes.add(OnboardingFeature(configuration: configuration, preferences: preferences, frontDoor: frontDoor))
         routes.add(SettingsFeature(preferences: preferences, sessions: sessions, configuration: configuration))
         routes.add(

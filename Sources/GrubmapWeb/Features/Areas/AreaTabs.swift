@@ -32,15 +32,29 @@ struct AreaTabs {
 }
 
 /// Where an area opens, and whether it has tabs: decided from which of its places have menus in the area's current
-/// and next week (``AreaMenuCalendar``), one read of the menu days.
+/// and next week (``AreaMenuCalendar``), one read of the menu days, kept for the caches' lifetime per area and day
+/// (every area page and `/` ask, and the read goes through every area's menu days of the fortnight).
 struct AreaFrontDoor: Sendable {
     let menus: any MenuStore
+    private let calendars: RecentCache<CalendarKey, AreaMenuCalendar>
+
+    private struct CalendarKey: Hashable, Sendable {
+        let area: Area.ID
+        let today: CalendarDate
+    }
+
+    init(menus: any MenuStore, caches: AppCaches) {
+        self.menus = menus
+        calendars = RecentCache(lifetime: caches.lifetime, capacity: 256, scope: .everyChange, writes: caches.writes)
+    }
 
     /// The area's menu days this week and next, on its calendar.
     func calendar(of area: Area, context: VisitorContext) throws -> AreaMenuCalendar {
         let today = CalendarDate.local(context.now, in: area.clockTimeZone).date
-        let weeks = today.week(startingOn: .sunday).first!...today.adding(days: 7).week(startingOn: .sunday).last!
-        return AreaMenuCalendar(try menus.menuDays(inArea: area.id, in: weeks))
+        return try calendars.value(for: CalendarKey(area: area.id, today: today), now: context.now) {
+            let weeks = today.week(startingOn: .sunday).first!...today.adding(days: 7).week(startingOn: .sunday).last!
+            return AreaMenuCalendar(try menus.menuDays(inArea: area.id, in: weeks))
+        }
     }
 
     /// The board of a campus (an area most of whose places have menus), else the area page; with `query`.
