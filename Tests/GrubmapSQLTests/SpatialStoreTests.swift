@@ -127,6 +127,21 @@ struct SpatialStoreTests {
                 expectSame(
                     try store.places(matching: fromElsewhere), SyntheticPlaces.scan(places, fromElsewhere),
                     "box \(box) from 0,0")
+                // Paged through, with the box's two nearest places shown apart (as bookmarks are): five at a time
+                // (more than a page holds: searched by rounds), and all but three at a time (a page and its
+                // bookmarks hold the whole box: read whole); each page the scan's.
+                let inBox = SyntheticPlaces.scan(places, query)
+                for limit in [5, max(inBox.count - 3, 1)] {
+                    var paged = PlaceQuery(
+                        areaID: SyntheticPlaces.world.id, order: .distance(from: box.center), box: box, limit: limit)
+                    paged.excluding = Set(inBox.prefix(2).map(\.place.id))
+                    for page in 0..<4 {
+                        let found = try store.places(matching: paged)
+                        expectSame(found, SyntheticPlaces.scan(places, paged), "box \(box), \(limit) a page, \(page)")
+                        guard let next = found.next else { break }
+                        paged.after = next
+                    }
+                }
             }
             for (latitude, longitude) in Self.origins {
                 for radius in [50.0, 2_000, 80_000, 1_500_000] {

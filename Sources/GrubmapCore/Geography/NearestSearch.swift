@@ -131,16 +131,7 @@ public struct NearestSearch: Sendable {
         var limit = count + excluding.count + max(16, count / 16)
         while true {
             let rows = try fetch(limit)
-            var found: [Key] = []
-            for (index, row) in rows.enumerated() {
-                let (id, coordinate) = key(row)
-                guard !excluding.contains(id), box?.contains(coordinate) ?? true else { continue }
-                let distance = disc.distance(to: coordinate)
-                if let maximumMeters, distance > maximumMeters { continue }
-                if let after, (distance, id) <= (after.distanceMeters, after.id) { continue }
-                found.append(Key(distanceMeters: distance, id: id, index: index))
-            }
-            found.sort(by: Key.precedes)
+            let found = qualifying(rows, excluding: excluding, key: key, disc: disc)
             // The bound beyond, less a little for the rounding of nested rectangles' bounds.
             let beyond = rows.last.map { lowerBound($0) * (1 - 1e-12) - 1e-6 } ?? .infinity
             let enough = found.count >= count && beyond > found[count - 1].distanceMeters
@@ -149,6 +140,32 @@ public struct NearestSearch: Sendable {
             }
             limit *= 2
         }
+    }
+
+    /// The answer from `rows` that hold every place that could qualify (a box's every place, read whole because it
+    /// held fewer than asked): those that qualify, nearest first, ties by id, at most ``count``.
+    public func answer<Row>(
+        fromEvery rows: [Row], excluding: Set<String> = [], key: (Row) -> (id: String, coordinate: Coordinate)
+    ) -> [Found<Row>] {
+        let disc = GeodesicDisc(center: origin, radiusMeters: 0)
+        return qualifying(rows, excluding: excluding, key: key, disc: disc).prefix(count).map { $0.found(in: rows) }
+    }
+
+    /// The rows that qualify (not excluded, in the box, within the distance, after the key), sorted nearest first.
+    private func qualifying<Row>(
+        _ rows: [Row], excluding: Set<String>, key: (Row) -> (id: String, coordinate: Coordinate), disc: GeodesicDisc
+    ) -> [Key] {
+        var found: [Key] = []
+        for (index, row) in rows.enumerated() {
+            let (id, coordinate) = key(row)
+            guard !excluding.contains(id), box?.contains(coordinate) ?? true else { continue }
+            let distance = disc.distance(to: coordinate)
+            if let maximumMeters, distance > maximumMeters { continue }
+            if let after, (distance, id) <= (after.distanceMeters, after.id) { continue }
+            found.append(Key(distanceMeters: distance, id: id, index: index))
+        }
+        found.sort(by: Key.precedes)
+        return found
     }
 
     /// The disc's rectangles, cut to ``box`` when there is one; empty when they do not meet it.

@@ -140,6 +140,9 @@ extension SQLStore {
             if let found = try nearestInOrder(query, search: search, excluding: excluding, on: connection) {
                 return found
             }
+            if let found = try everyPlaceInBox(query, search: search, excluding: excluding, on: connection) {
+                return found
+            }
             let first = try firstRadius(query, origin: origin, extent: extent, catalog: catalog, on: connection)
             return try search.run(firstRadiusMeters: first, excluding: excluding) { rectangles in
                 try candidates(in: rectangles, areaID: query.areaID, on: connection)
@@ -151,6 +154,23 @@ extension SQLStore {
             ListedPlace(place: try StoreRows.place(from: found.row.row), distanceMeters: found.distanceMeters)
         }
         return Self.page(of: places, query: query)
+    }
+
+    /// PostgreSQL's answer for a box that holds fewer places than asked (as a map's view most often does): all of
+    /// them in one read by the GiST index, sorted by their exact distances; `nil` when the box holds more, or crosses
+    /// the antimeridian, and the search goes by rounds.
+    private func everyPlaceInBox(
+        _ query: PlaceQuery, search: NearestSearch, excluding: Set<String>, on connection: Pool.Connection
+    ) throws -> [NearestSearch.Found<PlaceCandidate>]? {
+        guard dialect == .postgreSQL, let box = query.box, !box.crossesAntimeridian, let rectangle = box.parts.first
+        else { return nil }
+        let most = search.count + excluding.count
+        let rows = try connection.fetchAll(
+            "\(sql: dialect.placesInside(rectangle, areaID: query.areaID)) LIMIT \(most + 1)")
+        guard rows.count <= most else { return nil }
+        return search.answer(fromEvery: try rows.map { try PlaceCandidate($0) }, excluding: excluding) {
+            (candidate: PlaceCandidate) in (candidate.id, candidate.coordinate)
+        }
     }
 
     /// A first guess of the distance of the query's last place, so that most searches take one round.
