@@ -107,15 +107,20 @@ extension GeodesicDisc {
             let lambda = longitudeDifference * radians
             let (sinPhi0, cosPhi0) = (sin(phi0), cos(phi0))
             let halfLambda = sin(lambda / 2)
-            let nearest = atan2(sinPhi0, cosPhi0 * cos(lambda)) / radians
-            var smallest = Double.infinity
-            for edgeLatitude in [south, north, min(max(nearest, south), north)] {
+            // The haversine of the central angle to the edge at a latitude; the angle grows with it.
+            func haversine(at edgeLatitude: Double) -> Double {
                 let phi = edgeLatitude * radians
                 let halfPhi = sin((phi - phi0) / 2)
-                let haversine = halfPhi * halfPhi + cosPhi0 * cos(phi) * halfLambda * halfLambda
-                smallest = min(smallest, 2 * asin(min(1, haversine.squareRoot())))
+                return halfPhi * halfPhi + cosPhi0 * cos(phi) * halfLambda * halfLambda
             }
-            angle = smallest
+            // A place's point is its own edge: one latitude to try, not three (the R*Tree scores every entry).
+            var smallest = haversine(at: south)
+            if north > south {
+                smallest = min(smallest, haversine(at: north))
+                let nearest = atan2(sinPhi0, cosPhi0 * cos(lambda)) / radians
+                if nearest > south && nearest < north { smallest = min(smallest, haversine(at: nearest)) }
+            }
+            angle = 2 * asin(min(1, smallest.squareRoot()))
         }
         return max(0, angle * smallestRadiusOfCurvatureMeters * (1 - 1e-9) - 0.001)
     }
