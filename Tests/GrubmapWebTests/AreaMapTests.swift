@@ -160,7 +160,8 @@ import Testing
         #expect(card.contains("href=\"/places/"))
     }
 
-    /// A view's clusters are kept for the next reader of the view; the check-ins they count are each request's own.
+    /// A view's clusters are kept for the next reader of the view; the check-ins they count are each request's own,
+    /// summed from the check-ins while people are at fewer places than the view holds, then from the places.
     @Test func aKeptClusterCountsTheCheckInsOfNow() throws {
         let test = try TestApp.make(places: Self.overlapping)
         defer { test.cleanUp() }
@@ -169,6 +170,10 @@ import Testing
         try RecentCacheTests.Client(test).checkIn(test, at: "bravo")
         #expect(try reader.html("/areas/test-campus").contains("aria-label=\"3 places, 1 person checked in."))
         #expect(try Person(test).html("/areas/test-campus").contains("aria-label=\"3 places, 1 person checked in."))
+        try RecentCacheTests.Client(test).checkIn(test, at: "alpha")
+        try RecentCacheTests.Client(test).checkIn(test, at: "charlie")
+        try RecentCacheTests.Client(test).checkIn(test, at: "charlie")
+        #expect(try reader.html("/areas/test-campus").contains("aria-label=\"3 places, 4 people checked in."))
     }
 
     @Test func aPositionSetByHandOrdersNearestFirstAndPricesRides() throws {

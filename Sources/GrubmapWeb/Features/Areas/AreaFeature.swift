@@ -50,36 +50,53 @@ struct AreaFeature: RouteCollection {
         let frame = MapFrame(area: area, basemap: basemap?.basemap)
         let viewRequest = try MapViewRequest(request)
         let viewport = frame.viewport(for: viewRequest)
-        let query = PlaceQuery(
-            areaID: id, order: .distance(from: viewport.center), box: Self.box(around: viewport), limit: Self.mapLimit)
-        let results = try sharedPlaces(query, context: context)
-        var inView = results.places.map(\.place)
-        // A card asked for by address opens even when its place is not among the view's first.
-        if let selected = viewRequest.place, !inView.contains(where: { $0.id == selected }),
-            let place = try context.places.place(id: selected), place.areaID == id
-        {
-            inView.append(place)
-        }
-        // "Open now" decides for every place of the view; otherwise the map decides for what it draws as pins.
-        let shown = inView.filter { place in
-            !onlyOpenNow || Self.isOpen(place.openingHours.state(at: context.now, in: area.clockTimeZone))
-        }.map { ListedPlace(place: $0, distanceMeters: nil) }
+        let view = try mapView(
+            area: area, viewport: viewport, selected: viewRequest.place, onlyOpenNow: onlyOpenNow, context: context)
         var map = AreaMap(
             strings: MapStrings.forLanguage(context.language),
             checkInStrings: CheckInStrings.forLanguage(context.language), pageStrings: context.strings, area: area,
-            places: shown, presence: presence, now: context.now, position: position,
+            places: view.places, presence: presence, now: context.now, position: position,
             units: context.preferences[PreferenceKeys.units], tileURL: configuration.tileURL, basemap: basemap,
             frame: frame, viewport: viewport, links: MapLinks(area: id, query: request.query.pairs),
             selected: viewRequest.place, caches: caches)
-        if results.next != nil {
-            map.capped = AreaMap.Capped(shown: results.places.count, total: context.catalog.placeCount(inArea: id))
-        }
+        map.capped = view.capped
         return Reading(
             area: area, position: position, presence: presence, onlyOpenNow: onlyOpenNow, basemap: basemap, map: map)
     }
 
-    /// The store's answer to a query that is the same for every reader (a map's view, the first places by name),
-    /// read once per cache lifetime and catalog version.
+    /// What a map view draws: the places of its rectangle, at most ``mapLimit`` nearest its middle, clustered;
+    /// made once per cache lifetime and catalog version for everyone who opens the view.
+    private func mapView(
+        area: Area, viewport: MapViewport, selected: Place.ID?, onlyOpenNow: Bool, context: VisitorContext
+    ) throws -> AreaPageCache.MapView {
+        let query = PlaceQuery(
+            areaID: area.id, order: .distance(from: viewport.center), box: Self.box(around: viewport),
+            limit: Self.mapLimit)
+        let key = AreaPageCache.MapViewKey(
+            query: query, viewport: viewport, catalogVersion: context.catalog.version, selected: selected,
+            openNowMinute: onlyOpenNow ? Int(context.now.timeIntervalSince1970 / 60) : nil)
+        return try pages.mapViews.value(for: key, now: context.now) {
+            let results = try context.places.places(matching: query)
+            var inView = results.places.map(\.place)
+            // A card asked for by address opens even when its place is not among the view's first.
+            if let selected, !inView.contains(where: { $0.id == selected }),
+                let place = try context.places.place(id: selected), place.areaID == area.id
+            {
+                inView.append(place)
+            }
+            // "Open now" decides for every place of the view; otherwise the map decides for what it draws as pins.
+            let shown = inView.filter { place in
+                !onlyOpenNow || Self.isOpen(place.openingHours.state(at: context.now, in: area.clockTimeZone))
+            }.map { ListedPlace(place: $0, distanceMeters: nil) }
+            return AreaPageCache.MapView(
+                places: ClusteredPlaces(shown, viewport: viewport, layouts: caches.markerLayouts),
+                capped: results.next == nil
+                    ? nil : AreaMap.Capped(shown: results.places.count, total: context.catalog.placeCount(inArea: area.id)))
+        }
+    }
+
+    /// The store's answer to a query that is the same for every reader (the first places by name), read once per
+    /// cache lifetime and catalog version.
     private func sharedPlaces(_ query: PlaceQuery, context: VisitorContext) throws -> PlaceResults {
         try pages.shared.value(
             for: AreaPageCache.SharedKey(query: query, catalogVersion: context.catalog.version), now: context.now

@@ -15,9 +15,9 @@ struct AreaMap {
     let checkInStrings: CheckInStrings
     let pageStrings: Strings
     let area: Area
-    /// The places the map may show (after the "open now" filter); their distances from ``position`` are measured
-    /// as they are drawn.
-    let places: [ListedPlace]
+    /// The places the map may show (after the "open now" filter) and their pins and clusters; their distances from
+    /// ``position`` are measured as they are drawn.
+    let places: ClusteredPlaces
     let presence: [Place.ID: PlacePresence]
     /// The moment opening hours are read at (``openState(of:)``).
     let now: Date
@@ -45,9 +45,8 @@ struct AreaMap {
     private var height: Int { viewport.height }
 
     var node: Node {
-        let markers = MapMarkers(
-            places: places, presence: presence, viewport: viewport, layouts: caches.markerLayouts)
-        let selectedPlace = selected.flatMap { id in places.first { $0.place.id == id } }
+        let markers = MapMarkers(places, presence: presence, viewport: viewport)
+        let selectedPlace = selected.flatMap { id in places.places.first { $0.place.id == id } }
         return el(
             .div, .class("map-view"), .id("map-view"), .data("zoom", String(viewport.zoom)),
             .data("origin-x", String(viewport.originX)), .data("origin-y", String(viewport.originY)),

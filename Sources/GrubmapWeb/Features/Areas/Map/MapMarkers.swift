@@ -33,29 +33,19 @@ struct MapMarkers {
 
     let markers: [Marker]
 
-    /// The markers of `places` in `viewport`, north to south (the order they are drawn and read in). The clusters
-    /// depend only on where the places are, so `layouts` keeps them per view and places, and only the check-ins
-    /// they sum are counted per request: a crowd opening the same view of 500 places clusters them once.
-    init(
-        places: [ListedPlace], presence: [Place.ID: PlacePresence], viewport: MapViewport,
-        layouts: MapCache<LayoutKey, Layout>
-    ) {
-        let key = LayoutKey(
-            viewport: viewport,
-            places: places.map { LayoutKey.Point(id: $0.place.id, coordinate: $0.place.coordinate) })
-        let layout = layouts.value(for: key) { Self.layout(of: places, viewport: viewport) }
-        let sorted = layout.order.map { places[$0] }
+    /// The markers of a view's clustered places, north to south (the order they are drawn and read in); only
+    /// the check-ins the clusters sum are counted here, per request.
+    init(_ clustered: ClusteredPlaces, presence: [Place.ID: PlacePresence], viewport: MapViewport) {
         let drawable = viewport.rect.outsetBy(24)
+        let checkIns = clustered.checkIns(presence)
         var markers: [Marker] = []
-        for cluster in layout.clusters where drawable.contains(cluster.point) {
-            let members = cluster.keys.map { sorted[$0] }
-            if cluster.isSingle {
-                markers.append(.pin(members[0], point: cluster.point, anchor: nil))
+        for (index, group) in clustered.groups.enumerated() where drawable.contains(group.point) {
+            if group.places.count == 1 {
+                markers.append(.pin(group.places[0], point: group.point, anchor: nil))
             } else if viewport.zoom >= MapViewport.maximumZoom {
-                markers += Self.spread(members, around: cluster.point, viewport: viewport)
+                markers += Self.spread(group.places, around: group.point, viewport: viewport)
             } else {
-                let checkIns = members.reduce(0) { $0 + (presence[$1.place.id]?.count ?? 0) }
-                markers.append(.cluster(members, point: cluster.point, checkIns: checkIns))
+                markers.append(.cluster(group.places, point: group.point, checkIns: checkIns[index]))
             }
         }
         self.markers = markers
@@ -113,5 +103,56 @@ struct MapMarkers {
             case .cluster(let members, _, _): total + members.count
             }
         }
+    }
+}
+
+/// The places a map view may draw and the pins and clusters they make there, made once per view and catalog
+/// version and shared by everyone who opens that view (a crowd opening a city's 500 places clusters and copies
+/// them once); ``checkIns(_:)`` then sums what changes from one request to the next.
+struct ClusteredPlaces: Sendable {
+    /// One pin or cluster: its places in id order, and where it is drawn.
+    struct Group: Sendable {
+        let places: [ListedPlace]
+        let point: PlanePoint
+    }
+
+    /// The places the view may show (after the "open now" filter).
+    let places: [ListedPlace]
+    /// North to south.
+    let groups: [Group]
+    /// The index in ``groups`` of each place's group.
+    private let groupOfPlace: [Place.ID: Int]
+
+    /// `places` clustered in `viewport`; `layouts` keeps the clusters per view and places (where the places are,
+    /// whatever else about them changes).
+    init(_ places: [ListedPlace], viewport: MapViewport, layouts: MapCache<MapMarkers.LayoutKey, MapMarkers.Layout>) {
+        let key = MapMarkers.LayoutKey(
+            viewport: viewport,
+            places: places.map { MapMarkers.LayoutKey.Point(id: $0.place.id, coordinate: $0.place.coordinate) })
+        let layout = layouts.value(for: key) { MapMarkers.layout(of: places, viewport: viewport) }
+        let sorted = layout.order.map { places[$0] }
+        self.places = places
+        groups = layout.clusters.map { cluster in Group(places: cluster.keys.map { sorted[$0] }, point: cluster.point) }
+        var groupOfPlace: [Place.ID: Int] = [:]
+        for (index, group) in groups.enumerated() {
+            for listed in group.places { groupOfPlace[listed.place.id] = index }
+        }
+        self.groupOfPlace = groupOfPlace
+    }
+
+    /// The people checked in at each group's places: by the check-ins when there are fewer of them than places (a
+    /// city's view holds 500 places, people are checked in at a few), else by the places.
+    func checkIns(_ presence: [Place.ID: PlacePresence]) -> [Int] {
+        var sums = [Int](repeating: 0, count: groups.count)
+        if presence.count < groupOfPlace.count {
+            for (id, present) in presence {
+                if let group = groupOfPlace[id] { sums[group] += present.count }
+            }
+        } else {
+            for (index, group) in groups.enumerated() {
+                sums[index] = group.places.reduce(0) { $0 + (presence[$1.place.id]?.count ?? 0) }
+            }
+        }
+        return sums
     }
 }
