@@ -10,7 +10,7 @@ struct PersonalizedPage: Sendable {
     /// What a page is rendered with in place of the CSRF token.
     static let csrfPlaceholder: String = {
         var generator = SystemRandomNumberGenerator()
-        return "csrf" + (0..<4).map { _ in String(generator.next() as UInt64, radix: 36) }.joined()
+        return "Qcsrf" + (0..<4).map { _ in String(generator.next() as UInt64, radix: 36) }.joined()
     }()
 
     /// The page's bytes between the placeholders.
@@ -23,7 +23,8 @@ struct PersonalizedPage: Sendable {
         let placeholder = Array(Self.csrfPlaceholder.utf8)
         let bytes = Array(html.utf8)
         // The bytes are copied a piece at a time, between the placeholders found (`memchr` finds each place the
-        // placeholder's first byte is, `memcmp` the rest).
+        // placeholder's first byte is, `memcmp` the rest): a capital Q, which markup hardly has, where a "c" would
+        // stop it at every `class`.
         var pieces: [[UInt8]] = []
         bytes.withUnsafeBytes { page in
             placeholder.withUnsafeBytes { needle in
