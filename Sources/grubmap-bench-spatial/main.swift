@@ -9,7 +9,7 @@ import GrubmapStore
 //   grubmap-bench-spatial area --database D          makes the synthetic city's area (empty) in the database
 //   grubmap-bench-spatial knn --database D [--k 10] [--points 30]
 //   grubmap-bench-spatial bbox --database D [--points 30] [--zoom 17] [--width 390] [--height 844]
-//   grubmap-bench-spatial write-floor --database D --from S [--rows N]
+//   grubmap-bench-spatial write-floor --database D --from S [--rows N] [--without name-indexes|spatial-index|both]
 //
 // `knn` and `bbox` time the store's indexed query and a full scan computing every distance, interleaved on the
 // same random points of the same database, check that both give the same places (ids and distances), and print
@@ -18,7 +18,9 @@ import GrubmapStore
 // `write-floor` copies the city's places of S (a database an import filled) into D (the demo and the empty city) with
 // one `INSERT … SELECT` per transaction of N rows (0: all in one), in the order S holds them, as an import's writing
 // phase does but with nothing read, parsed or staged: what SQLite itself needs to write those rows into the schema,
-// its indexes and triggers, and so a ceiling for any import. It prints `seconds rows-per-second`.
+// its indexes and triggers, and so a ceiling for any import. It prints `seconds rows-per-second`. `--without` first
+// drops from D the two name-order indexes, or the trigger that fills the R*Tree (and counts the places), or both:
+// what each costs of the whole.
 //
 // The data is synthetic and says so: "Synthetic place 12345" at made-up points in and around Seoul's extent, denser
 // in a few made-up centers, never real restaurants.
@@ -183,9 +185,21 @@ func compare(database: String, points: Int, seed: UInt64, query: (Coordinate) ->
     print(String(format: "%.3f %.1f %.0f", index, scan, scan / index))
 }
 
-/// Copies the city's places of `source` into `database` in transactions of `rowsPerTransaction` (0: one), timed.
-func writeFloor(database: String, source: String, rowsPerTransaction: Int) throws {
+/// Copies the city's places of `source` into `database` in transactions of `rowsPerTransaction` (0: one), timed;
+/// `without` names what to drop from `database` first.
+func writeFloor(database: String, source: String, rowsPerTransaction: Int, without: String) throws {
     let connection = try Database(path: database, busyTimeoutSeconds: 600)
+    let parts: [String: [SQL]] = [
+        "": [],
+        "name-indexes": ["DROP INDEX places_name_en", "DROP INDEX places_name_ko"],
+        "spatial-index": ["DROP TRIGGER places_inserted"],
+        "both": ["DROP INDEX places_name_en", "DROP INDEX places_name_ko", "DROP TRIGGER places_inserted"],
+    ]
+    guard let drops = parts[without] else {
+        FileHandle.standardError.write(Data("write-floor: --without takes name-indexes, spatial-index or both\n".utf8))
+        exit(2)
+    }
+    for statement in drops { try connection.execute(statement) }
     for statement in SQLDialect.sqlite.bulkSettings.apply { try connection.execute(statement) }
     try connection.execute("ATTACH DATABASE \(source) AS source")
     // The source's rows in the order it holds them (an import's Z-order), numbered from 1 as an import ranks them.
@@ -259,7 +273,9 @@ case "bbox":
         return PlaceQuery(areaID: city.id, order: .distance(from: box.center), box: box, limit: 500)
     }
 case "write-floor":
-    try writeFloor(database: database, source: option("from", ""), rowsPerTransaction: Int(option("rows", "0"))!)
+    try writeFloor(
+        database: database, source: option("from", ""), rowsPerTransaction: Int(option("rows", "0"))!,
+        without: option("without", ""))
 default:
     FileHandle.standardError.write(Data("grubmap-bench-spatial: unknown command \(command)\n".utf8))
     exit(2)
