@@ -91,7 +91,8 @@ struct AreaFeature: RouteCollection {
             return AreaPageCache.MapView(
                 places: ClusteredPlaces(shown, viewport: viewport, layouts: caches.markerLayouts),
                 capped: results.next == nil
-                    ? nil : AreaMap.Capped(shown: results.places.count, total: context.catalog.placeCount(inArea: area.id)))
+                    ? nil
+                    : AreaMap.Capped(shown: results.places.count, total: context.catalog.placeCount(inArea: area.id)))
         }
     }
 
