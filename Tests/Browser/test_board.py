@@ -143,10 +143,10 @@ def test_a_star_keeps_the_card_in_place_and_brings_it_to_the_top_next_time(campu
     driver = browser()
     driver.get(campus.url(BOARD))
     last = SERVING[-1]
-    star = card(driver, last).find_element(By.CSS_SELECTOR, "form.bookmark button")
+    star = card(driver, last).find_element(By.CSS_SELECTOR, ".bookmark-button")
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", star)
     star.click()
-    wait_for(driver, lambda d: card(d, last).find_element(By.CSS_SELECTOR, "form.bookmark button")
+    wait_for(driver, lambda d: card(d, last).find_element(By.CSS_SELECTOR, ".bookmark-button")
              .get_attribute("aria-pressed") == "true")
     assert cards(driver) == SERVING  # no jump under the finger
     assert driver.current_url.endswith(BOARD)
@@ -214,7 +214,7 @@ def test_the_whole_board_works_without_javascript(campus, browser):
     wait_for(driver, settled(lambda d: "Vegetarian" in d.find_element(By.CSS_SELECTOR, ".filter-state").text))
     assert "hidden by your filter" in driver.find_element(By.ID, "board").text
     last = cards(driver)[-1]
-    star = card(driver, last).find_element(By.CSS_SELECTOR, "form.bookmark button")
+    star = card(driver, last).find_element(By.CSS_SELECTOR, ".bookmark-button")
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", star)
     star.click()
     wait_for(driver, settled(lambda d: cards(d)[0] == last))

@@ -25,7 +25,7 @@ def rows(driver):
 
 
 def star(driver, place):
-    return driver.find_element(By.CSS_SELECTOR, f'form.bookmark[data-place="{place}"] button')
+    return driver.find_element(By.CSS_SELECTOR, f'.bookmark-button[data-place="{place}"]')
 
 
 def press(driver, place):

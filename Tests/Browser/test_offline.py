@@ -117,7 +117,7 @@ def test_saved_pages_open_offline_and_changes_are_refused(server, browser):
     make_profile(driver, server, "Ada", "Lovelace")
     driver.get(server.url("/areas/pnu-busan"))
     press(driver, PLACE)
-    wait_for(driver, lambda d: d.find_element(By.CSS_SELECTOR, f'form.bookmark[data-place="{PLACE}"] button')
+    wait_for(driver, lambda d: d.find_element(By.CSS_SELECTOR, f'.bookmark-button[data-place="{PLACE}"]')
              .get_attribute("aria-pressed") == "true")
     ready(driver)
     kept = cached_urls(driver)
@@ -169,7 +169,7 @@ def test_saved_pages_open_offline_and_changes_are_refused(server, browser):
     # nobody checked in.
     driver.get(server.url(f"/places/{PLACE}"))
     assert not driver.find_element(By.ID, "offline-banner").is_displayed()
-    star = driver.find_element(By.CSS_SELECTOR, f'form.bookmark[data-place="{PLACE}"] button')
+    star = driver.find_element(By.CSS_SELECTOR, f'.bookmark-button[data-place="{PLACE}"]')
     assert star.get_attribute("aria-pressed") == "true"
     place = json.load(urllib.request.urlopen(server.url(f"/api/v1/places/{PLACE}")))
     assert place["checkedIn"] == []

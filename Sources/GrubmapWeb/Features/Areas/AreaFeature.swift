@@ -181,9 +181,10 @@ struct AreaFeature: RouteCollection {
         page.paging = paging(
             area: area, listing: listing, position: position?.coordinate, order: order, request: request)
         page.bookmarks = BookmarkContext(
-            strings: MenuStrings.forLanguage(context.language), csrfToken: csrfToken,
-            bookmarks: bookmarks, rankWithoutBookmarks: Self.ranks(of: places, in: query),
-            returnPath: request.returnPath(dropping: ["locate", "positioned"]))
+            strings: MenuStrings.forLanguage(context.language), bookmarks: bookmarks,
+            rankWithoutBookmarks: Self.ranks(of: places, in: query),
+            form: BookmarkForm(
+                csrfToken: csrfToken, returnPath: request.returnPath(dropping: ["locate", "positioned"])))
         if try frontDoor.calendar(of: area, context: context).hasMenus {
             page.tabs = AreaTabs(
                 strings: BoardStrings.forLanguage(context.language), area: id, current: page.showsMap ? .map : .list,

@@ -96,7 +96,10 @@ struct AreaPage {
                 ) { mapStrings.onlyOpenNow }
             }
             explorer
-            if bookmarks != nil { BookmarkButton.script }
+            if let bookmarks {
+                bookmarks.form.node
+                BookmarkButton.script
+            }
         }
     }
 

@@ -8,8 +8,6 @@ struct BoardCard {
     let day: BoardDay
     let area: Area
     let units: DistanceUnit
-    let csrfToken: String
-    let returnPath: String
     let strings: Strings
 
     private var boardStrings: BoardStrings { BoardStrings.forLanguage(strings.language) }
@@ -58,10 +56,7 @@ struct BoardCard {
     }
 
     private func star(_ entry: BoardPlace) -> Node {
-        BookmarkButton(
-            strings: reading.strings, place: entry.place, isBookmarked: entry.isBookmarked, csrfToken: csrfToken,
-            returnPath: returnPath
-        ).node
+        BookmarkButton(strings: reading.strings, place: entry.place, isBookmarked: entry.isBookmarked).node
     }
 
     /// The name in the other language (the English under 금정회관 for a Korean reader, and the other way round).

@@ -92,13 +92,13 @@ struct MenuBoardPage {
             if let note = board.sharedNote {
                 el(.p, .class("meta board-note"), .lang(reading.contentLanguage)) { note }
             }
+            // In the part the script swaps, so the stars of another day come back to that day.
+            BookmarkForm(csrfToken: csrfToken, returnPath: returnPath).node
         }
     }
 
     private var cards: Node {
-        let card = BoardCard(
-            reading: reading, board: board, day: day, area: area, units: units, csrfToken: csrfToken,
-            returnPath: returnPath, strings: strings)
+        let card = BoardCard(reading: reading, board: board, day: day, area: area, units: units, strings: strings)
         return fragment {
             if board.places.isEmpty {
                 el(.p, .class("card empty")) { boardStrings.noPlaces }

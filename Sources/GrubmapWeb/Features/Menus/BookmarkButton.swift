@@ -1,36 +1,27 @@
 import GrubmapCore
 
-/// The star that bookmarks a place: a small form that posts the new state with the session's CSRF token and comes
-/// back to `returnPath`. Without JavaScript the page reloads with the place moved; `menus.js` sends the same form
-/// with `fetch` and moves the row at once.
+/// The star that bookmarks a place: a button of the page's one ``BookmarkForm``, which posts the new state
+/// (`bookmarked`) to the place's address (`formaction`) with the form's CSRF token and way back. Without JavaScript
+/// the page reloads with the place moved; `menus.js` sends the same post with `fetch` and moves the row at once.
 struct BookmarkButton {
     let strings: MenuStrings
     let place: Place
     let isBookmarked: Bool
-    let csrfToken: String
-    /// Where the server sends the browser after the post: the page the star is on.
-    let returnPath: String
     /// `star` for a list row (an icon), `pill` for the place page (icon and word).
     var style = "star"
 
     var node: Node {
         let name = place.name.text(in: strings.language)
+        let label = strings.bookmarkPlace(name)
         return el(
-            .form, .class("bookmark bookmark-\(style)"), Attribute("method", "post"),
-            Attribute("action", Paths.bookmark(place.id)), .data("place", place.id.rawValue),
-            .data("added", strings.bookmarkAdded(name)), .data("removed", strings.bookmarkRemoved(name))
+            .button, .type("submit"), .class("bookmark-button bookmark-\(style)"), Attribute("form", BookmarkForm.id),
+            Attribute("formaction", Paths.bookmark(place.id)), .name("bookmarked"), .value(isBookmarked ? "0" : "1"),
+            .data("place", place.id.rawValue), .data("added", strings.bookmarkAdded(name)),
+            .data("removed", strings.bookmarkRemoved(name)), Attribute("aria-pressed", isBookmarked ? "true" : "false"),
+            .ariaLabel(label), .title(label)
         ) {
-            el(.input, .type("hidden"), .name("csrf"), .value(csrfToken))
-            el(.input, .type("hidden"), .name("bookmarked"), .value(isBookmarked ? "0" : "1"))
-            el(.input, .type("hidden"), .name("return"), .value(returnPath))
-            el(
-                .button, .type("submit"), .class("bookmark-button"),
-                Attribute("aria-pressed", isBookmarked ? "true" : "false"), .ariaLabel(strings.bookmarkPlace(name)),
-                .title(strings.bookmarkPlace(name))
-            ) {
-                Self.starIcon
-                if style == "pill" { el(.span) { strings.bookmark } }
-            }
+            Self.starIcon
+            if style == "pill" { el(.span) { strings.bookmark } }
         }
     }
 
@@ -50,22 +41,35 @@ struct BookmarkButton {
     }
 }
 
+/// The form every star of a page submits (`form="bookmark-form"`): the session's CSRF token and the page to come
+/// back to, written once for the page where each of a list's fifty stars was a form of its own with both.
+struct BookmarkForm {
+    static let id = "bookmark-form"
+
+    let csrfToken: String
+    /// Where the server sends the browser after the post: the page the stars are on.
+    let returnPath: String
+
+    var node: Node {
+        el(.form, .id(Self.id), .class("bookmark"), Attribute("method", "post")) {
+            el(.input, .type("hidden"), .name("csrf"), .value(csrfToken))
+            el(.input, .type("hidden"), .name("return"), .value(returnPath))
+        }
+    }
+}
+
 /// What the area page needs for a person's stars: their bookmarks, where the list would put each place without
-/// them (so the script can move a row back), and the form's token.
+/// them (so the script can move a row back), and the stars' form.
 struct BookmarkContext {
     let strings: MenuStrings
-    let csrfToken: String
     let bookmarks: [Place.ID]
     /// Each place's position in the listing without bookmarks.
     let rankWithoutBookmarks: [Place.ID: Int]
-    let returnPath: String
+    let form: BookmarkForm
 
     /// The star for a row of the list.
     func button(for place: Place) -> Node {
-        BookmarkButton(
-            strings: strings, place: place, isBookmarked: bookmarks.contains(place.id), csrfToken: csrfToken,
-            returnPath: returnPath
-        ).node
+        BookmarkButton(strings: strings, place: place, isBookmarked: bookmarks.contains(place.id)).node
     }
 
     /// The row's data for the script that reorders the list: the place, its rank, its place among bookmarks.

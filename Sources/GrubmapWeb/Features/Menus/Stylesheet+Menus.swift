@@ -75,14 +75,13 @@ extension Stylesheet {
         .star-icon path{fill:none}
         .bookmark-button[aria-pressed=true]{color:#d97706}
         .bookmark-button[aria-pressed=true] .star-icon path{fill:currentColor}
-        .bookmark-pill{display:inline-block;margin-left:6px;vertical-align:middle}
-        .bookmark-pill .bookmark-button{width:auto;height:34px;padding:0 12px 0 8px;background:var(--chip);\
-        color:var(--text);font-size:.88rem;font-weight:600}
+        .bookmark-button.bookmark-pill{width:auto;height:34px;margin-left:6px;padding:0 12px 0 8px;vertical-align:middle;\
+        background:var(--chip);color:var(--text);font-size:.88rem;font-weight:600}
         .bookmark-pill .star-icon{width:18px;height:18px}
-        .bookmark-pill .bookmark-button[aria-pressed=true]{background:#fef3c7;color:#92400e}
+        .bookmark-pill[aria-pressed=true]{background:#fef3c7;color:#92400e}
         @media (prefers-color-scheme:dark){.bookmark-button[aria-pressed=true]{color:#fbbf24}\
         .meal-notes .note-diet{background:#14351f;color:#86efac}\
-        .bookmark-pill .bookmark-button[aria-pressed=true]{background:#3b2a0c;color:#fcd34d}\
+        .bookmark-pill[aria-pressed=true]{background:#3b2a0c;color:#fcd34d}\
         :lang(ko) .day:first-child:not([aria-current],[data-today]) .day-name{color:#f87171}\
         :lang(ko) .day:last-child:not([aria-current],[data-today]) .day-name{color:#60a5fa}}
         .default-area{display:flex;align-items:center;gap:6px;margin:10px 0 8px;font-size:.88rem}

@@ -53,9 +53,11 @@ struct PlaceFeature: RouteCollection {
                     preferences: preferences), place: place,
                 today: today, now: time, selected: selected, menu: reading.menu, days: reading.days,
                 keptQuery: request.query.pairs.filter { $0.name != "date" })
-            page.bookmark = BookmarkButton(
-                strings: MenuStrings.forLanguage(language), place: place, isBookmarked: isBookmarked,
-                csrfToken: csrfToken, returnPath: request.returnPath(), style: "pill")
+            page.bookmark = (
+                BookmarkButton(
+                    strings: MenuStrings.forLanguage(language), place: place, isBookmarked: isBookmarked, style: "pill"),
+                BookmarkForm(csrfToken: csrfToken, returnPath: request.returnPath())
+            )
             return page.render()
         }
         let key = PlacePageCache.PageKey(

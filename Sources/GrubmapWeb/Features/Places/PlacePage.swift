@@ -13,8 +13,8 @@ struct PlacePage {
     var whosHere: WhosHere? = nil
     /// The day's menu with its day selector.
     var menu: MenuSection? = nil
-    /// The star next to the place's kind.
-    var bookmark: BookmarkButton? = nil
+    /// The star next to the place's kind, and its form.
+    var bookmark: (button: BookmarkButton, form: BookmarkForm)? = nil
     /// The instant the page is for: today's open/closed state and the exceptions from today on; `nil` shows neither.
     var now: Date? = nil
 
@@ -35,7 +35,7 @@ struct PlacePage {
                         }
                     }
                     el(.span, .class("kind")) { strings.kindName(place.kind) }
-                    if let bookmark { bookmark.node }
+                    if let bookmark { bookmark.button.node }
                     if let description = place.description {
                         el(.p, attributes: [.class("description")] + description.langAttributes(on: language)) {
                             description.text(in: language)
@@ -54,6 +54,7 @@ struct PlacePage {
                     hours
                 }
             }
+            if let bookmark { bookmark.form.node }
             if menu != nil || bookmark != nil { BookmarkButton.script }
         }
     }

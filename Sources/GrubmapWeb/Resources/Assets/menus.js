@@ -5,35 +5,43 @@
 "use strict";
 
 (() => {
-  // Stars: send the form with fetch (the CSRF token goes in the X-CSRF-Token header too), then flip every star of
-  // that place on the page and, on the area page, move the row.
+  // Stars: each is a button of the page's one bookmark form, with its place's address (formaction) and the state
+  // it sets (its value). Send that post with fetch (the CSRF token in the X-CSRF-Token header too), then flip every
+  // star of that place on the page and, on the area page, move the row.
   document.addEventListener("submit", async (event) => {
-    const form = event.target.closest("form.bookmark");
-    if (!form) return;
+    const star = event.submitter;
+    if (event.target.id !== "bookmark-form" || !star?.classList.contains("bookmark-button")) return;
     event.preventDefault();
-    const button = form.querySelector(".bookmark-button");
-    const body = new URLSearchParams(new FormData(form));
-    button.disabled = true;
+    const form = event.target;
+    const body = new URLSearchParams(new FormData(form, star));
+    star.disabled = true;
     try {
-      const answer = await post(form, body);
-      document.querySelectorAll(`form.bookmark[data-place="${CSS.escape(answer.placeId)}"]`).forEach((other) => {
-        other.querySelector(".bookmark-button").setAttribute("aria-pressed", String(answer.bookmarked));
-        other.querySelector("input[name=bookmarked]").value = answer.bookmarked ? "0" : "1";
+      const answer = await post(star.formAction, body);
+      document.querySelectorAll(`.bookmark-button[data-place="${CSS.escape(answer.placeId)}"]`).forEach((other) => {
+        other.setAttribute("aria-pressed", String(answer.bookmarked));
+        other.value = answer.bookmarked ? "0" : "1";
       });
       reorder(answer.bookmarks);
-      button.disabled = false;
-      button.focus({ preventScroll: true }); // moving the row took the focus away
-      window.grubmapAnnounce?.(answer.bookmarked ? form.dataset.added : form.dataset.removed);
+      star.disabled = false;
+      star.focus({ preventScroll: true }); // moving the row took the focus away
+      window.grubmapAnnounce?.(answer.bookmarked ? star.dataset.added : star.dataset.removed);
     } catch {
-      form.submit(); // fall back to the plain form post and its redirect
+      // The plain post and its redirect: the star's address and value, which `submit()` would leave out.
+      form.action = star.formAction;
+      const value = Object.assign(document.createElement("input"), { type: "hidden" });
+      value.name = star.name;
+      value.value = star.value;
+      form.append(value);
+      form.submit();
     } finally {
-      button.disabled = false;
+      star.disabled = false;
     }
   });
 
-  // Sends a form's fields as a script does (the CSRF token in X-CSRF-Token too) and returns the JSON answer.
-  async function post(form, body) {
-    const response = await fetch(form.action, {
+  // Sends a form's fields to `action` as a script does (the CSRF token in X-CSRF-Token too) and returns the JSON
+  // answer.
+  async function post(action, body) {
+    const response = await fetch(action, {
       method: "POST",
       body,
       headers: { Accept: "application/json", "X-CSRF-Token": body.get("csrf") },
@@ -177,7 +185,7 @@
     event.preventDefault();
     const body = new URLSearchParams(new FormData(form, event.submitter));
     try {
-      await post(form, body);
+      await post(form.action, body);
       const role = event.submitter?.name === "priceRole" ? event.submitter.value : null;
       // After the filter, the board without its form (the form's own way back), else the same board.
       const next = role ? location.href : new URL(form.elements.return.value, location.href).href;
