@@ -40,19 +40,36 @@ public struct NearestSearch: Sendable {
         public let row: Row
         public let id: String
         public let distanceMeters: Double
+
+        @inlinable
+        init(row: Row, id: String, distanceMeters: Double) {
+            self.row = row
+            self.id = id
+            self.distanceMeters = distanceMeters
+        }
     }
 
     /// A candidate's place in the order, and where its row is: sorted instead of the rows themselves, which a
     /// generic sort would move about through their type's witnesses.
-    private struct Key {
-        let distanceMeters: Double
-        let id: String
-        let index: Int
+    @usableFromInline
+    struct Key {
+        @usableFromInline let distanceMeters: Double
+        @usableFromInline let id: String
+        @usableFromInline let index: Int
 
+        @inlinable
+        init(distanceMeters: Double, id: String, index: Int) {
+            self.distanceMeters = distanceMeters
+            self.id = id
+            self.index = index
+        }
+
+        @inlinable
         static func precedes(_ left: Key, _ right: Key) -> Bool {
             (left.distanceMeters, left.id) < (right.distanceMeters, right.id)
         }
 
+        @inlinable
         func found<Row>(in rows: [Row]) -> Found<Row> {
             Found(row: rows[index], id: id, distanceMeters: distanceMeters)
         }
@@ -120,6 +137,9 @@ public struct NearestSearch: Sendable {
     ///   - fetch: the first `limit` rows in the index's order (fewer when there are no more).
     ///   - key: a row's id and coordinate.
     ///   - lowerBound: a bound, in metres, of the distance of the row and of every row after it.
+    /// Inlinable, so that a store's call is specialized for its rows (a generic loop reads each row through its
+    /// type's witnesses).
+    @inlinable
     public func runInOrder<Row>(
         excluding: Set<String> = [], fetch: (_ limit: Int) throws -> [Row],
         key: (Row) -> (id: String, coordinate: Coordinate), lowerBound: (Row) -> Double
@@ -144,6 +164,7 @@ public struct NearestSearch: Sendable {
 
     /// The answer from `rows` that hold every place that could qualify (a box's every place, read whole because it
     /// held fewer than asked): those that qualify, nearest first, ties by id, at most ``count``.
+    @inlinable
     public func answer<Row>(
         fromEvery rows: [Row], excluding: Set<String> = [], key: (Row) -> (id: String, coordinate: Coordinate)
     ) -> [Found<Row>] {
@@ -152,7 +173,8 @@ public struct NearestSearch: Sendable {
     }
 
     /// The rows that qualify (not excluded, in the box, within the distance, after the key), sorted nearest first.
-    private func qualifying<Row>(
+    @inlinable
+    func qualifying<Row>(
         _ rows: [Row], excluding: Set<String>, key: (Row) -> (id: String, coordinate: Coordinate), disc: GeodesicDisc
     ) -> [Key] {
         var found: [Key] = []
