@@ -35,7 +35,9 @@ public struct NearestSearch: Sendable {
         self.extent = extent
     }
 
-    /// A candidate with its exact distance.
+    /// A candidate with its exact distance. The searches sort `Found<Int>`, whose row is the index of the
+    /// candidate's row, instead of the rows themselves, which a generic sort would move about through their type's
+    /// witnesses.
     public struct Found<Row> {
         public let row: Row
         public let id: String
@@ -47,31 +49,11 @@ public struct NearestSearch: Sendable {
             self.id = id
             self.distanceMeters = distanceMeters
         }
-    }
 
-    /// A candidate's place in the order, and where its row is: sorted instead of the rows themselves, which a
-    /// generic sort would move about through their type's witnesses.
-    @usableFromInline
-    struct Key {
-        @usableFromInline let distanceMeters: Double
-        @usableFromInline let id: String
-        @usableFromInline let index: Int
-
+        /// Nearest first, ties by id.
         @inlinable
-        init(distanceMeters: Double, id: String, index: Int) {
-            self.distanceMeters = distanceMeters
-            self.id = id
-            self.index = index
-        }
-
-        @inlinable
-        static func precedes(_ left: Key, _ right: Key) -> Bool {
+        static func precedes(_ left: Found, _ right: Found) -> Bool {
             (left.distanceMeters, left.id) < (right.distanceMeters, right.id)
-        }
-
-        @inlinable
-        func found<Row>(in rows: [Row]) -> Found<Row> {
-            Found(row: rows[index], id: id, distanceMeters: distanceMeters)
         }
     }
 
@@ -100,18 +82,18 @@ public struct NearestSearch: Sendable {
             let rectangles = self.rectangles(boxes)
             // A disc that does not reach the box yet finds nothing, and grows.
             let rows = rectangles.isEmpty ? [] : try fetch(rectangles)
-            var found: [Key] = []
+            var found: [Found<Int>] = []
             for (index, row) in rows.enumerated() {
                 let (id, coordinate) = key(row)
                 guard !excluding.contains(id), box?.contains(coordinate) ?? true else { continue }
                 let distance = disc.distance(to: coordinate)
                 guard distance <= radius || holdsEverything else { continue }
                 if let after, (distance, id) <= (after.distanceMeters, after.id) { continue }
-                found.append(Key(distanceMeters: distance, id: id, index: index))
+                found.append(Found(row: index, id: id, distanceMeters: distance))
             }
             if found.count >= count || isLast {
-                found.sort(by: Key.precedes)
-                return found.prefix(count).map { $0.found(in: rows) }
+                found.sort(by: Found.precedes)
+                return found.prefix(count).map { $0.candidate(in: rows) }
             }
             // Grow by the square root of the shortfall (places grow with the disc's area), at least half again
             // and at most four times, so a sparse start reaches far places in a few rounds.
@@ -156,7 +138,7 @@ public struct NearestSearch: Sendable {
             let beyond = rows.last.map { lowerBound($0) * (1 - 1e-12) - 1e-6 } ?? .infinity
             let enough = found.count >= count && beyond > found[count - 1].distanceMeters
             if rows.count < limit || enough || beyond > maximumMeters ?? .infinity {
-                return found.prefix(count).map { $0.found(in: rows) }
+                return found.prefix(count).map { $0.candidate(in: rows) }
             }
             limit *= 2
         }
@@ -169,24 +151,24 @@ public struct NearestSearch: Sendable {
         fromEvery rows: [Row], excluding: Set<String> = [], key: (Row) -> (id: String, coordinate: Coordinate)
     ) -> [Found<Row>] {
         let disc = GeodesicDisc(center: origin, radiusMeters: 0)
-        return qualifying(rows, excluding: excluding, key: key, disc: disc).prefix(count).map { $0.found(in: rows) }
+        return qualifying(rows, excluding: excluding, key: key, disc: disc).prefix(count).map { $0.candidate(in: rows) }
     }
 
     /// The rows that qualify (not excluded, in the box, within the distance, after the key), sorted nearest first.
     @inlinable
     func qualifying<Row>(
         _ rows: [Row], excluding: Set<String>, key: (Row) -> (id: String, coordinate: Coordinate), disc: GeodesicDisc
-    ) -> [Key] {
-        var found: [Key] = []
+    ) -> [Found<Int>] {
+        var found: [Found<Int>] = []
         for (index, row) in rows.enumerated() {
             let (id, coordinate) = key(row)
             guard !excluding.contains(id), box?.contains(coordinate) ?? true else { continue }
             let distance = disc.distance(to: coordinate)
             if let maximumMeters, distance > maximumMeters { continue }
             if let after, (distance, id) <= (after.distanceMeters, after.id) { continue }
-            found.append(Key(distanceMeters: distance, id: id, index: index))
+            found.append(Found(row: index, id: id, distanceMeters: distance))
         }
-        found.sort(by: Key.precedes)
+        found.sort(by: Found.precedes)
         return found
     }
 
@@ -214,5 +196,13 @@ extension Bounds {
             }
         }
         return merged.contains { $0.0 <= southWest.longitude && $0.1 >= northEast.longitude }
+    }
+}
+
+extension NearestSearch.Found where Row == Int {
+    /// The candidate with its row out of `rows`, which this one's row indexes.
+    @inlinable
+    func candidate<Candidate>(in rows: [Candidate]) -> NearestSearch.Found<Candidate> {
+        NearestSearch.Found(row: rows[row], id: id, distanceMeters: distanceMeters)
     }
 }
