@@ -212,11 +212,14 @@ extension API {
         public let bookmarked: Bool
         /// Every bookmark now, in order.
         public let bookmarks: [Place.ID]
+        /// What the page says aloud, in the visitor's language: that the place is bookmarked, or no longer.
+        public let message: String
 
-        public init(placeId: Place.ID, bookmarked: Bool, bookmarks: [Place.ID]) {
+        public init(placeId: Place.ID, bookmarked: Bool, bookmarks: [Place.ID], message: String) {
             self.placeId = placeId
             self.bookmarked = bookmarked
             self.bookmarks = bookmarks
+            self.message = message
         }
     }
 

@@ -86,7 +86,11 @@ import Testing
         #expect(body["placeId"] as? String == "charlie")
         #expect(body["bookmarked"] as? Bool == true)
         #expect(body["bookmarks"] as? [String] == ["charlie"])
+        #expect(body["message"] as? String == "Charlie Hall is bookmarked.")
         #expect(try listed(person).first == "charlie")
+        let removed = try json(
+            try person.send(.post, "/places/charlie/bookmark", headers: headers, body: "bookmarked=0"))
+        #expect(removed["message"] as? String == "Charlie Hall is no longer bookmarked.")
     }
 
     @Test func aPostWithoutTheTokenIsRefusedAndChangesNothing() throws {

@@ -15,13 +15,26 @@ enum Icons {
         "%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Cpath d='M16 2C9.9 2 5 6.9 5 13c0 8.2 9.6 "
         + "16.1 10.4 16.8a1 1 0 0 0 1.2 0C17.4 29.1 27 21.2 27 13 27 6.9 22.1 2 16 2z' fill='%23c2410c'/%3E%3C/svg%3E"
 
-    /// A small location arrow for distances.
-    static let distance = Node.raw(
+    /// The icons a page repeats on every row of a list, drawn once in ``sprite`` and referred to by `<use>` from
+    /// each row: a list of fifty places wrote the star's and the arrow's paths fifty times each.
+    ///
+    /// - `icon-star`: a five-pointed star outlined in the text colour; its `fill` comes from the referring `svg`
+    ///   (CSS fills a pressed star's).
+    /// - `icon-distance`: a small location arrow.
+    static let sprite = Node.raw(
         """
-        <svg class="icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">\
+        <svg class="icon-sprite" aria-hidden="true" focusable="false">\
+        <symbol id="icon-star" viewBox="0 0 24 24">\
+        <path d="m12 3.2 2.7 5.5 6 .9-4.35 4.24 1.03 6L12 17.02l-5.38 2.82 1.03-6L3.3 9.6l6-.9z" \
+        stroke="currentColor" stroke-width="1.7" stroke-linejoin="round"/></symbol>\
+        <symbol id="icon-distance" viewBox="0 0 16 16">\
         <path d="M14.5 1.5 1.8 6.9l5 1.3 1.3 5z" fill="none" stroke="currentColor" stroke-width="1.6" \
-        stroke-linejoin="round"/></svg>
+        stroke-linejoin="round"/></symbol></svg>
         """)
+
+    /// A small location arrow for distances (``sprite``'s `icon-distance`).
+    static let distance = Node.raw(
+        ##"<svg class="icon" width="14" height="14" aria-hidden="true"><use href="#icon-distance"/></svg>"##)
 
     /// A chevron pointing back.
     static let back = Node.raw(

@@ -56,7 +56,7 @@ struct Layout {
         return Self.document(
             language: language, title: title == strings.appName ? title : "\(title) · \(strings.appName)",
             head: Self.themeColors + Self.installable, header: header,
-            content: [Self.offlineBanner(language)] + content())
+            content: [Self.offlineBanner(language), Icons.sprite] + content())
     }
 
     /// A page's document: its head (`head` after the colour scheme), the skip link, `header`, `content` in the main

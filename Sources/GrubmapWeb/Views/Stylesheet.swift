@@ -84,6 +84,7 @@ enum Stylesheet {
         .error{text-align:center;padding:48px 16px}
         .error p{color:var(--muted)}
         .icon{vertical-align:-2px}
+        .icon-sprite{position:absolute;width:0;height:0;overflow:hidden}
         @media (min-width:760px){
         html{scroll-padding-top:88px}
         .areas{flex:1 1 auto;justify-content:flex-end;order:1;margin-left:auto}

@@ -16,8 +16,7 @@ struct BookmarkButton {
         return el(
             .button, .type("submit"), .class("bookmark-button bookmark-\(style)"), Attribute("form", BookmarkForm.id),
             Attribute("formaction", Paths.bookmark(place.id)), .name("bookmarked"), .value(isBookmarked ? "0" : "1"),
-            .data("place", place.id.rawValue), .data("added", strings.bookmarkAdded(name)),
-            .data("removed", strings.bookmarkRemoved(name)), Attribute("aria-pressed", isBookmarked ? "true" : "false"),
+            .data("place", place.id.rawValue), Attribute("aria-pressed", isBookmarked ? "true" : "false"),
             .ariaLabel(label), .title(label)
         ) {
             Self.starIcon
@@ -25,13 +24,9 @@ struct BookmarkButton {
         }
     }
 
-    /// A five-pointed star; CSS fills it when the button is pressed.
+    /// A five-pointed star (``Icons/sprite``'s `icon-star`); CSS fills it when the button is pressed.
     static let starIcon = Node.raw(
-        """
-        <svg class="star-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">\
-        <path d="m12 3.2 2.7 5.5 6 .9-4.35 4.24 1.03 6L12 17.02l-5.38 2.82 1.03-6L3.3 9.6l6-.9z" \
-        stroke="currentColor" stroke-width="1.7" stroke-linejoin="round"/></svg>
-        """)
+        ##"<svg class="star-icon" width="22" height="22" aria-hidden="true"><use href="#icon-star"/></svg>"##)
 
     /// The script that makes stars, the day selector and the default-area button instant; pages work without it.
     static var script: Node {

@@ -25,8 +25,9 @@ struct MenuFeature: RouteCollection {
     }
 
     /// `POST /places/{id}/bookmark`: `bookmarked=1` adds the place after the other bookmarks, `0` removes it;
-    /// either is idempotent. Scripts (`Accept: application/json`) get `{"placeId", "bookmarked", "bookmarks"}`;
-    /// forms are sent back to their `return` path.
+    /// either is idempotent. Scripts (`Accept: application/json`) get `{"placeId", "bookmarked", "bookmarks",
+    /// "message"}` (the sentence the page announces, so no star carries its own); forms are sent back to their
+    /// `return` path.
     func bookmark(_ context: SessionContext, id: Place.ID) throws -> Response {
         let form = try context.request.decodeForm(BookmarkForm.self, code: "invalid_bookmark")
         let place = try context.place(id)
@@ -44,9 +45,12 @@ struct MenuFeature: RouteCollection {
             try preferences.set(ids, for: PreferenceKeys.bookmarks)
         }
         if context.request.headers["Accept"]?.contains("application/json") == true {
+            let strings = MenuStrings.forLanguage(context.language)
+            let name = place.name.text(in: context.language)
             return .json(
                 API.BookmarkBody(
-                    placeId: place.id, bookmarked: form.bookmarked, bookmarks: saved[PreferenceKeys.bookmarks]))
+                    placeId: place.id, bookmarked: form.bookmarked, bookmarks: saved[PreferenceKeys.bookmarks],
+                    message: form.bookmarked ? strings.bookmarkAdded(name) : strings.bookmarkRemoved(name)))
         }
         return .redirect(to: Request.localPath(form.return) ?? Paths.place(place.id))
     }

@@ -72,9 +72,9 @@ extension Stylesheet {
         .bookmark-button{display:inline-flex;align-items:center;justify-content:center;gap:6px;width:44px;height:44px;\
         padding:0;border:0;border-radius:999px;background:transparent;color:var(--muted);font:inherit;cursor:pointer}
         .bookmark-button:hover{background:var(--chip);color:var(--accent)}
-        .star-icon path{fill:none}
+        .star-icon{fill:none}
         .bookmark-button[aria-pressed=true]{color:#d97706}
-        .bookmark-button[aria-pressed=true] .star-icon path{fill:currentColor}
+        .bookmark-button[aria-pressed=true] .star-icon{fill:currentColor}
         .bookmark-button.bookmark-pill{width:auto;height:34px;margin-left:6px;padding:0 12px 0 8px;vertical-align:middle;\
         background:var(--chip);color:var(--text);font-size:.88rem;font-weight:600}
         .bookmark-pill .star-icon{width:18px;height:18px}

@@ -24,7 +24,7 @@
       reorder(answer.bookmarks);
       star.disabled = false;
       star.focus({ preventScroll: true }); // moving the row took the focus away
-      window.grubmapAnnounce?.(answer.bookmarked ? star.dataset.added : star.dataset.removed);
+      window.grubmapAnnounce?.(answer.message); // in the page's language, from the server
     } catch {
       // The plain post and its redirect: the star's address and value, which `submit()` would leave out.
       form.action = star.formAction;
