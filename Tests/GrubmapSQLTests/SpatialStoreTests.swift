@@ -58,6 +58,57 @@ struct SpatialStoreTests {
         }
     }
 
+    /// An area of few places lying on a big one's ground (a venue inside a city, on one host): nearest first, in a
+    /// box, within a radius, leaving places out and page after page, the same as a full scan of its own places,
+    /// both when its places are read whole (no more than twice what is asked) and when the spatial index, which
+    /// holds the big area's places too, is asked.
+    @Test(arguments: StoreKind.tested)
+    func aSmallAreaOnABigOnesGroundAnswersAsAFullScan(kind: StoreKind) throws {
+        try kind.withStore { store throws in
+            _ = try seed(store)
+            let venue = Area(
+                id: try Area.ID("synthetic-venue"), name: LocalizedText("Synthetic venue"),
+                center: Fixtures.coordinate(37.55, 126.98), bounds: .world, timeZone: "UTC", currency: "USD",
+                locale: "en-US")
+            let places = SyntheticPlaces.places(40, in: venue, prefix: "v", seed: 7)
+            try store.save(area: venue, places: places)
+            for (latitude, longitude) in Self.origins {
+                let origin = Fixtures.coordinate(latitude, longitude)
+                let box = try GeoBox(
+                    west: max(longitude - 30, -180), south: max(latitude - 30, -90), east: min(longitude + 30, 180),
+                    north: min(latitude + 30, 90))
+                // 5 and 10 ask the index; 19 (with one left out), 20 and 60 read the venue whole.
+                for (limit, excluding) in [(5, []), (10, [places[3].id]), (19, [places[0].id]), (20, []), (60, [])] {
+                    let excluded = Set(excluding)
+                    let queries = [
+                        PlaceQuery(areaID: venue.id, order: .distance(from: origin), limit: limit, excluding: excluded),
+                        PlaceQuery(
+                            areaID: venue.id, order: .distance(from: origin), radiusMeters: 3_000_000, limit: limit),
+                        PlaceQuery(areaID: venue.id, order: .distance(from: origin), box: box, limit: limit),
+                    ]
+                    for query in queries {
+                        let found = try store.places(matching: query)
+                        expectSame(found, SyntheticPlaces.scan(places, query), "\(origin) k=\(limit) \(query)")
+                        var longer = query
+                        longer.limit += 1
+                        let more = SyntheticPlaces.scan(places, longer).count > limit
+                        #expect(found.next == (more ? found.places.last.map(query.sortKey(of:)) : nil))
+                    }
+                }
+                var query = PlaceQuery(areaID: venue.id, order: .distance(from: origin), limit: 15)
+                var paged: [ListedPlace] = []
+                while true {
+                    let page = try store.places(matching: query)
+                    paged += page.places
+                    guard let next = page.next else { break }
+                    query.after = next
+                }
+                let everything = PlaceQuery(areaID: venue.id, order: .distance(from: origin), limit: 100)
+                #expect(paged.map(\.place.id) == SyntheticPlaces.scan(places, everything).map(\.place.id))
+            }
+        }
+    }
+
     @Test(arguments: StoreKind.tested)
     func pagesFollowEachOtherWithoutGapsOrRepeats(kind: StoreKind) throws {
         try kind.withStore { store throws in
