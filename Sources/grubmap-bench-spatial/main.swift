@@ -5,11 +5,15 @@ import GrubmapStore
 
 // The spatial benchmark's tools, run by scripts/bench-spatial (release builds only):
 //
-//   grubmap-bench-spatial generate COUNT [SEED]     a synthetic city of COUNT places as GeoJSON, on standard output
-//   grubmap-bench-spatial area --database D          makes the synthetic city's area (empty) in the database
+//   grubmap-bench-spatial generate COUNT [SEED] [--id-prefix P]
+//                                                    a synthetic city of COUNT places as GeoJSON, on standard output,
+//                                                    their ids P-0, P-1, … (P: syn)
+//   grubmap-bench-spatial area --database D [--town] makes the synthetic city's area (empty) in the database, or with
+//                                                    --town the synthetic town's, which spans the same ground
 //   grubmap-bench-spatial knn --database D [--k 10] [--points 30]
 //   grubmap-bench-spatial bbox --database D [--points 30] [--zoom 17] [--width 390] [--height 844]
 //   grubmap-bench-spatial write-floor --database D --from S [--rows N] [--without name-indexes|spatial-index|both]
+//                                                    [--bulk]
 //
 // `knn` and `bbox` time the store's indexed query and a full scan computing every distance, interleaved on the
 // same random points of the same database, check that both give the same places (ids and distances), and print
@@ -20,7 +24,10 @@ import GrubmapStore
 // phase does but with nothing read, parsed or staged: what SQLite itself needs to write those rows into the schema,
 // its indexes and triggers, and so a ceiling for any import. It prints `seconds rows-per-second`. `--without` first
 // drops from D the two name-order indexes, or the trigger that fills the R*Tree (and counts the places), or both:
-// what each costs of the whole.
+// what each costs of the whole. `--bulk` writes everything the schema holds in one transaction in the cheapest
+// order SQLite allows: the name-order indexes and the trigger dropped, the rows inserted, then the R*Tree filled in
+// one `INSERT … SELECT` in the rows' order, the counts made in one statement, the indexes built anew from their
+// sorted keys and the trigger made again: the least time any import of these rows can take on this schema.
 //
 // The data is synthetic and says so: "Synthetic place 12345" at made-up points in and around Seoul's extent, denser
 // in a few made-up centers, never real restaurants.
@@ -33,6 +40,12 @@ let city = Area(
         southWest: Coordinate(latitude: 37.42, longitude: 126.76),
         northEast: Coordinate(latitude: 37.70, longitude: 127.18)),
     timeZone: "Asia/Seoul", currency: "KRW", locale: "ko-KR")
+
+/// The synthetic town: a few of the same generator's places on the same ground as the city, so that its pages
+/// differ from the city's in how many places the area has and in nothing else.
+let town = Area(
+    id: try! Area.ID("synthetic-town"), name: try! LocalizedText(["en": "Synthetic town", "ko": "합성 마을"]),
+    center: city.center, bounds: city.bounds, timeZone: city.timeZone, currency: city.currency, locale: city.locale)
 
 /// SplitMix64, so every run makes the same city and picks the same points.
 struct Random {
@@ -70,7 +83,7 @@ func makeCenters(_ random: inout Random) -> [(Double, Double, Double)] {
     }
 }
 
-func generate(count: Int, seed: UInt64) {
+func generate(count: Int, seed: UInt64, idPrefix: String) {
     var random = Random(state: seed)
     let centers = makeCenters(&random)
     let kinds = ["restaurant", "restaurant", "restaurant", "cafe", "cafeteria"]
@@ -80,7 +93,7 @@ func generate(count: Int, seed: UInt64) {
     for index in 0..<count {
         let (latitude, longitude) = cityPoint(&random, centers: centers)
         if index > 0 { out += ",\n" }
-        out += #"{"type":"Feature","id":"syn-\#(index)","geometry":{"type":"Point","coordinates":["#
+        out += #"{"type":"Feature","id":"\#(idPrefix)-\#(index)","geometry":{"type":"Point","coordinates":["#
         out += String(format: "%.7f,%.7f", longitude, latitude)
         out += #"]},"properties":{"name:en":"Synthetic place \#(index)""#
         if index % 3 == 0 { out += #","name:ko":"합성 장소 \#(index)""# }
@@ -186,8 +199,8 @@ func compare(database: String, points: Int, seed: UInt64, query: (Coordinate) ->
 }
 
 /// Copies the city's places of `source` into `database` in transactions of `rowsPerTransaction` (0: one), timed;
-/// `without` names what to drop from `database` first.
-func writeFloor(database: String, source: String, rowsPerTransaction: Int, without: String) throws {
+/// `without` names what to drop from `database` first; `bulk` writes them as ``bulkWrite(_:columns:)`` does.
+func writeFloor(database: String, source: String, rowsPerTransaction: Int, without: String, bulk: Bool) throws {
     let connection = try Database(path: database, busyTimeoutSeconds: 600)
     let parts: [String: [SQL]] = [
         "": [],
@@ -197,6 +210,10 @@ func writeFloor(database: String, source: String, rowsPerTransaction: Int, witho
     ]
     guard let drops = parts[without] else {
         FileHandle.standardError.write(Data("write-floor: --without takes name-indexes, spatial-index or both\n".utf8))
+        exit(2)
+    }
+    guard !bulk || (without.isEmpty && rowsPerTransaction == 0) else {
+        FileHandle.standardError.write(Data("write-floor: --bulk writes the whole schema in one transaction\n".utf8))
         exit(2)
     }
     for statement in drops { try connection.execute(statement) }
@@ -215,6 +232,7 @@ func writeFloor(database: String, source: String, rowsPerTransaction: Int, witho
     let run = rowsPerTransaction > 0 ? rowsPerTransaction : max(total, 1)
     let seconds =
         try milliseconds {
+            if bulk { return try bulkWrite(connection, columns: columns) }
             var done = 0
             while done < total {
                 try connection.inTransaction(.immediate) { _ in
@@ -228,7 +246,55 @@ func writeFloor(database: String, source: String, rowsPerTransaction: Int, witho
                 done += run
             }
         } / 1000
+    let indexed = try connection.fetchOne("SELECT count(*) AS n FROM places_rtree")?.value(named: "n", as: Int.self)
+    let placed = try connection.fetchOne("SELECT count(*) AS n FROM places")?.value(named: "n", as: Int.self)
+    guard indexed == placed else {
+        let message = "write-floor: the R*Tree holds \(indexed ?? 0) of \(placed ?? 0) places\n"
+        FileHandle.standardError.write(Data(message.utf8))
+        exit(1)
+    }
     print(String(format: "%.2f %.0f", seconds, Double(total) / seconds))
+}
+
+/// The source's places written into `connection`'s empty city in one transaction, each structure of the schema
+/// built the fastest way SQLite has for it (see the file's opening comment); the schema is as it was afterwards.
+func bulkWrite(_ connection: Database, columns: SQL) throws {
+    let kept = try connection.fetchAll(
+        """
+        SELECT name, sql FROM sqlite_master
+        WHERE name IN ('places_name_en', 'places_name_ko', 'places_inserted') ORDER BY name
+        """)
+    guard kept.count == 3 else {
+        let message = "write-floor: the schema has no name-order indexes or insert trigger\n"
+        FileHandle.standardError.write(Data(message.utf8))
+        exit(1)
+    }
+    try connection.inTransaction(.immediate) { _ in
+        for statement in ["DROP INDEX places_name_en", "DROP INDEX places_name_ko", "DROP TRIGGER places_inserted"] {
+            try connection.execute(SQL(stringLiteral: statement))
+        }
+        try connection.execute(
+            """
+            INSERT INTO places (\(sql: columns)) SELECT \(sql: columns)
+            FROM floor_order AS o JOIN source.places AS p ON p.rowid = o.source_rowid ORDER BY o.rowid
+            """)
+        try connection.execute(
+            """
+            INSERT INTO places_rtree (id, min_latitude, max_latitude, min_longitude, max_longitude)
+            SELECT rowid, latitude, latitude, longitude, longitude FROM places WHERE area_id = \(city.id) ORDER BY rowid
+            """)
+        try connection.execute(
+            """
+            INSERT INTO place_stats (area_id, place_count, south, north, west, east)
+            SELECT area_id, count(*), min(latitude), max(latitude), min(longitude), max(longitude)
+            FROM places WHERE area_id = \(city.id) AND archived_at IS NULL GROUP BY area_id
+            ON CONFLICT (area_id) DO UPDATE SET place_count = place_count + excluded.place_count,
+                south = min(south, excluded.south), north = max(north, excluded.north),
+                west = min(west, excluded.west), east = max(east, excluded.east)
+            """)
+        try connection.execute("UPDATE catalog_version SET version = version + 1 WHERE id = 1")
+        for row in kept { try connection.execute(SQL(stringLiteral: try row.value(named: "sql", as: String.self))) }
+    }
 }
 
 // MARK: Command line
@@ -248,9 +314,10 @@ let database = option("database", "")
 switch command {
 case "generate":
     generate(
-        count: Int(arguments.dropFirst().first ?? "") ?? 1000, seed: UInt64(arguments.dropFirst(2).first ?? "") ?? 1)
+        count: Int(arguments.dropFirst().first ?? "") ?? 1000, seed: UInt64(arguments.dropFirst(2).first ?? "") ?? 1,
+        idPrefix: option("id-prefix", "syn"))
 case "area":
-    try openStore(database).save(area: city, places: [])
+    try openStore(database).save(area: arguments.contains("--town") ? town : city, places: [])
 case "knn":
     let k = Int(option("k", "10"))!
     let points = Int(option("points", "30"))!
@@ -275,7 +342,7 @@ case "bbox":
 case "write-floor":
     try writeFloor(
         database: database, source: option("from", ""), rowsPerTransaction: Int(option("rows", "0"))!,
-        without: option("without", ""))
+        without: option("without", ""), bulk: arguments.contains("--bulk"))
 default:
     FileHandle.standardError.write(Data("grubmap-bench-spatial: unknown command \(command)\n".utf8))
     exit(2)
