@@ -248,7 +248,8 @@ func writeFloor(database: String, source: String, rowsPerTransaction: Int, witho
         } / 1000
     let indexed = try connection.fetchOne("SELECT count(*) AS n FROM places_rtree")?.value(named: "n", as: Int.self)
     let placed = try connection.fetchOne("SELECT count(*) AS n FROM places")?.value(named: "n", as: Int.self)
-    guard indexed == placed else {
+    // What the R*Tree holds when its trigger was kept, or the bulk write filled it.
+    guard indexed == placed || without == "spatial-index" || without == "both" else {
         let message = "write-floor: the R*Tree holds \(indexed ?? 0) of \(placed ?? 0) places\n"
         FileHandle.standardError.write(Data(message.utf8))
         exit(1)
