@@ -135,7 +135,10 @@ struct AreaPage {
                         el(.p, .class("card empty")) { onlyOpenNow ? mapStrings.noneOpen : strings.noPlaces }
                     } else {
                         el(.ul, .class("places")) {
-                            for listed in places { row(listed) }
+                            let shared = RowShared(
+                                mapStrings: mapStrings, checkInStrings: checkInStrings,
+                                localLanguage: area.localLanguage)
+                            for listed in places { row(listed, shared) }
                         }
                         if let paging, paging.next != nil || paging.first != nil { pager(paging) }
                     }
@@ -180,7 +183,16 @@ struct AreaPage {
         return Paths.area(area.id, query: query)
     }
 
-    private func row(_ listed: ListedPlace) -> Node {
+    /// What every row of the list reads, made once for the list rather than once a row: each strings type is a
+    /// struct of many strings and closures, copied whole at every use, and the area's local language is worked
+    /// out from its locale.
+    private struct RowShared {
+        let mapStrings: MapStrings
+        let checkInStrings: CheckInStrings
+        let localLanguage: String
+    }
+
+    private func row(_ listed: ListedPlace, _ shared: RowShared) -> Node {
         let place = listed.place
         let language = strings.language
         return el(.li, attributes: bookmarks?.rowAttributes(for: place) ?? []) {
@@ -188,7 +200,7 @@ struct AreaPage {
                 el(.span, attributes: [.class("place-name")] + place.name.langAttributes(on: language)) {
                     place.name.text(in: language)
                 }
-                if let secondary = place.name.local(area.localLanguage, shownIn: language) {
+                if let secondary = place.name.local(shared.localLanguage, shownIn: language) {
                     el(.span, .class("place-alt"), .lang(secondary.language)) { secondary.text }
                 }
                 el(.span, .class("place-line")) {
@@ -200,13 +212,13 @@ struct AreaPage {
                         }
                     }
                     if let address = place.address {
-                        el(.span, attributes: TextLanguage.attributes(area.localLanguage, on: language)) { address }
+                        el(.span, attributes: TextLanguage.attributes(shared.localLanguage, on: language)) { address }
                     }
                 }
-                if let opening = mapStrings.openingText(openStates[place.id]) {
+                if let opening = shared.mapStrings.openingText(openStates[place.id]) {
                     el(.span, .class("open-state " + AreaMap.stateClass(openStates[place.id]!))) { opening }
                 }
-                PresenceLine(strings: checkInStrings, presence: presence[place.id] ?? .empty).node
+                PresenceLine(strings: shared.checkInStrings, presence: presence[place.id] ?? .empty).node
             }
             if let bookmarks { bookmarks.button(for: place) }
         }
