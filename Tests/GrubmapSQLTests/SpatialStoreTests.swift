@@ -34,6 +34,18 @@ struct SpatialStoreTests {
             sourceLocation: sourceLocation)
     }
 
+    /// Every page of `query`'s answer, each asked after the last one's key, put together.
+    func everyPage(of query: PlaceQuery, in store: any Store) throws -> [ListedPlace] {
+        var query = query
+        var paged: [ListedPlace] = []
+        while true {
+            let page = try store.places(matching: query)
+            paged += page.places
+            guard let next = page.next else { return paged }
+            query.after = next
+        }
+    }
+
     @Test(arguments: StoreKind.tested)
     func nearestFirstEqualsAFullScan(kind: StoreKind) throws {
         try kind.withStore { store throws in
@@ -95,14 +107,8 @@ struct SpatialStoreTests {
                         #expect(found.next == (more ? found.places.last.map(query.sortKey(of:)) : nil))
                     }
                 }
-                var query = PlaceQuery(areaID: venue.id, order: .distance(from: origin), limit: 15)
-                var paged: [ListedPlace] = []
-                while true {
-                    let page = try store.places(matching: query)
-                    paged += page.places
-                    guard let next = page.next else { break }
-                    query.after = next
-                }
+                let paged = try everyPage(
+                    of: PlaceQuery(areaID: venue.id, order: .distance(from: origin), limit: 15), in: store)
                 let everything = PlaceQuery(areaID: venue.id, order: .distance(from: origin), limit: 100)
                 #expect(paged.map(\.place.id) == SyntheticPlaces.scan(places, everything).map(\.place.id))
             }
@@ -114,20 +120,14 @@ struct SpatialStoreTests {
         try kind.withStore { store throws in
             let places = try seed(store, count: 600)
             for (latitude, longitude) in [(37.55, 126.98), (-16.8, 180.0), (90.0, 0.0)] {
-                var query = PlaceQuery(
+                let query = PlaceQuery(
                     areaID: SyntheticPlaces.world.id, order: .distance(from: Fixtures.coordinate(latitude, longitude)),
                     limit: 97, excluding: [places[0].id, places[5].id])
                 let everything = SyntheticPlaces.scan(
                     places,
                     PlaceQuery(
                         areaID: query.areaID, order: query.order, limit: 10_000, excluding: query.excluding))
-                var paged: [ListedPlace] = []
-                while true {
-                    let page = try store.places(matching: query)
-                    paged += page.places
-                    guard let next = page.next else { break }
-                    query.after = next
-                }
+                let paged = try everyPage(of: query, in: store)
                 #expect(paged.map(\.place.id) == everything.map(\.place.id))
                 #expect(paged.count == places.count - 2)
             }
@@ -213,16 +213,10 @@ struct SpatialStoreTests {
         try kind.withStore { store throws in
             let places = try seed(store, count: 500)
             for language in Language.allCases {
-                var query = PlaceQuery(areaID: SyntheticPlaces.world.id, order: .name(language), limit: 61)
+                let query = PlaceQuery(areaID: SyntheticPlaces.world.id, order: .name(language), limit: 61)
                 let everything = SyntheticPlaces.scan(
                     places, PlaceQuery(areaID: query.areaID, order: query.order, limit: 10_000))
-                var paged: [ListedPlace] = []
-                while true {
-                    let page = try store.places(matching: query)
-                    paged += page.places
-                    guard let next = page.next else { break }
-                    query.after = next
-                }
+                let paged = try everyPage(of: query, in: store)
                 #expect(paged.map(\.place.id) == everything.map(\.place.id), "\(language)")
                 #expect(paged.allSatisfy { $0.distanceMeters == nil })
             }
