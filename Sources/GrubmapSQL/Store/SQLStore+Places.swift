@@ -149,11 +149,10 @@ extension SQLStore {
                 return found
             }
             let first = try firstRadius(query, origin: origin, extent: extent, catalog: catalog, on: connection)
-            return try search.run(firstRadiusMeters: first, excluding: excluding) { rectangles in
-                try candidates(in: rectangles, areaID: query.areaID, on: connection)
-            } key: { (candidate: PlaceCandidate) in
-                (candidate.id, candidate.coordinate)
-            }
+            return try search.run(
+                firstRadiusMeters: first, excluding: excluding,
+                fetch: { rectangles in try candidates(in: rectangles, areaID: query.areaID, on: connection) },
+                key: PlaceCandidate.key)
         }
         let places = try found.map { found in
             ListedPlace(place: try StoreRows.place(from: found.row.row), distanceMeters: found.distanceMeters)
@@ -178,9 +177,8 @@ extension SQLStore {
             LIMIT \(most + 1)
             """)
         guard rows.count <= most else { return nil }
-        return search.answer(fromEvery: try rows.map { try PlaceCandidate($0) }, excluding: excluding) {
-            (candidate: PlaceCandidate) in (candidate.id, candidate.coordinate)
-        }
+        return search.answer(
+            fromEvery: try rows.map { try PlaceCandidate($0) }, excluding: excluding, key: PlaceCandidate.key)
     }
 
     /// The most places an area may have for a query of `asked` places to read them all (``everyPlaceOfSmallArea``)
@@ -199,9 +197,8 @@ extension SQLStore {
         let rows = try connection.fetchAll(
             "\(sql: dialect.placesInside(rectangle, areaID: query.areaID)) LIMIT \(most + 1)")
         guard rows.count <= most else { return nil }
-        return search.answer(fromEvery: try rows.map { try PlaceCandidate($0) }, excluding: excluding) {
-            (candidate: PlaceCandidate) in (candidate.id, candidate.coordinate)
-        }
+        return search.answer(
+            fromEvery: try rows.map { try PlaceCandidate($0) }, excluding: excluding, key: PlaceCandidate.key)
     }
 
     /// A first guess of the distance of the query's last place, so that most searches take one round.
@@ -253,11 +250,13 @@ extension SQLStore {
         let origin = search.origin
         // Inside the rectangle holding every place asked for, so a search for more than an area has ends there.
         let extent = search.extent ?? .world
-        return try search.runInOrder(excluding: excluding) { limit in
-            try rtreeCandidates(query, origin: origin, extent: extent, limit: limit, on: connection)
-        } key: { (candidate: PlaceCandidate) in
-            (candidate.id, candidate.coordinate)
-        } lowerBound: { candidate in
+        return try search.runInOrder(
+            excluding: excluding,
+            fetch: { limit in
+                try rtreeCandidates(query, origin: origin, extent: extent, limit: limit, on: connection)
+            },
+            key: PlaceCandidate.key
+        ) { candidate in
             let box = candidate.order
             return GeodesicDisc.lowerBoundMeters(
                 fromLatitude: origin.latitude, longitude: origin.longitude, south: box.south, north: box.north,
@@ -325,6 +324,11 @@ struct PlaceCandidate {
         var north = 0.0
         var west = 0.0
         var east = 0.0
+    }
+
+    /// What a nearest search orders it by: its id and point.
+    static func key(_ candidate: PlaceCandidate) -> (id: String, coordinate: Coordinate) {
+        (candidate.id, candidate.coordinate)
     }
 
     /// Reads a row of ``StoreRows/placeColumns`` (`id` column 0, `latitude` 4, `longitude` 5).
