@@ -17,6 +17,7 @@ let package = Package(
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "GrubmapCore"),
         .target(
             name: "GrubmapCrypto", dependencies: ["CSodium", "CGnuTLS"],
@@ -25,13 +26,14 @@ let package = Package(
         .target(name: "CImaging", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
         .target(name: "GrubmapImaging", dependencies: ["CImaging", "GrubmapCore"]),
         .target(name: "GrubmapStore", dependencies: ["GrubmapCore"]),
+        .target(name: "GrubmapOutbound", dependencies: ["CCurl", "CZlib"]),
         .target(name: "GrubmapAPI", dependencies: ["GrubmapCore"]),
         .target(name: "GrubmapClient", dependencies: ["GrubmapAPI", "GrubmapCore"]),
         .target(
             name: "GrubmapSQL", dependencies: ["GrubmapStore", "GrubmapCore", "GrubmapCrypto", "CSQLite", "CLibPQ"]),
         .target(
             name: "GrubmapImport",
-            dependencies: ["GrubmapStore", "GrubmapCore"],
+            dependencies: ["GrubmapStore", "GrubmapCore", "GrubmapOutbound"],
             resources: [.copy("Resources/Demo"), .copy("Resources/DemoMenus"), .copy("Resources/DemoBasemaps")]
         ),
         .target(name: "GrubmapHTTP", dependencies: ["CMicroHTTPD", "CZlib"]),
@@ -46,7 +48,7 @@ let package = Package(
             name: "grubmap",
             dependencies: [
                 "GrubmapCore", "GrubmapCrypto", "GrubmapStore", "GrubmapSQL", "GrubmapImport", "GrubmapHTTP",
-                "GrubmapWeb",
+                "GrubmapOutbound", "GrubmapWeb",
             ]),
         .executableTarget(name: "grubmap-bench", dependencies: ["GrubmapCore"]),
         .executableTarget(name: "grubmap-bench-checkins", dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapSQL"]),
@@ -75,10 +77,12 @@ let package = Package(
             name: "GrubmapImportTests",
             dependencies: [
                 "GrubmapImport", "GrubmapSQLTestSupport", "GrubmapSQL", "GrubmapStore", "GrubmapCore", "GrubmapHTTP",
+                "GrubmapOutbound",
             ]),
         .testTarget(name: "GrubmapCryptoTests", dependencies: ["GrubmapCrypto"]),
         .testTarget(name: "GrubmapImagingTests", dependencies: ["GrubmapImaging", "GrubmapCore"]),
         .testTarget(name: "GrubmapHTTPTests", dependencies: ["GrubmapHTTP"]),
+        .testTarget(name: "GrubmapOutboundTests", dependencies: ["GrubmapOutbound", "GrubmapHTTP"]),
         .testTarget(
             name: "GrubmapClientTests",
             dependencies: [

@@ -73,14 +73,48 @@ public struct MenuFeed: Hashable, Sendable {
         self.leaseUntil = leaseUntil
     }
 
-    /// Whether `url` may be a feed's: `http` or `https`, with a host, at most 2,000 characters, no spaces.
+    /// Whether `url` may be a feed's: see ``problem(with:)``.
     public static func isAcceptableURL(_ url: String) -> Bool {
+        problem(with: url) == nil
+    }
+
+    /// What keeps `url` from being a feed's, or `nil`: it must be `http` or `https`, with a host, at most 2,000
+    /// characters, without spaces, and without a user name or password (Grubmap never sends them, and the address is
+    /// shown in the console, the audit log and `grubmap feed list`).
+    public static func problem(with url: String) -> URLProblem? {
         guard url.utf8.count <= 2000, !url.contains(where: { $0.isWhitespace || $0.isNewline }),
             let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
             ["http", "https"].contains(scheme),
             let host = parsed.host, !host.isEmpty
-        else { return false }
-        return true
+        else { return .notHTTP }
+        if authority(of: url).map({ url[$0].contains("@") }) == true || parsed.user != nil || parsed.password != nil {
+            return .credentials
+        }
+        return nil
+    }
+
+    /// Why a URL cannot be a feed's.
+    public enum URLProblem: Sendable, Equatable {
+        /// Not an `http` or `https` URL with a host (or too long, or with spaces).
+        case notHTTP
+        /// It holds a user name or password.
+        case credentials
+    }
+
+    /// `url` as it may be shown: a user name and password before the host (stored before they were refused) are
+    /// replaced by `***`, so `http://kim:secret@example.org/feed.xml` shows as `http://***@example.org/feed.xml`.
+    public static func redacted(_ url: String) -> String {
+        guard let authority = authority(of: url), let at = url[authority].lastIndex(of: "@") else { return url }
+        return url.replacingCharacters(in: authority.lowerBound..<at, with: "***")
+    }
+
+    /// Where the authority (`user:pass@host:port`) of a `scheme://…` URL is: from after `//` to the first `/`, `?`
+    /// or `#`.
+    private static func authority(of url: String) -> Range<String.Index>? {
+        guard let marker = url.range(of: "://") else { return nil }
+        let rest = url[marker.upperBound...]
+        let end = rest.firstIndex(where: { "/?#".contains($0) }) ?? url.endIndex
+        return marker.upperBound..<end
     }
 }
 

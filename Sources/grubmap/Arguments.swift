@@ -4,7 +4,8 @@ import GrubmapCore
 ///
 /// Anything unknown, missing or malformed is a ``UsageError``: one clear line, exit status 2.
 struct Arguments {
-    private var values: [String: String] = [:]
+    /// Every value given for each option, in order (an option may be repeated).
+    private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
     /// Arguments that are not options, in order.
     private(set) var positional: [String] = []
@@ -31,9 +32,9 @@ struct Arguments {
                 flags.insert(name)
             } else if valued.contains(name) {
                 if let inlineValue {
-                    values[name] = inlineValue
+                    values[name, default: []].append(inlineValue)
                 } else if index < arguments.count, !arguments[index].hasPrefix("--") {
-                    values[name] = arguments[index]
+                    values[name, default: []].append(arguments[index])
                     index += 1
                 } else {
                     throw UsageError("grubmap \(command): --\(name) needs a value")
@@ -44,8 +45,11 @@ struct Arguments {
         }
     }
 
-    /// The value given for `--name`, or `nil`.
-    subscript(name: String) -> String? { values[name] }
+    /// The value given for `--name` (the last, when it was given more than once), or `nil`.
+    subscript(name: String) -> String? { values[name]?.last }
+
+    /// Every value given for a repeatable `--name`, in order.
+    func all(_ name: String) -> [String] { values[name] ?? [] }
 
     /// Whether the flag `--name` was given.
     func has(_ name: String) -> Bool { flags.contains(name) }

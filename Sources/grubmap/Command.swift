@@ -20,7 +20,7 @@ enum Command {
           completion Print a shell completion script (completion bash|zsh|fish)
           man        Print the man page (man -l <(grubmap man))
           operator   Manage the console's operators (operator add --email ADDRESS --area ID; list, remove, reset)
-          feed       Places' OpenMensa feeds, fetched by serve (feed set --place ID URL; list; remove --place ID)
+          feed       Places' OpenMensa feeds, fetched by serve (feed set --place ID URL; list; remove|fetch --place ID)
 
         Run grubmap <command> --help for a command's options.
         """

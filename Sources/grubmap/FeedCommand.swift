@@ -1,9 +1,11 @@
 import Foundation
 import GrubmapCore
+import GrubmapImport
 import GrubmapStore
 import GrubmapWeb
 
-/// `grubmap feed set|list|remove`: which places' menus come from an OpenMensa feed. `grubmap serve` fetches them.
+/// `grubmap feed set|list|remove|fetch`: which places' menus come from an OpenMensa feed. `grubmap serve` fetches
+/// them; `fetch` fetches one at once, as the server would.
 enum FeedCommand {
     static let help = """
         Usage: grubmap feed <action> [options]
@@ -12,29 +14,35 @@ enum FeedCommand {
           set      Give a place an OpenMensa feed (v2 or v2.1): grubmap feed set --place ID URL
           list     Every feed: place, URL, last fetch and its result, next fetch
           remove   Take a place's feed away: grubmap feed remove --place ID
+          fetch    Fetch a place's feed now and import it, as grubmap serve does, printing what it found:
+                   grubmap feed fetch --place ID [--allow-outbound URL-PREFIX]
 
         grubmap serve fetches each feed on its schedule (hourly unless serve is given another interval), sending
         the validators of the last answer, and imports it all or nothing as grubmap import menu does; a failure
-        keeps the last good menus and is retried sooner, then less often.
+        keeps the last good menus and is retried sooner, then less often. A feed's address may not hold a user name
+        or password, and is fetched only from a public address unless --allow-outbound names it.
 
         Options:
           --database PATH   SQLite database file (default \(defaultDatabasePath)), or a postgres://… URL
+          --allow-outbound URL-PREFIX
+                            fetch: let it reach this address although it is not public, like
+                            http://127.0.0.1:8081/feeds/ (repeatable; see grubmap serve --help)
           --help            Show this help
         """
 
     /// One definition an action, for the parser, the completions and the man page.
     static let definitions = [
         ("set", "Give a place an OpenMensa feed, fetched by serve"), ("list", "Every feed and its last fetch"),
-        ("remove", "Take a place's feed away"),
+        ("remove", "Take a place's feed away"), ("fetch", "Fetch a place's feed now and import it"),
     ].map { action, summary in
         CommandDefinition(
-            words: ["feed", action], summary: summary, help: help, valued: ["place", "database"], flags: ["help"],
-            paths: ["database"])
+            words: ["feed", action], summary: summary, help: help,
+            valued: ["place", "database", "allow-outbound"], flags: ["help"], paths: ["database"])
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
         guard let action = arguments.first else {
-            throw UsageError("grubmap feed: say what to do: set, list or remove (see grubmap feed --help)")
+            throw UsageError("grubmap feed: say what to do: set, list, remove or fetch (see grubmap feed --help)")
         }
         if ["--help", "-h", "help"].contains(action) {
             print(help)
@@ -62,10 +70,37 @@ enum FeedCommand {
                         "last fetched \($0.formatted(.iso8601)): \(feed.lastResult?.rawValue ?? "?")"
                     }
                     ?? "not fetched yet"
-                print("\(feed.placeID)\t\(feed.url)\t\(last)\tnext \(feed.nextFetchAt.formatted(.iso8601))")
+                let url = MenuFeed.redacted(feed.url)
+                print("\(feed.placeID)\t\(url)\t\(last)\tnext \(feed.nextFetchAt.formatted(.iso8601))")
                 if let message = feed.lastMessage, feed.lastResult == .failed { print("\t\(message)") }
             }
             return 0
+        case "fetch":
+            guard options.positional.isEmpty else { throw UsageError("grubmap \(command): takes no arguments") }
+            let placeID = try options.placeID(command: command)
+            let client = try OutboundOptions.client(options, command: command)
+            let store = try openStore(database)
+            let owner = "command-" + AppEnvironment.systemRandomBytes(8).map { String($0, radix: 16) }.joined()
+            let run = try FeedScheduler(store: store, client: client, owner: owner).fetch(placeID: placeID, at: Date())
+            switch run {
+            case .imported(let days):
+                print("\(placeID): imported \(days) days")
+                return 0
+            case .unchanged:
+                print("\(placeID): unchanged since the last fetch (304 Not Modified)")
+                return 0
+            case .failed(let message):
+                FileHandle.standardError.write(Data("grubmap \(command): \(placeID): \(message)\n".utf8))
+                return 1
+            case .busy:
+                FileHandle.standardError.write(
+                    Data(
+                        "grubmap \(command): a server is fetching the feed of \(placeID) right now; try again soon\n"
+                            .utf8))
+                return 1
+            case .noFeed:
+                throw UsageError("grubmap \(command): \(placeID) has no feed (see grubmap feed set)")
+            }
         case "set", "remove":
             let placeID = try options.placeID(command: command)
             let store = try openStore(database)
@@ -76,8 +111,8 @@ enum FeedCommand {
                 let removed = try store.removeFeed(
                     placeID: placeID,
                     audit: Actor.commandLine.audit(
-                        "feed.remove", subject: placeID.rawValue, area: area, at: Date(), before: existing?.url,
-                        after: nil))
+                        "feed.remove", subject: placeID.rawValue, area: area, at: Date(),
+                        before: existing.map { MenuFeed.redacted($0.url) }, after: nil))
                 print(removed ? "removed the feed of \(placeID)" : "\(placeID) has no feed")
                 return 0
             }
@@ -85,15 +120,21 @@ enum FeedCommand {
                 throw UsageError("grubmap \(command): give one URL (see grubmap feed --help)")
             }
             let url = options.positional[0]
-            guard MenuFeed.isAcceptableURL(url) else {
+            switch MenuFeed.problem(with: url) {
+            case .notHTTP:
                 throw UsageError("grubmap \(command): \"\(url.prefix(200))\" is not an http or https URL")
+            case .credentials:
+                throw UsageError(
+                    "grubmap \(command): \"\(MenuFeed.redacted(String(url.prefix(200))))\" holds a user name or "
+                        + "password, which Grubmap never sends; give the address without them")
+            case nil: break
             }
             do {
                 try store.setFeed(
                     placeID: placeID, url: url, at: Date(),
                     audit: Actor.commandLine.audit(
-                        "feed.set", subject: placeID.rawValue, area: area, at: Date(), before: existing?.url,
-                        after: url))
+                        "feed.set", subject: placeID.rawValue, area: area, at: Date(),
+                        before: existing.map { MenuFeed.redacted($0.url) }, after: url))
             } catch let error as StoreError {
                 throw UsageError("grubmap \(command): --place: \(error.description)")
             }

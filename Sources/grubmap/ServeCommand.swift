@@ -41,6 +41,7 @@ enum ServeCommand {
                                 Stored sessions one client address may start at once (default 600)
           --feed-interval D     How often each place's OpenMensa feed is fetched: 30s, 15m, 1h (the default), 1d;
                                 0 fetches none on this server (see grubmap feed)
+        \(OutboundOptions.help)
           --test-clock-file F   For tests: add the seconds written in file F to the clock on every request
           --threading MODE      pool:N (N threads sharing poll(); default: one per processor) or per-connection
           --max-body-bytes N    Largest request body accepted (default 1048576); larger ones get 413
@@ -79,7 +80,7 @@ enum ServeCommand {
             "new-sessions-per-minute", "new-sessions-burst",
             "database-timeout-ms", "database-connections", "workers", "max-queued-requests", "max-connections",
             "max-connections-per-address", "request-timeout-seconds", "idle-timeout-seconds", "log-format",
-            "metrics", "tls-cert", "tls-key", "http-redirect-port", "feed-interval",
+            "metrics", "tls-cert", "tls-key", "http-redirect-port", "feed-interval", "allow-outbound",
         ],
         flags: ["demo", "help", "secure-cookies"],
         choices: [
@@ -243,9 +244,10 @@ enum ServeCommand {
         }
         var environment = AppEnvironment(store: store, now: { clock.now }, configuration: configuration, log: log)
         let feedInterval = try feedInterval(options)
+        let outbound = try OutboundOptions.client(options, command: "serve")
         let feeds = feedInterval.map { interval in
             FeedScheduler(
-                store: store, fetcher: URLSessionFeedFetcher(),
+                store: store, client: outbound,
                 owner: "server-" + AppEnvironment.systemRandomBytes(8).map { String($0, radix: 16) }.joined(),
                 settings: FeedScheduler.Settings(interval: interval))
         }

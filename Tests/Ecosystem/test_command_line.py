@@ -12,7 +12,7 @@ from conftest import BINARY
 
 COMMANDS = ["serve", "migrate", "distance", "fare", "import menu", "import places", "import basemap", "export places",
             "completion", "man", "operator add", "operator list", "operator remove", "operator reset", "feed set",
-            "feed list", "feed remove"]
+            "feed list", "feed remove", "feed fetch"]
 
 
 def grubmap(*arguments):

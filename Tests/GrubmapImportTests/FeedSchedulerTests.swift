@@ -1,6 +1,7 @@
 import Foundation
 import GrubmapCore
 import GrubmapHTTP
+import GrubmapOutbound
 import GrubmapSQL
 import GrubmapSQLTestSupport
 import GrubmapStore
@@ -9,9 +10,10 @@ import Testing
 
 @testable import GrubmapImport
 
-/// Menu feeds fetched from a real HTTP server on 127.0.0.1: imported, re-fetched with a 304, a broken version that
-/// leaves the last good menus, a timeout, backoff, and a second server that never fetches a feed the first holds.
-/// Times are given to the scheduler; nothing waits for the clock.
+/// Menu feeds fetched from a real HTTP server on 127.0.0.1, which the outbound client reaches only because its
+/// allow list names it: imported, re-fetched with a 304, a broken version that leaves the last good menus, a
+/// timeout, backoff, and a second server that never fetches a feed the first holds. Times are given to the
+/// scheduler; nothing waits for the clock.
 @Suite struct FeedSchedulerTests {
     static let now = OpenMensaImportTests.now
     static let place = Fixtures.geumjeongHall.id
@@ -64,6 +66,9 @@ import Testing
 
         var url: String { "http://127.0.0.1:\(server.port)/feed.xml" }
 
+        /// What `--allow-outbound` would name for this server.
+        var prefix: String { "http://127.0.0.1:\(server.port)/" }
+
         func stop() {
             for _ in 0..<4 { release.signal() }
             server.shutdown(gracePeriod: .seconds(1))
@@ -91,16 +96,18 @@ import Testing
         }
     }
 
-    func scheduler(_ store: any Store, owner: String = "server-a", timeout: TimeInterval = 5) -> FeedScheduler {
+    func scheduler(
+        _ store: any Store, allowing server: FeedServer?, owner: String = "server-a", timeout: TimeInterval = 5
+    ) throws -> FeedScheduler {
         FeedScheduler(
-            store: store, fetcher: URLSessionFeedFetcher(), owner: owner,
-            settings: FeedScheduler.Settings(interval: 3600, timeoutSeconds: timeout))
+            store: store, client: CurlClient(allowList: try OutboundAllowList(server.map { [$0.prefix] } ?? [])),
+            owner: owner, settings: FeedScheduler.Settings(interval: 3600, timeoutSeconds: timeout))
     }
 
     @Test(arguments: StoreKind.tested)
     func fetchedThenUnchangedThenBrokenKeepsTheLastGoodMenus(kind: StoreKind) throws {
         try withFeed(kind) { store, server throws in
-            let feeds = scheduler(store)
+            let feeds = try scheduler(store, allowing: server)
             #expect(try feeds.runDue(at: Self.now) == [Self.place: .imported(days: 2)])
             let imported = try #require(try store.feed(placeID: Self.place))
             #expect(imported.lastResult == .imported)
@@ -145,7 +152,7 @@ import Testing
     @Test func aFeedThatDoesNotAnswerIsReportedAsATimeout() throws {
         try withFeed(.sqlite) { store, server throws in
             server.mode.withLock { $0 = .stall }
-            let run = try scheduler(store, timeout: 1).fetch(placeID: Self.place, at: Self.now)
+            let run = try scheduler(store, allowing: server, timeout: 1).fetch(placeID: Self.place, at: Self.now)
             #expect(run == .failed("the feed did not answer within 1 second"))
             #expect(try store.feed(placeID: Self.place)?.lastMessage == "the feed did not answer within 1 second")
             #expect(try store.feed(placeID: Self.place)?.leaseOwner == nil)
@@ -159,7 +166,7 @@ import Testing
             let leased = try store.leaseFeed(
                 placeID: Self.place, owner: "server-a", at: Self.now, until: Self.now.addingTimeInterval(100))
             #expect(leased != nil)
-            let other = scheduler(store, owner: "server-b")
+            let other = try scheduler(store, allowing: server, owner: "server-b")
             #expect(try other.runDue(at: Self.now).isEmpty)
             #expect(try other.fetch(placeID: Self.place, at: Self.now) == .busy)
             #expect(server.requests.withLock { $0.count } == 0)
@@ -194,6 +201,53 @@ import Testing
                 #expect(winners.withLock { $0 } == 1)
             }
         }
+    }
+
+    /// Without `--allow-outbound` the feed server on 127.0.0.1 is never asked, and the console's words say why
+    /// without saying what (if anything) listens there.
+    @Test func aFeedOnLoopbackIsNotFetchedUnlessAllowed() throws {
+        try withFeed(.sqlite) { store, server throws in
+            let run = try scheduler(store, allowing: nil).fetch(placeID: Self.place, at: Self.now)
+            guard case .failed(let message) = run else {
+                Issue.record("expected a failure, got \(run)")
+                return
+            }
+            #expect(message.contains("not at a public address") && message.contains("--allow-outbound"))
+            #expect(server.requests.withLock { $0.count } == 0)
+            let feed = try #require(try store.feed(placeID: Self.place))
+            #expect(feed.lastResult == .failed && feed.failures == 1 && feed.leaseOwner == nil)
+        }
+    }
+
+    @Test func aStoredAddressWithAPasswordIsNeitherFetchedNorShown() throws {
+        try withFeed(.sqlite) { store, server throws in
+            let url = server.url.replacingOccurrences(of: "http://", with: "http://kim:secret@")
+            try store.setFeed(
+                placeID: Self.place, url: url, at: Self.now,
+                audit: AuditEntry(
+                    at: Self.now, actor: "cli", actorName: "command line", areaID: Fixtures.busan.id,
+                    action: "feed.set", subject: Self.place.rawValue, before: nil, after: nil))
+            let run = try scheduler(store, allowing: server).fetch(placeID: Self.place, at: Self.now)
+            #expect(
+                run
+                    == .failed(
+                        "the feed's address holds a user name or password, which Grubmap never sends; set it again without them"
+                    ))
+            #expect(server.requests.withLock { $0.count } == 0)
+            #expect(MenuFeed.redacted(url) == "http://***@127.0.0.1:\(server.server.port)/feed.xml")
+        }
+    }
+
+    @Test func onlyHTTPAddressesWithoutCredentialsAreFeeds() {
+        #expect(MenuFeed.problem(with: "https://user:pw@openmensa.example/feed.xml") == .credentials)
+        #expect(MenuFeed.problem(with: "https://user@openmensa.example/feed.xml") == .credentials)
+        #expect(MenuFeed.problem(with: "https://@openmensa.example/feed.xml") == .credentials)
+        #expect(MenuFeed.problem(with: "ftp://user:pw@openmensa.example/feed.xml") == .notHTTP)
+        #expect(MenuFeed.problem(with: "https://openmensa.example/feed.xml?at=@x") == nil)
+        #expect(
+            MenuFeed.redacted("https://kim:s3cret@openmensa.example/f?x=@y") == "https://***@openmensa.example/f?x=@y")
+        #expect(MenuFeed.redacted("https://a@b:c@openmensa.example/") == "https://***@openmensa.example/")
+        #expect(MenuFeed.redacted("https://openmensa.example/feed.xml") == "https://openmensa.example/feed.xml")
     }
 
     @Test func onlyHTTPAddressesAreFeeds() {

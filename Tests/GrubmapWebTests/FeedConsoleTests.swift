@@ -65,4 +65,35 @@ import Testing
         ).map(\.action)
         #expect(actions.prefix(2) == ["feed.remove", "feed.set"])
     }
+
+    /// A password in a feed address is refused with its reason; one stored before they were refused is shown
+    /// nowhere: not in the address field, not in the audit log.
+    @Test func aFeedAddressWithAPasswordIsRefusedAndAStoredOneIsNeverShown() throws {
+        let test = try ConsoleTests.makeApp()
+        defer { test.cleanUp() }
+        let person = try ConsoleTests.signedIn(test, "kim@example.org")
+        let csrf = try ConsoleTests.consoleCSRF(person)
+        let alpha = try Place.ID("alpha")
+        let withPassword = "https://kim:s3cret-pw@mensa.example/feed.xml"
+
+        let refused = try person.post("/admin/places/alpha/feed", [("url", withPassword)], csrf: csrf)
+        #expect(refused.status == .badRequest)
+        #expect(String(decoding: refused.body, as: UTF8.self).contains("may not hold a user name or password"))
+        #expect(!String(decoding: refused.body, as: UTF8.self).contains("s3cret"))
+        #expect(try test.store.feed(placeID: alpha) == nil)
+
+        try test.store.setFeed(
+            placeID: alpha, url: withPassword, at: test.clock.now,
+            audit: AuditEntry(
+                at: test.clock.now, actor: "cli", actorName: "command line", areaID: TestApp.sampleArea.id,
+                action: "feed.set", subject: "alpha", before: nil, after: withPassword))
+        let page = try person.html("/admin/places/alpha")
+        #expect(!page.contains("s3cret") && page.contains("https://***@mensa.example/feed.xml"))
+        let replaced = try person.post(
+            "/admin/places/alpha/feed", [("url", "https://mensa.example/feed.xml")], csrf: csrf)
+        #expect(replaced.status == .seeOther)
+        let audit = try person.html("/admin/areas/\(TestApp.sampleArea.id)/audit")
+        #expect(!audit.contains("s3cret"))
+        #expect(audit.contains("https://***@mensa.example/feed.xml → https://mensa.example/feed.xml"))
+    }
 }

@@ -1,32 +1,46 @@
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import GrubmapOutbound
 
 /// One conditional GET of a feed.
-public struct FeedRequest: Sendable {
-    public let url: URL
+public struct FeedRequest: Sendable, Equatable {
+    public let url: String
     /// Sent as `If-None-Match` and `If-Modified-Since` when known.
     public let etag: String?
     public let lastModified: String?
-    /// The longest the whole fetch may take.
+    /// The longest the whole fetch may take, redirects included.
     public let timeoutSeconds: TimeInterval
-    /// Bodies longer than this are refused without being read further.
+    /// The most bytes read, counted after decompression.
     public let maximumBytes: Int
 
-    public init(url: URL, etag: String?, lastModified: String?, timeoutSeconds: TimeInterval, maximumBytes: Int) {
+    public init(url: String, etag: String?, lastModified: String?, timeoutSeconds: TimeInterval, maximumBytes: Int) {
         self.url = url
         self.etag = etag
         self.lastModified = lastModified
         self.timeoutSeconds = timeoutSeconds
         self.maximumBytes = maximumBytes
     }
+
+    /// Asks `client` for the feed.
+    public func fetch(with client: any OutboundHTTPClient) -> FeedResponse {
+        var headers = [OutboundRequest.Header("Accept", "application/xml, text/xml;q=0.9, */*;q=0.1")]
+        if let etag { headers.append(.init("If-None-Match", etag)) }
+        if let lastModified { headers.append(.init("If-Modified-Since", lastModified)) }
+        let answer: OutboundResponse
+        do {
+            answer = try client.get(
+                OutboundRequest(url: url, headers: headers, timeoutSeconds: timeoutSeconds, maximumBytes: maximumBytes))
+        } catch {
+            return .failure(.outbound(error))
+        }
+        if answer.status == 304 { return .notModified }
+        guard (200..<300).contains(answer.status) else { return .failure(.status(answer.status)) }
+        return .content(Data(answer.body), etag: answer.headers["etag"], lastModified: answer.headers["last-modified"])
+    }
 }
 
 /// What a fetch got.
 public enum FeedResponse: Sendable, Equatable {
-    /// A 2xx body with its validators.
+    /// A 2xx body, decompressed, with its validators.
     case content(Data, etag: String?, lastModified: String?)
     /// 304: unchanged since the validators sent.
     case notModified
@@ -34,120 +48,35 @@ public enum FeedResponse: Sendable, Equatable {
     case failure(FeedFetchFailure)
 }
 
-/// Why a fetch got nothing usable.
+/// Why a fetch got nothing usable, in words for the console and the log: what kind of failure, never what the other
+/// server sent (see ``OutboundError``).
 public enum FeedFetchFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    case timedOut(seconds: TimeInterval)
-    case tooLarge(maximumBytes: Int)
+    case outbound(OutboundError)
+    /// A status other than 2xx or 304, after redirects.
     case status(Int)
-    case network(String)
 
     public var description: String {
         switch self {
-        case .timedOut(let seconds):
-            "the feed did not answer within \(Int(seconds)) second\(Int(seconds) == 1 ? "" : "s")"
-        case .tooLarge(let maximum): "the feed is larger than \(maximum / 1024 / 1024) MiB"
-        case .status(let code):
-            "the feed's server answered \(code) \(HTTPURLResponse.localizedString(forStatusCode: code))"
-        case .network(let reason): "could not reach the feed: \(reason)"
-        }
-    }
-}
-
-/// Fetches feeds over HTTP. Tests use the live one against a server of their own on 127.0.0.1.
-public protocol FeedFetcher: Sendable {
-    func fetch(_ request: FeedRequest) -> FeedResponse
-}
-
-/// Fetches with Foundation's `URLSession` (FoundationNetworking on Linux): an ephemeral session with no cache, a
-/// deadline for the whole fetch, and a delegate that stops reading past the size limit.
-///
-/// Synchronous: it runs on a scheduler thread or an HTTP worker thread (never on Swift's cooperative pool), which
-/// waits on a semaphore for the session's delegate queue to finish.
-public struct URLSessionFeedFetcher: FeedFetcher {
-    public init() {}
-
-    public func fetch(_ request: FeedRequest) -> FeedResponse {
-        let collector = Collector(maximumBytes: request.maximumBytes)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = request.timeoutSeconds
-        configuration.timeoutIntervalForResource = request.timeoutSeconds
-        configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
-        configuration.urlCache = nil
-        let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
-        var urlRequest = URLRequest(url: request.url, timeoutInterval: request.timeoutSeconds)
-        urlRequest.setValue("application/xml, text/xml;q=0.9, */*;q=0.1", forHTTPHeaderField: "Accept")
-        urlRequest.setValue("Grubmap menu feed fetcher", forHTTPHeaderField: "User-Agent")
-        if let etag = request.etag { urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-        if let lastModified = request.lastModified {
-            urlRequest.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
-        }
-        let task = session.dataTask(with: urlRequest)
-        task.resume()
-        // The session's own timeouts should end it first; this deadline is the guarantee.
-        let finished = collector.done.wait(timeout: .now() + request.timeoutSeconds + 1) == .success
-        if !finished {
-            task.cancel()
-            session.invalidateAndCancel()
-            return .failure(.timedOut(seconds: request.timeoutSeconds))
-        }
-        session.finishTasksAndInvalidate()
-        return collector.outcome(timeoutSeconds: request.timeoutSeconds)
-    }
-
-    /// Gathers the answer on the session's delegate queue. `@unchecked Sendable`: its state is touched only on that
-    /// serial queue until `done` is signalled, and read only after.
-    private final class Collector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-        let maximumBytes: Int
-        let done = DispatchSemaphore(value: 0)
-        private var response: HTTPURLResponse?
-        private var body = Data()
-        private var tooLarge = false
-        private var error: (any Error)?
-
-        init(maximumBytes: Int) {
-            self.maximumBytes = maximumBytes
-        }
-
-        func urlSession(
-            _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-            completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-        ) {
-            self.response = response as? HTTPURLResponse
-            if response.expectedContentLength > Int64(maximumBytes) {
-                tooLarge = true
-                completionHandler(.cancel)
-                return
+        case .status(let code): "the feed's server answered HTTP \(code)"
+        case .outbound(let error):
+            switch error {
+            case .unsupportedURL: "the feed's address is not an http or https URL"
+            case .credentialsInURL:
+                "the feed's address holds a user name or password, which Grubmap never sends; set it again without them"
+            case .addressNotAllowed:
+                "the feed's server is not at a public address, so it is not fetched (a loopback, private or link-local "
+                    + "address is reached only when the server's --allow-outbound names it)"
+            case .couldNotConnect: "could not connect to the feed's server, or it gave no HTTP answer"
+            case .timedOut(let seconds):
+                "the feed did not answer within \(Int(seconds)) second\(Int(seconds) == 1 ? "" : "s")"
+            case .tooLarge(let maximum): "the feed is larger than \(maximum / 1024 / 1024) MiB"
+            case .tooManyRedirects(let maximum): "the feed's server redirected more than \(maximum) times"
+            case .redirectRefused:
+                "the feed's server redirected to an address Grubmap does not follow (not http or https, or with a "
+                    + "password)"
+            case .undecodableBody:
+                "the feed is not valid: its compression could not be read; nothing was imported, the last good menus stay"
             }
-            completionHandler(.allow)
-        }
-
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            guard !tooLarge else { return }
-            if body.count + data.count > maximumBytes {
-                tooLarge = true
-                dataTask.cancel()
-                return
-            }
-            body.append(data)
-        }
-
-        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            self.error = error
-            done.signal()
-        }
-
-        func outcome(timeoutSeconds: TimeInterval) -> FeedResponse {
-            if tooLarge { return .failure(.tooLarge(maximumBytes: maximumBytes)) }
-            if let error {
-                if (error as? URLError)?.code == .timedOut { return .failure(.timedOut(seconds: timeoutSeconds)) }
-                return .failure(.network((error as? URLError)?.localizedDescription ?? "\(error)"))
-            }
-            guard let response else { return .failure(.network("no answer")) }
-            if response.statusCode == 304 { return .notModified }
-            guard (200..<300).contains(response.statusCode) else { return .failure(.status(response.statusCode)) }
-            return .content(
-                body, etag: response.value(forHTTPHeaderField: "ETag"),
-                lastModified: response.value(forHTTPHeaderField: "Last-Modified"))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GrubmapCore
+import GrubmapOutbound
 import GrubmapStore
 
 /// Keeps places' menus fresh from their OpenMensa feeds: each due feed is leased (so no two servers fetch it at
@@ -37,15 +38,17 @@ public struct FeedScheduler: MenuFeedRunner {
     }
 
     let store: any Store & FeedStore
-    let fetcher: any FeedFetcher
+    /// Every fetch goes through it: public addresses only, unless its allow list names one.
+    let client: any OutboundHTTPClient
     /// This server's name in leases: random, so two processes never share one.
     let owner: String
     public let settings: Settings
 
-    public init(store: any Store & FeedStore, fetcher: any FeedFetcher, owner: String, settings: Settings = Settings())
-    {
+    public init(
+        store: any Store & FeedStore, client: any OutboundHTTPClient, owner: String, settings: Settings = Settings()
+    ) {
         self.store = store
-        self.fetcher = fetcher
+        self.client = client
         self.owner = owner
         self.settings = settings
     }
@@ -68,15 +71,10 @@ public struct FeedScheduler: MenuFeedRunner {
         }
         let run: FeedRun
         let record: FeedFetchRecord
-        guard let url = URL(string: feed.url), MenuFeed.isAcceptableURL(feed.url) else {
-            (run, record) = failure("the feed's address is not an http or https URL", feed: feed, now: now)
-            try store.finishFeedFetch(placeID: placeID, owner: owner, record: record)
-            return run
-        }
-        let response = fetcher.fetch(
-            FeedRequest(
-                url: url, etag: feed.etag, lastModified: feed.lastModified, timeoutSeconds: settings.timeoutSeconds,
-                maximumBytes: settings.maximumBytes))
+        let response = FeedRequest(
+            url: feed.url, etag: feed.etag, lastModified: feed.lastModified, timeoutSeconds: settings.timeoutSeconds,
+            maximumBytes: settings.maximumBytes
+        ).fetch(with: client)
         switch response {
         case .notModified:
             run = .unchanged

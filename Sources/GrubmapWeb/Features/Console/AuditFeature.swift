@@ -89,8 +89,10 @@ struct AuditPage {
                                     " · " + entry.actorName
                                 }
                                 if entry.before != nil || entry.after != nil {
+                                    // A feed address stored before passwords were refused shows without it.
+                                    let shown = entry.action.hasPrefix("feed.") ? MenuFeed.redacted : { $0 }
                                     el(.p, .class("audit-change")) {
-                                        (entry.before ?? "—") + " → " + (entry.after ?? "—")
+                                        (entry.before.map(shown) ?? "—") + " → " + (entry.after.map(shown) ?? "—")
                                     }
                                 }
                             }

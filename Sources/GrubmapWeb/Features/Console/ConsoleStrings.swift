@@ -126,6 +126,8 @@ struct ConsoleStrings: Sendable {
     let feedIntro: String
     let feedURL: String
     let feedURLProblem: String
+    /// A feed address with a user name or password, which is refused.
+    let feedURLCredentials: String
     let saveFeed: String
     let removeFeed: String
     let fetchNow: String
@@ -285,6 +287,8 @@ extension ConsoleStrings {
         feedIntro:
             "An OpenMensa feed (version 2 or 2.1) keeps this place's menus fresh: Grubmap fetches it on the server's schedule (hourly unless set otherwise) and imports it whole, or not at all.",
         feedURL: "Feed address", feedURLProblem: "The feed address must start with https:// or http://.",
+        feedURLCredentials:
+            "The feed address may not hold a user name or password (https://name:password@…): Grubmap never sends them. Enter it without them.",
         saveFeed: "Save feed", removeFeed: "Remove feed", fetchNow: "Fetch now", lastFetch: "Last fetch",
         lastGoodFetch: "Last good fetch", nextFetch: "Next fetch", neverFetched: "Not fetched yet.",
         feedResult: { result in
@@ -385,7 +389,10 @@ extension ConsoleStrings {
         change: "이전 → 이후", menuFeed: "메뉴 피드",
         feedIntro:
             "OpenMensa 피드(버전 2 또는 2.1)로 이 장소의 메뉴를 최신으로 유지합니다. 서버가 정한 간격(따로 정하지 않으면 매시간)으로 가져와서 전부 반영하거나 하나도 반영하지 않습니다.",
-        feedURL: "피드 주소", feedURLProblem: "피드 주소는 https:// 또는 http://로 시작해야 합니다.", saveFeed: "피드 저장",
+        feedURL: "피드 주소", feedURLProblem: "피드 주소는 https:// 또는 http://로 시작해야 합니다.",
+        feedURLCredentials:
+            "피드 주소에는 사용자 이름이나 비밀번호(https://이름:비밀번호@…)를 넣을 수 없어요. Grubmap은 그런 정보를 보내지 않으니 빼고 입력해 주세요.",
+        saveFeed: "피드 저장",
         removeFeed: "피드 삭제", fetchNow: "지금 가져오기", lastFetch: "마지막 가져오기", lastGoodFetch: "마지막 성공",
         nextFetch: "다음 가져오기", neverFetched: "아직 가져오지 않았습니다.",
         feedResult: { result in

@@ -25,18 +25,22 @@ struct FeedsConsoleFeature: RouteCollection {
             try store.removeFeed(
                 placeID: place.id,
                 audit: context.console.audit(
-                    "feed.remove", subject: place.id.rawValue, area: place.areaID, before: existing?.url, after: nil))
+                    "feed.remove", subject: place.id.rawValue, area: place.areaID,
+                    before: existing.map { MenuFeed.redacted($0.url) }, after: nil))
             return .redirect(to: Paths.Console.place(place.id, query: [("done", "feed-removed")], fragment: "feed"))
         }
         let url = (form.url ?? "").trimmingCharacters(in: .whitespaces)
-        guard MenuFeed.isAcceptableURL(url) else {
-            throw HTTPError.badRequest(context.text.feedURLProblem, code: "invalid_feed")
+        switch MenuFeed.problem(with: url) {
+        case .notHTTP: throw HTTPError.badRequest(context.text.feedURLProblem, code: "invalid_feed")
+        case .credentials: throw HTTPError.badRequest(context.text.feedURLCredentials, code: "invalid_feed")
+        case nil: break
         }
         if url != existing?.url {
             try store.setFeed(
                 placeID: place.id, url: url, at: context.now,
                 audit: context.console.audit(
-                    "feed.set", subject: place.id.rawValue, area: place.areaID, before: existing?.url, after: url))
+                    "feed.set", subject: place.id.rawValue, area: place.areaID,
+                    before: existing.map { MenuFeed.redacted($0.url) }, after: url))
         }
         return .redirect(to: Paths.Console.place(place.id, query: [("done", "feed-saved")], fragment: "feed"))
     }
@@ -83,7 +87,7 @@ struct FeedPanel {
             ) {
                 csrfField(csrfToken)
                 ConsoleField(
-                    name: "url", label: text.feedURL, value: feed?.url ?? "", type: "url",
+                    name: "url", label: text.feedURL, value: feed.map { MenuFeed.redacted($0.url) } ?? "", type: "url",
                     extra: [Attribute("placeholder", "https://…/feed.xml")]
                 ).node
                 el(.div, .class("console-links")) {
