@@ -21,6 +21,7 @@ enum Command {
           man        Print the man page (man -l <(grubmap man))
           operator   Manage the console's operators (operator add --email ADDRESS --area ID; list, remove, reset)
           feed       Places' OpenMensa feeds, fetched by serve (feed set --place ID URL; list; remove|fetch --place ID)
+          api-key    An area's admin API keys (api-key add --area ID --scope read|write; list; revoke KEY-ID)
 
         Run grubmap <command> --help for a command's options.
         """
@@ -43,6 +44,7 @@ enum Command {
         case "man": return try CompletionCommand.runMan(rest)
         case "operator": return try OperatorCommand.run(rest)
         case "feed": return try FeedCommand.run(rest)
+        case "api-key": return try APIKeyCommand.run(rest)
         case "export":
             guard rest.first == "places" else {
                 throw UsageError("grubmap export: say what to export: grubmap export places --area ID")

@@ -29,7 +29,7 @@ struct CommandDefinition: Sendable {
             ImportCommand.menuDefinition, BasemapCommand.definition, PlacesCommand.importDefinition,
             PlacesCommand.exportDefinition, NearbyCommand.definition,
             CompletionCommand.definition, CompletionCommand.manDefinition,
-        ] + OperatorCommand.definitions + FeedCommand.definitions
+        ] + OperatorCommand.definitions + FeedCommand.definitions + APIKeyCommand.definitions
 }
 
 extension Arguments {

@@ -1,10 +1,15 @@
 """`grubmap completion bash|zsh|fish` and `grubmap man`, made from the command definitions: completions asked of
 real bash and fish as a person's Tab would ask them, zsh's script read by zsh, the man page rendered by groff with
-every command and option in it, and a bad shell refused."""
+every command and option in it, and a bad shell refused. `grubmap api-key`: a key made on the command line works
+against a running server's admin API until it is revoked, and bad input changes nothing."""
 
+import json
 import re
 import shutil
+import sqlite3
 import subprocess
+import urllib.error
+import urllib.request
 
 import pytest
 
@@ -12,7 +17,7 @@ from conftest import BINARY
 
 COMMANDS = ["serve", "migrate", "distance", "fare", "import menu", "import places", "import basemap", "export places",
             "completion", "man", "operator add", "operator list", "operator remove", "operator reset", "feed set",
-            "feed list", "feed remove", "feed fetch"]
+            "feed list", "feed remove", "feed fetch", "api-key add", "api-key list", "api-key revoke"]
 
 
 def grubmap(*arguments):
@@ -98,7 +103,7 @@ def test_the_man_page_renders_with_every_command_and_option(tmp_path):
 
 
 def test_every_command_grubmap_lists_is_completed_and_in_the_man_page(tmp_path):
-    listed = re.findall(r"^  ([a-z]+) ", grubmap("--help").stdout.split("Commands:", 1)[1], re.M)
+    listed = re.findall(r"^  ([a-z][a-z-]*) ", grubmap("--help").stdout.split("Commands:", 1)[1], re.M)
     assert "serve" in listed and "man" in listed
     script = tmp_path / "grubmap.bash"
     script.write_text(grubmap("completion", "bash").stdout)
@@ -112,3 +117,89 @@ def test_a_shell_it_does_not_know_is_refused():
     result = grubmap("completion", "tcsh")
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr == "grubmap completion: name one shell: bash, zsh or fish\n"
+
+
+def admin_api(server, path, token):
+    """The admin API's status and body for `path` with `token`."""
+    request = urllib.request.Request(server.url(path), headers={"Authorization": f"Bearer {token}"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def audit_entries(database, action):
+    with sqlite3.connect(database) as connection:
+        return connection.execute(
+            "SELECT actor, actor_name, area_id, subject, after_value FROM audit_log WHERE action = ? ORDER BY id",
+            (action,)).fetchall()
+
+
+def test_an_api_key_made_listed_and_revoked_on_the_command_line(serve, tmp_path):
+    server = serve()
+    database = str(tmp_path / "grubmap.sqlite")
+    made = grubmap("api-key", "add", "--area", "pnu-busan", "--scope", "write", "--label", "menu  script",
+                   "--database", database)
+    assert made.returncode == 0, made.stderr
+    token = made.stdout.strip()
+    assert re.fullmatch(r"gmk_[A-Za-z0-9_-]{43}", token), made.stdout
+    key_id = re.search(r"made API key ([0-9a-f]{16}) of pnu-busan \(write\) \"menu script\"", made.stderr).group(1)
+
+    status, body = admin_api(server, "/api/v1/admin/areas/pnu-busan/places", token)
+    assert status == 200 and any(place["id"] == "pnu-busan-geumjeong-hall" for place in body["places"])
+    # A key is for its own area only.
+    assert admin_api(server, "/api/v1/admin/areas/san-jose-convention-center/places", token)[0] in (403, 404)
+    assert audit_entries(database, "api-key.create") == [
+        ("cli", "command line", "pnu-busan", f"menu script ({key_id})", "write")]
+
+    read = grubmap("api-key", "add", "--area", "san-jose-convention-center", "--scope", "read",
+                   "--database", database)
+    assert read.returncode == 0, read.stderr
+    listed = grubmap("api-key", "list", "--database", database).stdout.splitlines()
+    assert len(listed) == 2
+    row = next(line.split("\t") for line in listed if line.startswith(key_id))
+    assert row[1:4] == ["pnu-busan", "write", "menu script"]
+    assert row[4].startswith("made by command line ") and row[-1] == "active"
+    only_busan = grubmap("api-key", "list", "--area", "pnu-busan", "--database", database).stdout.splitlines()
+    assert [line.split("\t")[0] for line in only_busan] == [key_id]
+
+    revoked = grubmap("api-key", "revoke", key_id, "--database", database)
+    assert revoked.returncode == 0 and f"revoked API key {key_id}" in revoked.stdout
+    assert admin_api(server, "/api/v1/admin/areas/pnu-busan/places", token)[0] == 401
+    row = next(line.split("\t") for line in grubmap("api-key", "list", "--database", database).stdout.splitlines()
+               if line.startswith(key_id))
+    assert row[-1].startswith("revoked ")
+    assert [entry[:3] for entry in audit_entries(database, "api-key.revoke")] == [("cli", "command line", "pnu-busan")]
+    again = grubmap("api-key", "revoke", key_id, "--database", database)
+    assert again.returncode == 0 and "revoked already" in again.stdout
+    assert len(audit_entries(database, "api-key.revoke")) == 1
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["add", "--area", "atlantis", "--scope", "read"], 'grubmap api-key add: there is no area "atlantis" (areas: '),
+    (["add", "--area", "Not An Id!", "--scope", "read"], 'grubmap api-key add: there is no area "Not An Id!"'),
+    (["add", "--area", "pnu-busan", "--scope", "admin"], 'grubmap api-key add: --scope must be read or write, got "admin"'),
+    (["add", "--area", "pnu-busan"], "grubmap api-key add: --scope read|write is required"),
+    (["add", "--scope", "read"], "grubmap api-key add: --area ID is required"),
+    (["add", "--area", "pnu-busan", "--scope", "read", "--label", "x" * 81],
+     "grubmap api-key add: --label must say what the key is for in 1 to 80 characters"),
+    (["add", "--area", "pnu-busan", "--scope", "read", "--label", "  "],
+     "grubmap api-key add: --label must say what the key is for in 1 to 80 characters"),
+    (["add", "--area", "pnu-busan", "--scope", "read", "--owner", "me"],
+     "grubmap api-key add: unknown option --owner (see grubmap api-key add --help)"),
+    (["list", "--area", "atlantis"], 'grubmap api-key list: there is no area "atlantis"'),
+    (["revoke"], "grubmap api-key revoke: name one key: grubmap api-key revoke KEY-ID"),
+    (["revoke", "0123456789abcdef"], "grubmap api-key revoke: there is no API key 0123456789abcdef"),
+    (["revoke", "../../etc"], 'grubmap api-key revoke: "../../etc" is not a key id'),
+    (["rotate"], 'grubmap api-key: unknown action "rotate"'),
+    ([], "grubmap api-key: say what to do: add, list or revoke"),
+])
+def test_bad_api_key_input_is_one_line_and_changes_nothing(serve, tmp_path, arguments, message):
+    serve()  # the demo areas in the database
+    database = str(tmp_path / "grubmap.sqlite")
+    result = grubmap("api-key", *arguments, "--database", database) if arguments else grubmap("api-key")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith(message) and result.stderr.count("\n") == 1, result.stderr
+    assert audit_entries(database, "api-key.create") == []
+    assert "no API keys" in grubmap("api-key", "list", "--database", database).stdout

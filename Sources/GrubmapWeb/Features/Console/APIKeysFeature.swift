@@ -23,22 +23,13 @@ struct APIKeysFeature: RouteCollection {
     /// `POST /admin/areas/{id}/api-keys` with `label` and `scope`.
     func create(_ context: AreaConsoleContext) throws -> Response {
         let fields = try context.request.formFields()
-        let label = (fields["label"] ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard !label.isEmpty, label.count <= 80 else {
+        guard let label = APIKeyIssuer.label(fields["label"] ?? "") else {
             return .html(
                 try page(context, problem: context.text.keyLabelProblem).render(), status: .unprocessableContent)
         }
         let scope = APIKey.Scope(rawValue: fields["scope"] ?? "") ?? .read
-        let random = context.environment.randomBytes
-        let key = APIKey(
-            id: try APIKey.ID(Hex.encode(random(8))), areaID: context.area.id, scope: scope, label: label,
-            createdBy: context.account.email, createdAt: context.now)
-        let token = APIKey.tokenPrefix + Base64URL.encode(random(32))
-        try store.createAPIKey(
-            key, token: token,
-            audit: context.console.audit(
-                "api-key.create", subject: "\(label) (\(key.id))", area: context.area.id, before: nil,
-                after: scope.rawValue))
+        let (key, token) = try APIKeyIssuer(store: store, randomBytes: context.environment.randomBytes).make(
+            area: context.area.id, scope: scope, label: label, by: context.console.actor, now: context.now)
         return .html(try page(context, newToken: (key, token)).render())
     }
 
@@ -50,12 +41,8 @@ struct APIKeysFeature: RouteCollection {
         else {
             throw ConsoleScopes.notFound
         }
-        try store.revokeAPIKey(
-            id: id, inArea: context.area.id, at: context.now,
-            audit: context.console.audit(
-                "api-key.revoke", subject: "\(key.label) (\(key.id))", area: context.area.id,
-                before: key.scope.rawValue,
-                after: "revoked"))
+        try APIKeyIssuer(store: store, randomBytes: context.environment.randomBytes).revoke(
+            key, by: context.console.actor, now: context.now)
         return .redirect(to: Paths.Console.apiKeys(context.area.id, query: [("done", "revoked")]))
     }
 
