@@ -49,12 +49,17 @@ public protocol OperatorStore: Sendable {
     @discardableResult
     func deleteOperatorSessions(endedBefore date: Date) throws -> Int
 
-    /// The failed sign-ins counted under each key (`account:…`, `address:…`) that has any.
-    func signInFailures(keys: [String]) throws -> [String: SignInFailures]
-    /// Counts one more failed sign-in under each key.
-    func recordSignInFailure(keys: [String], at date: Date) throws
-    /// Forgets the failures under a key (after a successful sign-in).
-    func clearSignInFailures(key: String) throws
+    /// Checks a sign-in attempt against every limit and, unless one that ``SignInLimit/Kind/stops`` it must still
+    /// wait, counts it as a failure under every key, all in one transaction (the rows locked in key order): attempts
+    /// that arrive together are checked one after another, so no more of them go through than the limits allow. A
+    /// success takes the count back with ``signInSucceeded(clearing:uncounting:)``.
+    func reserveSignInAttempt(_ limits: [SignInLimit], at date: Date) throws -> SignInReservation
+    /// After a successful sign-in: forgets every failure under the keys `clearing`, and takes the successful
+    /// attempt's count back from the keys `uncounting`.
+    func signInSucceeded(clearing: [String], uncounting: [String]) throws
+    /// Forgets keys whose latest failure came before `date`; returns how many.
+    @discardableResult
+    func deleteSignInFailures(before date: Date) throws -> Int
 }
 
 /// What checking a sign-in needs, never shown to anyone.
@@ -86,13 +91,38 @@ public struct SetupLink: Sendable {
     }
 }
 
-/// Failed sign-ins under one key since the last success.
-public struct SignInFailures: Hashable, Sendable {
-    public let count: Int
-    public let lastAt: Date
-
-    public init(count: Int, lastAt: Date) {
-        self.count = count
-        self.lastAt = lastAt
+/// One count a sign-in attempt is checked against and counted under (an account, an address, both).
+public struct SignInLimit: Hashable, Sendable {
+    /// What a limit that must still wait does to an attempt.
+    public enum Kind: Hashable, Sendable {
+        /// Refused before its password is checked.
+        case stops
+        /// Checked, but let through only when it proves the password and a second factor.
+        case asksForProof
     }
+
+    /// The key (`pair:…`, `address:…`, `account:…`).
+    public let key: String
+    public let rule: AttemptRule
+    public let kind: Kind
+    /// The key of another limit of the same attempt, or `nil`: this limit then counts the attempt only while that
+    /// one's failures are still within its free attempts, so that (say) one address adds at most its free attempts
+    /// to an account's count, however long it goes on guessing.
+    public let countedWhileFree: String?
+
+    public init(key: String, rule: AttemptRule, kind: Kind, countedWhileFree: String? = nil) {
+        self.key = key
+        self.rule = rule
+        self.kind = kind
+        self.countedWhileFree = countedWhileFree
+    }
+}
+
+/// What ``OperatorStore/reserveSignInAttempt(_:at:)`` decided.
+public enum SignInReservation: Hashable, Sendable {
+    /// A limit that stops attempts must still wait this many seconds: nothing was counted.
+    case refused(retryAfterSeconds: Int)
+    /// Counted as a failure under every key; when a limit that asks for proof must still wait, its seconds: the
+    /// attempt passes only with the password and a second factor.
+    case counted(proofWaitSeconds: Int?)
 }

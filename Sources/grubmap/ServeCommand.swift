@@ -381,6 +381,8 @@ enum SessionSweeper {
                     let deleted = try store.deleteSessions(expiredBefore: now())
                     if deleted > 0 { log("deleted \(deleted) expired sessions") }
                     try store.deleteOperatorSessions(endedBefore: now())
+                    try store.deleteSignInFailures(
+                        before: now().addingTimeInterval(-TimeInterval(SignInThrottle.forgetAfterSeconds)))
                     let old = try store.deleteAuditEntries(before: now().addingTimeInterval(-AuditEntry.retention))
                     if old > 0 { log("deleted \(old) audit entries older than 180 days") }
                 } catch {

@@ -3,6 +3,7 @@ import GrubmapCore
 import GrubmapSQL
 import GrubmapSQLTestSupport
 import GrubmapStore
+import Synchronization
 import Testing
 
 /// Operators, set-up links, operator sessions, failed sign-ins and the console's audited changes, on every database.
@@ -100,17 +101,114 @@ struct OperatorStoreTests {
         }
     }
 
+    static let rule = AttemptRule(freeAttempts: 5, longestWaitSeconds: 900, forgetAfterSeconds: 86400)
+
     @Test(arguments: StoreKind.tested)
-    func failedSignInsCountPerKeyUntilCleared(kind: StoreKind) throws {
+    func signInAttemptsWaitAfterTheFreeOnesAndAreForgottenADayLater(kind: StoreKind) throws {
         try withAreas(kind) { store throws in
-            try store.recordSignInFailure(keys: ["account:a", "address:1"], at: Self.now)
-            try store.recordSignInFailure(keys: ["account:a"], at: Self.now.addingTimeInterval(5))
-            let counts = try store.signInFailures(keys: ["account:a", "address:1", "address:2"])
-            #expect(counts["account:a"] == SignInFailures(count: 2, lastAt: Self.now.addingTimeInterval(5)))
-            #expect(counts["address:1"]?.count == 1)
-            #expect(counts["address:2"] == nil)
-            try store.clearSignInFailures(key: "account:a")
-            #expect(try store.signInFailures(keys: ["account:a"]).isEmpty)
+            let limits = [
+                SignInLimit(key: "pair:1.2.3.4 a", rule: Self.rule, kind: .stops),
+                SignInLimit(key: "account:a", rule: Self.rule, kind: .asksForProof),
+            ]
+            var now = Self.now
+            for _ in 0..<5 {
+                #expect(try store.reserveSignInAttempt(limits, at: now) == .counted(proofWaitSeconds: nil))
+            }
+            // The sixth waits 2 s after the fifth; a refused attempt counts nothing, so the wait does not grow.
+            #expect(try store.reserveSignInAttempt(limits, at: now) == .refused(retryAfterSeconds: 2))
+            now.addTimeInterval(1)
+            #expect(try store.reserveSignInAttempt(limits, at: now) == .refused(retryAfterSeconds: 1))
+            now.addTimeInterval(1)
+            #expect(try store.reserveSignInAttempt(limits, at: now) == .counted(proofWaitSeconds: nil))
+            #expect(try store.reserveSignInAttempt(limits, at: now) == .refused(retryAfterSeconds: 4))
+            // A limit that asks for proof lets the attempt be checked, and says how long it holds.
+            let spread = [SignInLimit(key: "account:a", rule: Self.rule, kind: .asksForProof)]
+            #expect(try store.reserveSignInAttempt(spread, at: now) == .counted(proofWaitSeconds: 4))
+            // A day after the latest failure, the key starts again.
+            now.addTimeInterval(86400)
+            for _ in 0..<5 {
+                #expect(try store.reserveSignInAttempt(limits, at: now) == .counted(proofWaitSeconds: nil))
+            }
+            #expect(try store.reserveSignInAttempt(limits, at: now) == .refused(retryAfterSeconds: 2))
+            #expect(try store.deleteSignInFailures(before: now) == 0)
+            #expect(try store.deleteSignInFailures(before: now.addingTimeInterval(1)) == 2)
+        }
+    }
+
+    @Test(arguments: StoreKind.tested)
+    func aSuccessClearsItsKeysAndGivesTheAttemptBack(kind: StoreKind) throws {
+        try withAreas(kind) { store throws in
+            let address = SignInLimit(key: "address:1.2.3.4", rule: Self.rule, kind: .stops)
+            let pair = SignInLimit(key: "pair:1.2.3.4 a", rule: Self.rule, kind: .stops)
+            for _ in 0..<4 { _ = try store.reserveSignInAttempt([pair, address], at: Self.now) }
+            // Four failures and one success from the address: the success is taken back, the pair forgotten.
+            _ = try store.reserveSignInAttempt([pair, address], at: Self.now)
+            try store.signInSucceeded(clearing: [pair.key], uncounting: [address.key])
+            #expect(try store.reserveSignInAttempt([address], at: Self.now) == .counted(proofWaitSeconds: nil))
+            #expect(try store.reserveSignInAttempt([address], at: Self.now) == .refused(retryAfterSeconds: 2))
+            for _ in 0..<5 {
+                #expect(try store.reserveSignInAttempt([pair], at: Self.now) == .counted(proofWaitSeconds: nil))
+            }
+            #expect(try store.reserveSignInAttempt([pair], at: Self.now) == .refused(retryAfterSeconds: 2))
+        }
+    }
+
+    @Test(arguments: StoreKind.tested)
+    func anAccountCountsAtMostTheFreeAttemptsOfEachAddress(kind: StoreKind) throws {
+        try withAreas(kind) { store throws in
+            let spread = AttemptRule(freeAttempts: 7, longestWaitSeconds: 900, forgetAfterSeconds: 86400)
+            func limits(_ address: String) -> [SignInLimit] {
+                [
+                    SignInLimit(key: "pair:\(address) a", rule: Self.rule, kind: .stops),
+                    SignInLimit(
+                        key: "account:a", rule: spread, kind: .asksForProof, countedWhileFree: "pair:\(address) a"),
+                ]
+            }
+            // One address guessing for hours, each time its wait is over,, adds its 5 free failures and no more.
+            var now = Self.now
+            for _ in 0..<40 {
+                if case .refused(let wait) = try store.reserveSignInAttempt(limits("1.1.1.1"), at: now) {
+                    now.addTimeInterval(TimeInterval(wait))
+                }
+            }
+            #expect(try store.reserveSignInAttempt(limits("2.2.2.2"), at: now) == .counted(proofWaitSeconds: nil))
+            #expect(try store.reserveSignInAttempt(limits("2.2.2.2"), at: now) == .counted(proofWaitSeconds: nil))
+            // A second address's guesses add theirs: the account now asks for proof.
+            #expect(try store.reserveSignInAttempt(limits("3.3.3.3"), at: now) == .counted(proofWaitSeconds: 2))
+        }
+    }
+
+    /// The repro of the report: attempts sent together all passed one check before any was counted. Each check and
+    /// count is one transaction now: of 10 threads trying at the same instant, exactly the 5 free ones go through.
+    @Test(arguments: StoreKind.tested)
+    func attemptsSentTogetherAreCheckedOneAfterAnother(kind: StoreKind) throws {
+        try kind.withDatabase { database throws in
+            _ = try database.openStore()
+            for round in 0..<5 {
+                let limits = [
+                    SignInLimit(key: "pair:127.0.0.1 r\(round)", rule: Self.rule, kind: .stops),
+                    SignInLimit(key: "address:127.0.0.\(round)", rule: Self.rule, kind: .asksForProof),
+                    SignInLimit(key: "account:r\(round)", rule: Self.rule, kind: .asksForProof),
+                ]
+                // Two stores, as two servers on one database would have.
+                let stores = [
+                    try database.openStore(maximumConnections: 5), try database.openStore(maximumConnections: 5),
+                ]
+                let results = Mutex<[SignInReservation]>([])
+                let failures = Failures()
+                onThreads(10) { index in
+                    do {
+                        let result = try stores[index % 2].reserveSignInAttempt(limits, at: Self.now)
+                        results.withLock { $0.append(result) }
+                    } catch {
+                        failures.add("\(error)")
+                    }
+                }
+                #expect(failures.all.isEmpty)
+                let counted = results.withLock { $0 }.filter { $0 == .counted(proofWaitSeconds: nil) }.count
+                let refused = results.withLock { $0 }.filter { $0 == .refused(retryAfterSeconds: 2) }.count
+                #expect(counted == 5 && refused == 5, "round \(round): \(counted) counted, \(refused) refused")
+            }
         }
     }
 

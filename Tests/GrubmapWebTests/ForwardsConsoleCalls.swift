@@ -58,13 +58,15 @@ extension ForwardsConsoleCalls {
     func deleteOperatorSessions(endedBefore date: Date) throws -> Int {
         try consoleStore.deleteOperatorSessions(endedBefore: date)
     }
-    func signInFailures(keys: [String]) throws -> [String: SignInFailures] {
-        try consoleStore.signInFailures(keys: keys)
+    func reserveSignInAttempt(_ limits: [SignInLimit], at date: Date) throws -> SignInReservation {
+        try consoleStore.reserveSignInAttempt(limits, at: date)
     }
-    func recordSignInFailure(keys: [String], at date: Date) throws {
-        try consoleStore.recordSignInFailure(keys: keys, at: date)
+    func signInSucceeded(clearing: [String], uncounting: [String]) throws {
+        try consoleStore.signInSucceeded(clearing: clearing, uncounting: uncounting)
     }
-    func clearSignInFailures(key: String) throws { try consoleStore.clearSignInFailures(key: key) }
+    func deleteSignInFailures(before date: Date) throws -> Int {
+        try consoleStore.deleteSignInFailures(before: date)
+    }
 
     func consolePlaces(inArea id: Area.ID) throws -> [ConsolePlace] { try consoleStore.consolePlaces(inArea: id) }
     func consolePlace(id: Place.ID) throws -> ConsolePlace? { try consoleStore.consolePlace(id: id) }

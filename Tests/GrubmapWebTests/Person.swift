@@ -8,6 +8,8 @@ final class Person {
     /// Every cookie by name.
     var cookies: [String: String] = [:]
     let language: String
+    /// The address the person's requests come from, as the server's socket sees it.
+    var address = ""
 
     /// The session token, once the person has a stored session.
     var cookie: String? {
@@ -37,7 +39,7 @@ final class Person {
     }
 
     func get(_ target: String) throws -> Response {
-        remember(try test.get(target, headers: headers))
+        remember(try test.get(target, headers: headers, from: address))
     }
 
     func html(_ target: String) throws -> String {
@@ -50,7 +52,7 @@ final class Person {
     {
         var headers = headers
         for (name, value) in extra { headers[name] = value }
-        return remember(try test.send(method, target, headers: headers, body: body))
+        return remember(try test.send(method, target, headers: headers, body: body, from: address))
     }
 
     /// Posts a form, adding the CSRF token from the session unless `csrf` says otherwise.
@@ -61,7 +63,7 @@ final class Person {
         let body = ([("csrf", token)] + fields).map { name, value in
             "\(name)=\(value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
         }.joined(separator: "&")
-        return remember(try test.send(.post, target, headers: headers, body: body))
+        return remember(try test.send(.post, target, headers: headers, body: body, from: address))
     }
 
     /// The CSRF token the person's pages carry.

@@ -45,14 +45,20 @@ struct TestApp {
         return TestApp(app: app, store: store, folder: folder, clock: clock)
     }
 
-    func get(_ target: String, headers: Headers = Headers()) throws -> Response {
-        app.responder(try Request(method: .get, target: target, headers: headers))
+    /// A `GET` from the peer `address` (empty: unknown, as the server says of a peer it could not read).
+    func get(_ target: String, headers: Headers = Headers(), from address: String = "") throws -> Response {
+        var request = try Request(method: .get, target: target, headers: headers)
+        request.remoteAddress = address
+        return app.responder(request)
     }
 
-    func send(_ method: GrubmapHTTP.Method, _ target: String, headers: Headers = Headers(), body: String = "")
-        throws -> Response
-    {
-        app.responder(try Request(method: method, target: target, headers: headers, body: Array(body.utf8)))
+    func send(
+        _ method: GrubmapHTTP.Method, _ target: String, headers: Headers = Headers(), body: String = "",
+        from address: String = ""
+    ) throws -> Response {
+        var request = try Request(method: method, target: target, headers: headers, body: Array(body.utf8))
+        request.remoteAddress = address
+        return app.responder(request)
     }
 
     func json(_ target: String) throws -> [String: Any] {

@@ -28,9 +28,9 @@ extension UnreachableStore {
     func deleteOperatorSession(token: String) throws { throw down }
     func deleteOperatorSessions(operatorID: Operator.ID) throws -> Int { throw down }
     func deleteOperatorSessions(endedBefore date: Date) throws -> Int { throw down }
-    func signInFailures(keys: [String]) throws -> [String: SignInFailures] { throw down }
-    func recordSignInFailure(keys: [String], at date: Date) throws { throw down }
-    func clearSignInFailures(key: String) throws { throw down }
+    func reserveSignInAttempt(_ limits: [SignInLimit], at date: Date) throws -> SignInReservation { throw down }
+    func signInSucceeded(clearing: [String], uncounting: [String]) throws { throw down }
+    func deleteSignInFailures(before date: Date) throws -> Int { throw down }
 
     func consolePlaces(inArea id: Area.ID) throws -> [ConsolePlace] { throw down }
     func consolePlace(id: Place.ID) throws -> ConsolePlace? { throw down }

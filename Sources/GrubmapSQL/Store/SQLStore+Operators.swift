@@ -214,37 +214,68 @@ extension SQLStore {
 
     // MARK: Failed sign-ins
 
-    public func signInFailures(keys: [String]) throws -> [String: SignInFailures] {
-        try read { connection in
-            var found: [String: SignInFailures] = [:]
-            for key in Set(keys) {
-                if let row = try connection.fetchOne(
-                    "SELECT failures, last_failure_at FROM sign_in_failures WHERE key = \(key)")
-                {
-                    found[key] = SignInFailures(
-                        count: try row.value(named: "failures"), lastAt: try row.value(named: "last_failure_at"))
-                }
-            }
-            return found
-        }
-    }
-
-    public func recordSignInFailure(keys: [String], at date: Date) throws {
-        try write { connection in
-            for key in Set(keys).sorted() {
+    public func reserveSignInAttempt(_ limits: [SignInLimit], at date: Date) throws -> SignInReservation {
+        // One row per key, locked in key order (so two attempts never wait for each other's locks the other way
+        // round); a key seen for the first time is inserted with no failures first, so that it has a row to lock.
+        let limits = Dictionary(limits.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            .values.sorted { $0.key < $1.key }
+        let lock = dialect.lockingClause
+        return try write { connection in
+            var counts: [(limit: SignInLimit, failures: Int)] = []
+            var refusal = 0
+            var proofWait: Int?
+            for limit in limits {
                 try connection.execute(
                     """
-                    INSERT INTO sign_in_failures (key, failures, last_failure_at) VALUES (\(key), 1, \(date))
-                    ON CONFLICT (key) DO UPDATE SET failures = sign_in_failures.failures + 1,
-                        last_failure_at = excluded.last_failure_at
+                    INSERT INTO sign_in_failures (key, failures, last_failure_at) VALUES (\(limit.key), 0, \(date))
+                    ON CONFLICT (key) DO NOTHING
                     """)
+                guard
+                    let row = try connection.fetchOne(
+                        "SELECT failures, last_failure_at FROM sign_in_failures WHERE key = \(limit.key)\(sql: lock)")
+                else { continue }
+                let lastAt: Date = try row.value(named: "last_failure_at")
+                let failures = limit.rule.counted(failures: try row.value(named: "failures"), lastAt: lastAt, at: date)
+                counts.append((limit, failures))
+                guard let wait = limit.rule.remainingWait(failures: failures, lastAt: lastAt, at: date) else {
+                    continue
+                }
+                switch limit.kind {
+                case .stops: refusal = max(refusal, wait)
+                case .asksForProof: proofWait = max(proofWait ?? 0, wait)
+                }
+            }
+            if refusal > 0 { return .refused(retryAfterSeconds: refusal) }
+            let stillFree = Set(counts.filter { $0.failures < $0.limit.rule.freeAttempts }.map(\.limit.key))
+            for (limit, failures) in counts {
+                if let other = limit.countedWhileFree, !stillFree.contains(other) { continue }
+                try connection.execute(
+                    """
+                    UPDATE sign_in_failures SET failures = \(failures + 1), last_failure_at = \(date)
+                    WHERE key = \(limit.key)
+                    """)
+            }
+            return .counted(proofWaitSeconds: proofWait)
+        }
+    }
+
+    public func signInSucceeded(clearing: [String], uncounting: [String]) throws {
+        try write { connection in
+            for key in Set(clearing).sorted() {
+                try connection.execute("DELETE FROM sign_in_failures WHERE key = \(key)")
+            }
+            for key in Set(uncounting).subtracting(clearing).sorted() {
+                try connection.execute(
+                    "UPDATE sign_in_failures SET failures = failures - 1 WHERE key = \(key) AND failures > 0")
             }
         }
     }
 
-    public func clearSignInFailures(key: String) throws {
+    @discardableResult
+    public func deleteSignInFailures(before date: Date) throws -> Int {
         try withConnection { connection in
-            try connection.execute("DELETE FROM sign_in_failures WHERE key = \(key)")
+            try connection.execute("DELETE FROM sign_in_failures WHERE last_failure_at < \(date)")
+            return connection.changes
         }
     }
 

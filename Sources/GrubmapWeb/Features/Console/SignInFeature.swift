@@ -57,28 +57,37 @@ struct SignInFeature: RouteCollection {
                 notice: nil)
             return .html(page.render(), status: status)
         }
-        if let wait = try throttle.wait(email: email, address: address, now: now) {
+        func throttled(_ wait: Int) -> Response {
             var response = refuse(text.tooManyAttempts(wait), status: .tooManyRequests)
             response.headers["Retry-After"] = "\(wait)"
             return response
+        }
+        // Counted before the password is checked, in one step with the check of the counts.
+        let proofWait: Int?
+        switch try throttle.attempt(email: email, address: address, now: now) {
+        case .wait(let seconds): return throttled(seconds)
+        case .check(let wait): proofWait = wait
         }
         let password = String((form.password ?? "").prefix(PasswordPolicy.maximumLength * 4))
         let credentials = try store.operatorCredentials(email: email)
         let matches = PasswordHasher.verify(password, against: credentials?.passwordHash ?? decoyHash)
         guard let credentials, credentials.passwordHash != nil, matches else {
-            try throttle.recordFailure(email: email, address: address, now: now)
-            return refuse(text.wrongCredentials, status: .unprocessableContent)
+            // While guesses from many addresses hold the account, every attempt short of a full proof hears the same.
+            return proofWait.map(throttled) ?? refuse(text.wrongCredentials, status: .unprocessableContent)
         }
         let account = credentials.account
         if let secret = credentials.secondFactorSecret {
-            guard let step = TOTP(secret: secret).matchingStep(form.code ?? "", at: now),
-                try store.acceptSecondFactorStep(operatorID: account.id, step: step)
-            else {
-                try throttle.recordFailure(email: email, address: address, now: now)
-                return refuse(text.wrongCode, status: .unprocessableContent)
+            guard let step = TOTP(secret: secret).matchingStep(form.code ?? "", at: now) else {
+                return proofWait.map(throttled) ?? refuse(text.wrongCode, status: .unprocessableContent)
             }
+            guard try store.acceptSecondFactorStep(operatorID: account.id, step: step) else {
+                return proofWait.map(throttled) ?? refuse(text.wrongCode, status: .unprocessableContent)
+            }
+        } else if let proofWait {
+            // A password alone does not pass a throttle held by guesses from many addresses.
+            return throttled(proofWait)
         }
-        try throttle.recordSuccess(email: email)
+        try throttle.succeeded(email: email, address: address)
         if let stored = credentials.passwordHash, hasher.needsRehash(stored), let rehashed = hasher.hash(password) {
             try store.setPasswordHash(operatorID: account.id, rehashed)
         }
