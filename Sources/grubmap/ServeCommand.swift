@@ -28,6 +28,10 @@ enum ServeCommand {
           --onboarding-interval-ms N
                                 How long each page of the progress-style onboarding shows (default 3000)
           --secure-cookies      Mark cookies Secure (when a proxy serves Grubmap over HTTPS)
+          --trusted-proxy ADDR  A proxy whose X-Forwarded-For, Forwarded, X-Real-IP and X-Forwarded-Proto headers
+                                are believed: an address or a CIDR block (127.0.0.1, 10.0.0.0/8, ::1); repeat for
+                                more. None by default: the client is the connecting peer and those headers are
+                                ignored
           --tile-url TEMPLATE   Draw map tiles from an XYZ tile server under the pins, like
                                 https://tile.example.org/{z}/{x}/{y}.png (default: a clean offline map)
           --check-in-hours H    How long a check-in lasts at most (default 3; it also ends at closing time)
@@ -81,6 +85,7 @@ enum ServeCommand {
             "database-timeout-ms", "database-connections", "workers", "max-queued-requests", "max-connections",
             "max-connections-per-address", "request-timeout-seconds", "idle-timeout-seconds", "log-format",
             "metrics", "tls-cert", "tls-key", "http-redirect-port", "feed-interval", "allow-outbound",
+            "trusted-proxy",
         ],
         flags: ["demo", "help", "secure-cookies"],
         choices: [
@@ -146,6 +151,7 @@ enum ServeCommand {
             throw UsageError("grubmap serve: --onboarding: \(error)")
         }
         var configuration = AppConfiguration(onboarding: onboarding, secureCookies: options.has("secure-cookies"))
+        configuration.trustedProxies = try trustedProxies(options)
         if let text = options["metrics"] {
             guard let access = MetricsAccess(rawValue: text) else {
                 throw UsageError("grubmap serve: --metrics must be loopback, public or off, got \"\(text)\"")
@@ -310,6 +316,20 @@ enum ServeCommand {
             throw UsageError("grubmap serve: --\(option): \"\(path)\" is larger than 1 MiB; not a PEM file")
         }
         return Array(data)
+    }
+
+    /// Every `--trusted-proxy`: an IPv4 or IPv6 address, or a CIDR block of them.
+    private static func trustedProxies(_ options: Arguments) throws(UsageError) -> TrustedProxies {
+        var ranges: [IPRange] = []
+        for text in options.all("trusted-proxy") {
+            guard let range = IPRange(text) else {
+                throw UsageError(
+                    "grubmap serve: --trusted-proxy must be an IP address or a CIDR block like 127.0.0.1, "
+                        + "10.0.0.0/8 or ::1, got \"\(text)\"")
+            }
+            ranges.append(range)
+        }
+        return TrustedProxies(ranges)
     }
 
     /// `--feed-interval`: a duration from 30 seconds to 7 days, one hour by default; `nil` for `0` (no fetching).

@@ -69,7 +69,7 @@ def test_metrics_count_routes_not_paths(serve, store):
 def test_metrics_refuse_what_they_should(serve):
     server = serve("sqlite")
     # Through a proxy on this machine, or from another address: not for the public by default.
-    for header in ({"X-Forwarded-For": "203.0.113.9"}, {"Forwarded": "for=203.0.113.9"}):
+    for header in ({"X-Forwarded-For": "203.0.113.9"}, {"Forwarded": "for=203.0.113.9"}, {"X-Real-IP": "203.0.113.9"}):
         status, headers, body = fetch(server.url("/metrics"), headers=header)
         assert status == 403 and json.loads(body)["error"]["code"] == "forbidden"
     assert fetch(server.url("/metrics"), method="POST", body=b"x")[0] == 405
@@ -82,7 +82,7 @@ def test_metrics_refuse_what_they_should(serve):
     requests = {(s.labels["route"], s.labels["method"], s.labels["status"]): s.value
                 for s in families(server)["grubmap_http_requests"].samples
                 if s.name == "grubmap_http_requests_total"}
-    assert requests[("/metrics", "GET", "403")] == 2
+    assert requests[("/metrics", "GET", "403")] == 3
 
 
 @pytest.mark.parametrize("access,expected", [("off", 404), ("public", 200)])

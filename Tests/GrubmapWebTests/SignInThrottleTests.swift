@@ -148,3 +148,28 @@ import Testing
         #expect(proved.status == .seeOther)
     }
 }
+
+extension SignInThrottleTests {
+    /// Without a trusted proxy, a stranger on the host cannot pick a fresh address for each guess with
+    /// `X-Forwarded-For`: after 5 they wait, whatever the header says.
+    @Test func forgedForwardingHeadersDoNotMakeAFreshAddress() throws {
+        let test = try ConsoleTests.makeApp()
+        defer { test.cleanUp() }
+        _ = try ConsoleTests.signedIn(test, Self.owner)
+        let csrf = String(repeating: "c", count: 43)
+        var statuses: [Status] = []
+        for index in 0..<8 {
+            let guess = try test.send(
+                .post, "/admin/sign-in",
+                headers: [
+                    "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "198.51.100.\(index)",
+                    "Cookie": "grubmap_console_csrf=\(csrf)",
+                ],
+                body: "csrf=\(csrf)&email=kim%40example.org&password=wrong+guess+here", from: "127.0.0.1")
+            statuses.append(guess.status)
+        }
+        #expect(
+            statuses == Array(repeating: .unprocessableContent, count: 5) + Array(repeating: .tooManyRequests, count: 3)
+        )
+    }
+}

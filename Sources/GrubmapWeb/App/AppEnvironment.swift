@@ -1,6 +1,7 @@
 import Foundation
 import GrubmapCore
 import GrubmapCrypto
+import GrubmapHTTP
 import GrubmapStore
 
 /// Everything the web layer needs from outside, passed in explicitly: no globals, so tests control time,
@@ -45,8 +46,11 @@ public struct AppConfiguration: Sendable, Equatable {
     /// How long a session lasts without a visit.
     public var sessionLifetime: TimeInterval
     /// Whether cookies are marked `Secure` even when the request does not say it came over HTTPS
-    /// (`X-Forwarded-Proto: https` from a proxy always marks them).
+    /// (`X-Forwarded-Proto: https` from a trusted proxy always marks them).
     public var secureCookies: Bool
+    /// The proxies whose forwarding headers (`X-Forwarded-For`, `Forwarded`, `X-Real-IP`, `X-Forwarded-Proto`)
+    /// are believed; none by default, so the client is the connecting peer.
+    public var trustedProxies = TrustedProxies.none
     /// An XYZ tile URL template (`https://tile.example.org/{z}/{x}/{y}.png`) drawn under the map, or `nil` for
     /// a clean map that needs nothing from outside.
     public var tileURL: String?

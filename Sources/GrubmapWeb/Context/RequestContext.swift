@@ -31,19 +31,15 @@ struct RequestContext {
     /// The app's settings.
     var configuration: AppConfiguration { environment.configuration }
 
-    /// The client's address: the peer's, or behind a proxy on this machine the one the proxy saw (the last
-    /// `X-Forwarded-For` entry, which the proxy itself appended).
+    /// The client's address: the peer's, or behind proxies named with `--trusted-proxy` the right-most untrusted
+    /// address of their forwarding chain (see ``TrustedProxies``). Forwarding headers from any other peer are
+    /// ignored, so nothing on the host or beyond can pick the address its limits are counted under.
     var clientAddress: String {
-        let request = request
-        let isLoopback = request.remoteAddress == "127.0.0.1" || request.remoteAddress == "::1"
-        if isLoopback, let forwarded = request.headers.values(for: "X-Forwarded-For").last?.split(separator: ",").last {
-            return forwarded.trimmingCharacters(in: .whitespaces)
-        }
-        return request.remoteAddress
+        configuration.trustedProxies.clientAddress(peer: request.remoteAddress, headers: request.headers)
     }
 
-    /// Whether the request came over HTTPS, directly or through a proxy that says so.
+    /// Whether the request came over HTTPS: directly, by `--secure-cookies`, or through a trusted proxy that says so.
     var isSecure: Bool {
-        request.isTLS || configuration.secureCookies || request.headers["X-Forwarded-Proto"] == "https"
+        configuration.secureCookies || configuration.trustedProxies.isSecure(request)
     }
 }

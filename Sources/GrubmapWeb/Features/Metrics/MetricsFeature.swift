@@ -7,8 +7,9 @@ import GrubmapStore
 public enum MetricsAccess: String, Sendable, CaseIterable {
     /// Not served at all: 404.
     case off
-    /// Only to clients on this machine that did not come through a proxy (no `X-Forwarded-For` or `Forwarded`),
-    /// so a proxy in front does not publish it by accident: 403 to anyone else.
+    /// Only to clients on this machine that did not come through a proxy (no `X-Forwarded-For`, `Forwarded` or
+    /// `X-Real-IP`, from any peer, trusted or not), so a proxy in front does not publish it by accident: 403 to anyone
+    /// else.
     case loopback
     /// To anyone who can reach the server (put it behind your own network's rules).
     case `public`
@@ -73,10 +74,12 @@ struct MetricsFeature: RouteCollection {
 
     /// Whether the request came from this machine directly: a loopback peer, and no proxy's forwarding header.
     static func isLocal(_ request: Request) -> Bool {
-        let address = request.remoteAddress
-        let isLoopback = address == "::1" || address.hasPrefix("127.") || address.hasPrefix("::ffff:127.")
-        return isLoopback && request.headers["X-Forwarded-For"] == nil && request.headers["Forwarded"] == nil
+        guard !request.hasForwardingHeaders, let address = IPAddress(request.remoteAddress) else { return false }
+        return loopback.contains { $0.contains(address) }
     }
+
+    /// 127.0.0.0/8 and ::1 (an IPv4-mapped loopback peer counts as IPv4).
+    private static let loopback: [IPRange] = ["127.0.0.0/8", "::1/128"].compactMap { IPRange($0) }
 }
 
 /// Which Grubmap this is, for `grubmap_build_info` and `grubmap --version`.
