@@ -216,7 +216,7 @@ struct Strings: Sendable {
         closedUntil: { day, time in "영업 종료 · \(day) \(time) 시작" },
         location: "위치",
         openInMaps: "지도 앱에서 열기",
-        backTo: { "\($0)(으)로 돌아가기" },
+        backTo: { "\($0, particle: .toward) 돌아가기" },
         weekdayName: { day in ["월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일"][day.rawValue - 1] },
         notFoundTitle: "찾을 수 없음",
         badRequestTitle: "요청을 처리할 수 없습니다",

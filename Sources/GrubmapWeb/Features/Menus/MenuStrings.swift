@@ -241,8 +241,8 @@ struct MenuStrings: Sendable {
         apply: "적용",
         bookmarkPlace: { "\($0) 즐겨찾기" },
         bookmark: "즐겨찾기",
-        bookmarkAdded: { "\($0)을(를) 즐겨찾기에 넣었습니다." },
-        bookmarkRemoved: { "\($0)을(를) 즐겨찾기에서 뺐습니다." },
+        bookmarkAdded: { "\($0, particle: .object) 즐겨찾기에 넣었습니다." },
+        bookmarkRemoved: { "\($0, particle: .object) 즐겨찾기에서 뺐습니다." },
         makeDefaultArea: "처음 화면으로 설정",
         isDefaultArea: "처음 화면으로 설정됨"
     )
