@@ -201,7 +201,7 @@ def test_korean_interface(server, browser):
     driver = browser(language="ko")
     driver.get(server.url("/"))
     assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ko"
-    assert driver.find_element(By.TAG_NAME, "h1").text == "Grubmap에 오신 것을 환영합니다"
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Grubmap에 오신 걸 환영해요"
     driver.find_element(By.CSS_SELECTOR, "button[value=started]").click()
     wait_for(driver, lambda d: "/areas/" in d.current_url)
     assert driver.find_element(By.CSS_SELECTOR, ".area-tabs a[aria-current=page]").text == "식단"
@@ -218,4 +218,4 @@ def test_language_setting_overrides_the_browser(server, browser):
     driver.find_element(By.CSS_SELECTOR, "form[action='/settings'] button[type=submit]").click()
     wait_for(driver, lambda d: "saved=1" in d.current_url)
     assert driver.find_element(By.TAG_NAME, "h1").text == "설정"
-    assert "설정을 저장했습니다." in driver.page_source
+    assert "설정을 저장했어요." in driver.page_source

@@ -37,7 +37,7 @@ def test_a_denied_position_says_what_to_do(server, browser):
     driver.get(server.url(PLACE))
     driver.find_element(By.CSS_SELECTOR, ".share-location").click()
     status = wait_for(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".ride-locate-status").text or None)
-    assert status.startswith("위치 권한이 거부되었습니다.")
+    assert status.startswith("위치 권한이 거부되었어요.")
     assert driver.find_element(By.CSS_SELECTOR, ".share-location").is_enabled()
     assert not driver.find_elements(By.CSS_SELECTOR, ".ride-summary")
 

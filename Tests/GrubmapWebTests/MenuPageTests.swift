@@ -167,8 +167,8 @@ enum MenuFixtures {
         #expect(selector.count == 7)
         #expect(none.contains("data-kind=\"closed\""))
         let korean = try page(test, "/places/alpha?date=2026-11-14", language: "ko")
-        #expect(korean.contains("이 날은 운영하지 않습니다."))
-        #expect(try page(test, "/places/alpha?date=2026-11-13", language: "ko").contains("이 날의 식단이 아직 없습니다."))
+        #expect(korean.contains("이날은 운영하지 않아요."))
+        #expect(try page(test, "/places/alpha?date=2026-11-13", language: "ko").contains("이날 식단이 아직 없어요."))
     }
 
     @Test func pricesNotesAndRolesAreShownInTheLanguageOfThePage() throws {

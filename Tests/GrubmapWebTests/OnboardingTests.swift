@@ -172,7 +172,7 @@ import Testing
         let test = try TestApp.make()
         defer { test.cleanUp() }
         let korean = try Person(test, language: "ko-KR,ko;q=0.9")
-        #expect(try korean.html("/").contains("Grubmap에 오신 것을 환영합니다"))
+        #expect(try korean.html("/").contains("Grubmap에 오신 걸 환영해요"))
         let english = try Person(test, language: "en-US")
         #expect(try english.post("/settings", [("language", "ko")]).status == .seeOther)
         #expect(try english.html("/settings").contains("<html lang=\"ko\">"))

@@ -193,7 +193,7 @@ struct Strings: Sendable {
         sortedByName: "이름순",
         sortedByDistance: "거리순",
         sortLabel: "정렬",
-        noPlaces: "아직 등록된 곳이 없습니다.",
+        noPlaces: "아직 등록된 곳이 없어요.",
         distancesFrom: { "\($0)에서 잰 거리" },
         distancesFromGivenPoint: "지정한 위치에서 잰 거리",
         distancesFromYou: "내 위치에서 잰 거리",
@@ -210,7 +210,7 @@ struct Strings: Sendable {
         phone: "전화",
         website: "웹사이트",
         hours: "영업시간",
-        hoursUnknown: "영업시간 정보가 없습니다. 가기 전에 확인하세요.",
+        hoursUnknown: "영업시간 정보가 없어요. 가기 전에 확인해 보세요.",
         closedOn: { "\($0) 휴무" },
         otherHoursOn: { "\($0) 변경된 영업시간" },
         closedUntil: { day, time in "영업 종료 · \(day) \(time) 시작" },
@@ -219,23 +219,23 @@ struct Strings: Sendable {
         backTo: { "\($0, particle: .toward) 돌아가기" },
         weekdayName: { day in ["월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일"][day.rawValue - 1] },
         notFoundTitle: "찾을 수 없음",
-        badRequestTitle: "요청을 처리할 수 없습니다",
-        serverErrorTitle: "서버에 문제가 생겼습니다",
-        unavailableTitle: "Grubmap을 사용할 수 없습니다",
+        badRequestTitle: "요청을 처리할 수 없어요",
+        serverErrorTitle: "서버에 문제가 생겼어요",
+        unavailableTitle: "Grubmap을 사용할 수 없어요",
         goToStart: "첫 화면으로",
         errorExplanation: { code in
             switch code {
-            case "not_found": "이 주소에는 아무것도 없습니다. 주소를 확인하거나 첫 화면에서 다시 찾아보세요."
-            case "csrf": "양식이 만료되었거나 Grubmap에서 온 것이 아닙니다. 페이지를 새로 고친 뒤 다시 시도하세요."
-            case "method_not_allowed": "이 주소는 그런 요청을 받지 않습니다."
+            case "not_found": "이 주소에는 아무것도 없어요. 주소를 확인하거나 첫 화면에서 다시 찾아보세요."
+            case "csrf": "양식이 만료되었거나 Grubmap에서 보낸 양식이 아니에요. 페이지를 새로 고친 뒤 다시 시도해 주세요."
+            case "method_not_allowed": "이 주소는 그런 요청을 받지 않아요."
             case "invalid_coordinate", "invalid_date", "invalid_bookmark", "invalid_preference", "bad_query",
                 "bad_path", "bad_request", "bad_form":
-                "주소나 양식에 알아볼 수 없는 값이 있습니다. 다시 확인해 주세요."
-            case "internal_error": "요청에 답하지 못했습니다. 잠시 뒤 다시 시도하세요."
-            case "too_large": "보내신 내용이 너무 큽니다. 사진은 1 MiB까지 올릴 수 있습니다."
+                "주소나 양식에 알아볼 수 없는 값이 있어요. 다시 확인해 주세요."
+            case "internal_error": "요청을 처리하지 못했어요. 잠시 뒤에 다시 시도해 주세요."
+            case "too_large": "보내신 내용이 너무 커요. 사진은 1 MiB까지 올릴 수 있어요."
             case "database_unavailable", "server_busy", "too_many_connections":
-                "지금은 Grubmap이 답하기 어렵습니다. 잠시 뒤 다시 시도하세요."
-            case "rate_limited": "잠깐 사이에 너무 많이 바꾸셨습니다. 잠시 뒤 다시 시도하세요."
+                "지금은 Grubmap이 응답하기 어려워요. 잠시 뒤에 다시 시도해 주세요."
+            case "rate_limited": "짧은 시간에 너무 많이 바꾸셨어요. 잠시 뒤에 다시 시도해 주세요."
             default: nil
             }
         },
@@ -245,11 +245,11 @@ struct Strings: Sendable {
         updateLocation: "내 위치 새로고침",
         locating: "위치를 찾는 중…",
         locationProblems: [
-            "denied": "Grubmap의 위치 권한이 꺼져 있습니다. 거리를 보려면 브라우저 설정에서 이 사이트의 위치 접근을 허용한 뒤 다시 시도하세요.",
-            "unavailable": "지금은 위치를 알 수 없습니다. 위치 서비스가 켜져 있는지 확인한 뒤 다시 시도하세요.",
-            "timeout": "위치를 찾는 데 시간이 너무 오래 걸렸습니다. 창가나 야외에서 다시 시도해 보세요.",
-            "unsupported": "이 브라우저는 위치를 공유할 수 없습니다. 거리만 보이지 않을 뿐 Grubmap은 그대로 쓸 수 있어요.",
-            "insecure": "브라우저는 보안 연결에서만 위치를 공유합니다. 거리를 보려면 https:// 주소로 Grubmap을 여세요.",
+            "denied": "Grubmap의 위치 권한이 꺼져 있어요. 거리를 보려면 브라우저 설정에서 이 사이트의 위치 접근을 허용한 뒤 다시 시도해 주세요.",
+            "unavailable": "지금은 위치를 알 수 없어요. 위치 서비스가 켜져 있는지 확인한 뒤 다시 시도해 주세요.",
+            "timeout": "위치를 찾는 데 시간이 너무 오래 걸렸어요. 창가나 야외에서 다시 시도해 보세요.",
+            "unsupported": "이 브라우저는 위치를 공유할 수 없어요. 거리만 보이지 않을 뿐 Grubmap은 그대로 쓸 수 있어요.",
+            "insecure": "브라우저는 보안 연결에서만 위치를 공유해요. 거리를 보려면 https:// 주소로 Grubmap을 열어 주세요.",
         ],
         onboardingClose: "닫기",
         onboardingStart: "시작하기",
@@ -260,11 +260,11 @@ struct Strings: Sendable {
         onboardingPages: "페이지",
         onboardingPause: "안내 멈추기",
         onboardingPlay: "안내 계속 넘기기",
-        locatedNearestFirst: "위치를 찾았습니다. 가까운 곳부터 보여 드립니다.",
-        settingsNotSaved: "설정을 저장하지 않았습니다",
+        locatedNearestFirst: "위치를 찾았어요. 가까운 곳부터 보여 드릴게요.",
+        settingsNotSaved: "설정을 저장하지 못했어요",
         settingsProblem: { _ in "목록에 있는 것 가운데에서 골라 주세요." },
         settings: "설정",
-        settingsSaved: "설정을 저장했습니다.",
+        settingsSaved: "설정을 저장했어요.",
         defaultAreaLabel: "처음 열 곳",
         onboardingStyleLabel: "안내 방식",
         onboardingStyleName: { style in
@@ -276,9 +276,9 @@ struct Strings: Sendable {
         },
         onboardingStyleHint: { style in
             switch style {
-            case .basic: "모든 내용을 한 페이지에 보여 줍니다."
-            case .slides: "한 페이지씩, 밀거나 다음을 눌러 넘깁니다."
-            case .progress: "몇 초마다 저절로 다음 페이지로 넘어갑니다."
+            case .basic: "모든 내용을 한 페이지에 보여 줘요."
+            case .slides: "한 페이지씩 보여 줘요. 밀거나 다음을 눌러 넘겨요."
+            case .progress: "몇 초마다 저절로 다음 페이지로 넘어가요."
             }
         },
         unitsLabel: "거리 단위",
@@ -287,6 +287,6 @@ struct Strings: Sendable {
         languageAutomatic: "브라우저 설정 따르기",
         save: "저장",
         replayOnboarding: "안내 다시 보기",
-        replayOnboardingHint: "위에서 고른 방식으로 안내를 다시 봅니다."
+        replayOnboardingHint: "위에서 고른 방식으로 안내를 다시 봐요."
     )
 }

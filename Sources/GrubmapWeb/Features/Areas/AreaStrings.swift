@@ -42,6 +42,6 @@ struct AreaStrings: Sendable {
         },
         mapShowsSome: { shown, total in
             "지도에는 \(DistanceFormat.grouped(total))곳 중 지도 가운데에서 가까운 \(shown)곳만 "
-                + "표시합니다. 목록에는 모두 있습니다."
+                + "표시해요. 목록에는 모두 있어요."
         })
 }

@@ -103,7 +103,7 @@ struct CheckInStrings: Sendable {
 
     static let korean = CheckInStrings(
         mapLabel: { "\($0) 지도" },
-        mapHelp: { "\($0)곳, 북쪽부터 남쪽 순서. 핀을 누르면 그곳 정보가 열리며, 목록에도 같은 곳이 있습니다." },
+        mapHelp: { "\($0)곳, 북쪽부터 남쪽 순서. 핀을 누르면 그곳 정보가 열려요. 목록에도 같은 곳이 있어요." },
         mapCenter: { "\($0) (지도 중심)" },
         pinLabel: { name, count in count == 0 ? "\(name), 체크인한 사람 없음" : "\(name), \(count)명 체크인" },
         youAreHere: "현재 위치",
@@ -117,7 +117,7 @@ struct CheckInStrings: Sendable {
         checkIn: "여기 체크인",
         checkOut: "체크아웃",
         checkedInHere: { "\($0)까지 여기에 체크인되어 있어요." },
-        checkedInElsewhere: { "\($0)에 체크인되어 있어요. 여기 체크인하면 옮겨집니다." },
+        checkedInElsewhere: { "\($0)에 체크인되어 있어요. 여기에 체크인하면 이곳으로 옮겨져요." },
         untilTime: { "\($0)까지" },
         makeProfileFirst: "체크인하려면 먼저 프로필을 만들어 주세요.",
         makeProfile: "프로필 만들기",
@@ -132,9 +132,9 @@ struct CheckInStrings: Sendable {
         avatarHint: "1 MiB 이하의 PNG 또는 JPEG. 사진이 없으면 이니셜이 보여요.",
         removeAvatar: "사진 지우기",
         saveProfile: "프로필 저장",
-        profileSaved: "프로필을 저장했습니다.",
-        profileHidden: { reason in "운영자가 사진과 소개를 숨겼습니다: \(reason) 다른 사람에게는 이름과 이니셜만 보입니다." },
-        fixTheFields: "확인이 필요한 항목이 있어 저장하지 않았습니다.",
+        profileSaved: "프로필을 저장했어요.",
+        profileHidden: { reason in "운영자가 사진과 소개를 숨겼어요: \(reason) 다른 사람에게는 이름과 이니셜만 보여요." },
+        fixTheFields: "확인이 필요한 항목이 있어서 저장하지 않았어요.",
         yourCheckIn: "내 체크인",
         notCheckedIn: "체크인한 곳이 없어요.",
         fieldProblem: { field, _ in
@@ -146,6 +146,6 @@ struct CheckInStrings: Sendable {
             }
         },
         tooManyChanges: "한꺼번에 너무 많이 바꾸고 있어요. 잠시 뒤 다시 시도하세요.",
-        checkedOut: "체크아웃했습니다."
+        checkedOut: "체크아웃했어요."
     )
 }

@@ -84,21 +84,21 @@ struct FareStrings: Sendable {
         priceFrom: { "\($0)부터" },
         choose: "이 차량 보기",
         selectedSummary: { name, capacity, price in "\(name) · 최대 \(capacity)명: \(price)" },
-        disclaimer: "예상 요금입니다. 실제 요금은 미터기나 앱에서 정해집니다.",
+        disclaimer: "예상 요금이에요. 실제 요금은 미터기나 앱에서 정해져요.",
         needsPosition: { place in
-            "요금은 \(place)까지의 거리에 따라 달라집니다. 위치를 공유하면 차량별 예상 요금을 볼 수 있습니다."
+            "요금은 \(place)까지의 거리에 따라 달라져요. 위치를 공유하면 차량별 예상 요금을 볼 수 있어요."
         },
         shareLocation: "내 위치 공유",
         locating: "위치를 찾는 중…",
-        locationDenied: "위치 권한이 거부되었습니다. 브라우저 설정에서 이 사이트의 위치 접근을 허용하거나, 아래에 위치를 입력하세요.",
-        locationUnavailable: "지금은 위치를 알 수 없습니다. 다시 시도하거나 아래에 위치를 입력하세요.",
-        locationTimeout: "위치를 찾는 데 시간이 너무 오래 걸렸습니다. 다시 시도하거나 아래에 위치를 입력하세요.",
+        locationDenied: "위치 권한이 거부되었어요. 브라우저 설정에서 이 사이트의 위치 접근을 허용하거나, 아래에 위치를 입력하세요.",
+        locationUnavailable: "지금은 위치를 알 수 없어요. 다시 시도하거나 아래에 위치를 입력하세요.",
+        locationTimeout: "위치를 찾는 데 시간이 너무 오래 걸렸어요. 다시 시도하거나 아래에 위치를 입력하세요.",
         enterPosition: "위치 직접 입력",
         positionLabel: "위도, 경도",
         positionHint: "도 단위, 예: 35.2335, 129.0800",
         usePosition: "요금 보기",
-        noFares: "이 지역에는 등록된 요금표가 없습니다.",
-        tooFar: { "현재 위치에서 \($0) 떨어져 있어 차량 요금을 예상하기에는 너무 멉니다." }
+        noFares: "이 지역에는 등록된 요금표가 없어요.",
+        tooFar: { "현재 위치에서 \($0) 떨어져 있어서 차량 요금을 예상하기에는 너무 멀어요." }
     )
 
     /// A duration range in whole minutes, rounded up, at least 1.

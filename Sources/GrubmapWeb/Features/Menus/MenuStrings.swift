@@ -164,9 +164,9 @@ struct MenuStrings: Sendable {
             let weekdays = ["월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일"]
             return "\(month)월 \(day)일 \(weekdays[date.weekday.rawValue - 1])"
         },
-        closed: "이 날은 운영하지 않습니다.",
-        noMenu: "이 날의 식단이 아직 없습니다.",
-        noMenuHint: "식당에서 식단을 올리면 여기에 나옵니다.",
+        closed: "이날은 운영하지 않아요.",
+        noMenu: "이날 식단이 아직 없어요.",
+        noMenuHint: "식당에서 식단을 올리면 여기에 나와요.",
         backToToday: "오늘로 돌아가기",
         servingNow: "지금",
         periodName: { period in
@@ -241,8 +241,8 @@ struct MenuStrings: Sendable {
         apply: "적용",
         bookmarkPlace: { "\($0) 즐겨찾기" },
         bookmark: "즐겨찾기",
-        bookmarkAdded: { "\($0, particle: .object) 즐겨찾기에 넣었습니다." },
-        bookmarkRemoved: { "\($0, particle: .object) 즐겨찾기에서 뺐습니다." },
+        bookmarkAdded: { "\($0, particle: .object) 즐겨찾기에 추가했어요." },
+        bookmarkRemoved: { "\($0, particle: .object) 즐겨찾기에서 뺐어요." },
         makeDefaultArea: "처음 화면으로 설정",
         isDefaultArea: "처음 화면으로 설정됨"
     )

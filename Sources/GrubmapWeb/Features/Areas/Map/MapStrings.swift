@@ -87,22 +87,22 @@ struct MapStrings: Sendable {
         moveNorth: "지도를 북쪽으로 이동", moveSouth: "지도를 남쪽으로 이동", moveEast: "지도를 동쪽으로 이동",
         moveWest: "지도를 서쪽으로 이동",
         clusterLabel: { places, people in
-            "\(places)곳" + (people == 0 ? "" : ", \(people)명 체크인") + ". 확대하면 각각 보입니다."
+            "\(places)곳" + (people == 0 ? "" : ", \(people)명 체크인") + ". 확대하면 하나씩 보여요."
         },
         viewSummary: { zoom, count in "지도 확대 수준 \(zoom), 보이는 곳 \(count)곳." },
         openPlace: "열기", closeCard: "닫기", nobodyHere: "체크인한 사람 없음", peopleHere: { "\($0)명 체크인" },
         openStreetMap: "OpenStreetMap", contributors: "기여자", schematic: "개략 도로",
         schematicHint: "OpenStreetMap을 가져오기 전까지 추정으로 그린 도로",
         openUntil: { "영업 중 · \($0)까지" }, closedOpensAt: { "영업 전 · \($0)에 열림" },
-        closedNow: "영업 종료", onlyOpenNow: "영업 중", noneOpen: "지금 영업 중인 곳이 없습니다.",
+        closedNow: "영업 종료", onlyOpenNow: "영업 중", noneOpen: "지금 영업 중인 곳이 없어요.",
         setPosition: "내 위치 직접 정하기",
-        setPositionIntro: "브라우저 위치를 쓸 수 없나요? 있는 곳을 알려 주면 거리와 차량 요금에 씁니다.",
+        setPositionIntro: "브라우저 위치를 쓸 수 없나요? 있는 곳을 알려 주시면 거리와 차량 요금을 계산할 때 써요.",
         imAt: "지금 있는 곳", placesGroup: "장소", landmarksGroup: "주요 지점", areaCenter: { "\($0) (가운데)" },
         useThis: "이 위치 사용", tapTheMap: "지도에서 내 위치 누르기", tapHint: "지도에서 있는 곳을 누르세요.",
         cancel: "취소", coordinates: "위도와 경도", coordinatesLabel: "위도, 경도",
         coordinatesHint: "도 단위, 예: 35.2335, 129.0800",
         setNear: { "직접 정한 위치: \($0) 근처." }, clearPosition: "내 위치 지우기",
-        positionSet: "위치를 정했습니다. 가까운 곳부터 보여 줍니다.", positionCleared: "내 위치를 지웠습니다.",
+        positionSet: "위치를 정했어요. 가까운 곳부터 보여 드릴게요.", positionCleared: "내 위치를 지웠어요.",
         yourSetPosition: "내 위치 (직접 정함)", distancesFromSetPosition: "직접 정한 위치에서 잰 거리")
 
     /// "Open now · until 21:30", "Closed · opens at 17:00", "Closed now", or `nil` without hours.
