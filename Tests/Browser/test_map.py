@@ -89,11 +89,50 @@ def test_the_wheel_zooms_about_the_pointer(server, browser):
     assert view(driver)[0] == before[0] - 1
 
 
-def test_pinching_zooms_in(server, browser):
+def world_point_under(driver, x, y):
+    """The world pixel (at the view's zoom) the map shows at the page's point (x, y), in CSS pixels."""
+    zoom, origin_x, origin_y = view(driver)
+    point = driver.execute_script(
+        "const svg = document.querySelector('svg.map');"
+        "const p = new DOMPoint(arguments[0], arguments[1]).matrixTransform(svg.getScreenCTM().inverse());"
+        "return [p.x, p.y];", x, y)
+    return zoom, origin_x + point[0], origin_y + point[1]
+
+
+def assert_kept_under(before, after, tolerance=2):
+    """`after` is the world point of `before` one zoom level on: the same place of the Earth."""
+    zoom, x, y = before
+    factor = 2 ** (after[0] - zoom)
+    assert abs(after[1] - x * factor) <= tolerance and abs(after[2] - y * factor) <= tolerance, (before, after)
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_the_wheel_zooms_one_level_about_the_pointer(server, browser, width, height):
+    driver = open_map(browser, server, width, height)
+    box = driver.execute_script("const r = document.querySelector('svg.map').getBoundingClientRect();"
+                                "return [r.left, r.top, r.width, r.height];")
+    # Off the middle, over a quarter of the map: that point stays under the pointer.
+    x, y = box[0] + box[2] * 0.3, box[1] + box[3] * 0.65
+    before = view(driver)
+    under = world_point_under(driver, x, y)
+    # A turn of three notches is one level, not three.
+    for _ in range(3):
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent",
+                               {"type": "mouseWheel", "x": x, "y": y, "deltaX": 0, "deltaY": -120})
+    wait_for(driver, changed(driver, before))
+    assert view(driver)[0] == before[0] + 1
+    assert_kept_under(under, world_point_under(driver, x, y))
+
+
+def test_pinching_zooms_one_level_about_the_fingers(server, browser):
     driver = open_map(browser, server)
     driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
     before = view(driver)
-    cx, cy, _ = svg_center(driver)
+    box = driver.execute_script("const r = document.querySelector('svg.map').getBoundingClientRect();"
+                                "return [r.left, r.top, r.width, r.height];")
+    # Between two fingers off the map's middle.
+    cx, cy = box[0] + box[2] * 0.4, box[1] + box[3] * 0.6
+    under = world_point_under(driver, cx, cy)
 
     def touch(kind, spread):
         points = [] if kind == "touchEnd" else [
@@ -105,7 +144,65 @@ def test_pinching_zooms_in(server, browser):
         touch("touchMove", spread)
     touch("touchEnd", 0)
     wait_for(driver, changed(driver, before))
-    assert view(driver)[0] == before[0] + 2, "fingers four times as far apart: two levels closer"
+    assert view(driver)[0] == before[0] + 1, "fingers four times as far apart: one level closer, not two"
+    assert_kept_under(under, world_point_under(driver, cx, cy))
+    # Pinched in a little, the map zooms out a level about the fingers.
+    before = view(driver)
+    under = world_point_under(driver, cx, cy)
+    touch("touchStart", 100)
+    for spread in (90, 75, 60, 50):
+        touch("touchMove", spread)
+    touch("touchEnd", 0)
+    wait_for(driver, changed(driver, before))
+    assert view(driver)[0] == before[0] - 1
+    assert_kept_under(under, world_point_under(driver, cx, cy))
+
+
+def markers_of(driver, fragment):
+    """Each marker of the map fragment at `fragment`: the ids of its places (one for a pin)."""
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch(arguments[0]).then(r => r.text()).then(html => {"
+        "  const doc = new DOMParser().parseFromString(html, 'text/html');"
+        "  done([...doc.querySelectorAll('a.pin, a.cluster')].map(a => a.classList.contains('pin')"
+        "    ? [a.dataset.place] : a.dataset.places.split(' ')));"
+        "});", fragment)
+
+
+def fragment_at(driver, zoom):
+    """The address of the map fragment of the view shown now, at `zoom` about the same middle."""
+    return driver.execute_script(
+        "const u = new URL(document.getElementById('map-view').dataset.fragment, location.href);"
+        "u.searchParams.set('zoom', arguments[0]); return u.pathname + u.search;", str(zoom))
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+@pytest.mark.parametrize("width,height", SIZES)
+def test_a_cluster_opens_the_smallest_zoom_that_parts_it(server, browser, width, height, language):
+    driver = open_map(browser, server, width, height, language=language)
+    before = view(driver)
+    clusters = driver.find_elements(By.CSS_SELECTOR, "a.cluster")
+    assert clusters, "the places around the convention center overlap at the whole area's zoom"
+    for index in range(len(clusters)):
+        cluster = driver.find_elements(By.CSS_SELECTOR, "a.cluster")[index]
+        members = set(cluster.get_attribute("data-places").split())
+        assert len(members) == int(cluster.find_element(By.CSS_SELECTOR, ".cluster-count").text)
+        cluster.click()
+        wait_for(driver, changed(driver, before))
+        zoom = view(driver)[0]
+        assert zoom > before[0]
+        # Parted: its places are in more than one pin or cluster, every one of them drawn.
+        shown = [set(marker) & members for marker in markers_of(driver, fragment_at(driver, zoom))]
+        holding = [marker for marker in shown if marker]
+        assert set().union(*holding) == members
+        assert len(holding) > 1, f"zoom {zoom} still shows {members} as one cluster"
+        # One level less would have kept them together (or is where they were).
+        if zoom - 1 > before[0]:
+            fewer = [set(marker) & members for marker in markers_of(driver, fragment_at(driver, zoom - 1))]
+            assert len([marker for marker in fewer if marker]) == 1, f"zoom {zoom - 1} already parts {members}"
+        driver.get(server.url(SAN_JOSE))
+        wait_for(driver, settled(lambda d: view(d) == before and "live" in d.find_element(By.ID, "map-view")
+                                 .get_attribute("class")))
 
 
 @pytest.mark.parametrize("width,height", SIZES)

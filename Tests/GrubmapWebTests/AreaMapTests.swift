@@ -143,13 +143,12 @@ import Testing
         let page = try person.html("/areas/test-campus")
         #expect(page.contains("aria-label=\"3 places"))
         let cluster = try #require(Self.link(classed: "cluster", in: page))
-        // Tapping the cluster zooms in until its places part (or spreads them at the closest zoom).
-        var view = try person.html(cluster)
-        var steps = 0
-        while let next = Self.link(classed: "cluster", in: view), steps < 12 {
-            view = try person.html(next)
-            steps += 1
-        }
+        #expect(page.contains("data-places=\"alpha bravo charlie\""))
+        // Places a few metres apart never part as clusters: one tap opens the closest zoom, where their pins are
+        // spread around the spot.
+        let view = try person.html(cluster)
+        #expect(Self.attribute("data-zoom", in: view[...]) == String(MapViewport.maximumZoom))
+        #expect(Self.link(classed: "cluster", in: view) == nil)
         for id in ["alpha", "bravo", "charlie"] { #expect(view.contains("data-place=\"\(id)\""), "\(id)") }
         // A pin's link opens its card over the map, on the same view.
         let pin = try #require(Self.link(classed: "pin", in: view))
@@ -158,6 +157,39 @@ import Testing
         let section = try #require(card.range(of: "<section class=\"map-card\""))
         #expect(!card[section.lowerBound...].prefix(200).contains(" hidden"))
         #expect(card.contains("href=\"/places/"))
+    }
+
+    /// A tap on a cluster opens the first zoom level at which its places are drawn apart: the one the zoom-in
+    /// control reaches, a level at a time, when they first show as pins.
+    @Test func aClusterOpensTheFirstZoomThatPartsIt() throws {
+        // 40 m apart, east and west of each other: one cluster at the campus's zoom.
+        let places = [
+            TestApp.place("east", ["en": "East Hall"], latitude: 35.2301, longitude: 129.08022),
+            TestApp.place("west", ["en": "West Hall"], latitude: 35.2301, longitude: 129.07978),
+        ]
+        let test = try TestApp.make(places: places)
+        defer { test.cleanUp() }
+        let person = try Person(test)
+        let page = try person.html("/areas/test-campus")
+        let home = try #require(Self.attribute("data-zoom", in: page[...]).flatMap(Int.init))
+        let cluster = try #require(Self.link(classed: "cluster", in: page))
+        let opened = try person.html(cluster)
+        let zoom = try #require(Self.attribute("data-zoom", in: opened[...]).flatMap(Int.init))
+        #expect(Self.link(classed: "cluster", in: opened) == nil)
+        #expect(opened.contains("data-place=\"east\"") && opened.contains("data-place=\"west\""))
+        // Zooming in one level at a time from the same view, the places first show as two pins at that zoom.
+        var view = page
+        var firstApart: Int?
+        for _ in 0..<(MapViewport.maximumZoom - home) {
+            let zoomIn = try #require(Self.link(classed: "map-control map-zoom-in", in: view))
+            view = try person.html(zoomIn)
+            if Self.link(classed: "cluster", in: view) == nil {
+                firstApart = Self.attribute("data-zoom", in: view[...]).flatMap(Int.init)
+                break
+            }
+        }
+        #expect(zoom == firstApart)
+        #expect(zoom > home + 1, "more than one level in: a single step would not do")
     }
 
     /// A view's clusters are kept for the next reader of the view; the check-ins they count are each request's own,

@@ -54,13 +54,10 @@
     return { latitude, longitude };
   }
 
-  // The point of the drawing (in its own units) under a pointer event.
+  // The point of the drawing (in its own units) under a pointer event, wherever the drawing sits in its box.
   function drawingPoint(event) {
-    const box = view.svg.getBoundingClientRect();
-    return {
-      x: ((event.clientX - box.left) * view.width) / box.width,
-      y: ((event.clientY - box.top) * view.height) / box.height,
-    };
+    const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(view.svg.getScreenCTM().inverse());
+    return { x: point.x, y: point.y };
   }
 
   // The fragment's address for the view at `zoom` whose drawing point `anchor` shows the world point now under
@@ -215,6 +212,9 @@
   }
 
   // Drag with one pointer, pinch with two: the drawing follows the fingers, and the view is fetched when they lift.
+  // A pinch zooms one level per gesture (the drawing follows it up to twice or half its size), about the point
+  // between the fingers, which stays under them: no jump of two levels into a view with nothing in it.
+  const pinchLimit = 2;
   const pointers = new Map();
   let gesture = null;
   let suppressClick = false;
@@ -242,7 +242,8 @@
       const [a, b] = gesture.start;
       const [c, d] = points;
       const before = Math.hypot(a.x - b.x, a.y - b.y) || 1;
-      gesture.scale = Math.hypot(c.x - d.x, c.y - d.y) / before;
+      const spread = Math.hypot(c.x - d.x, c.y - d.y) / before;
+      gesture.scale = Math.min(Math.max(spread, 1 / pinchLimit), pinchLimit);
       gesture.anchor = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
       gesture.shift = { x: (c.x + d.x) / 2 - gesture.anchor.x, y: (c.y + d.y) / 2 - gesture.anchor.y };
     } else if (!gesture.pinch) {
@@ -275,8 +276,9 @@
     suppressClick = true;
     setTimeout(() => (suppressClick = false), 0);
     if (done.pinch) {
-      const steps = Math.round(Math.log2(done.scale));
-      const zoom = view.zoom + steps;
+      // A third of the way to twice (or half) the size decides; less is a drag of two fingers.
+      const step = done.scale >= 1.26 ? 1 : done.scale <= 1 / 1.26 ? -1 : 0;
+      const zoom = Math.min(Math.max(view.zoom + step, view.minZoom), view.maxZoom);
       // The point between the fingers stays under them.
       show(viewAddress(zoom, { x: done.anchor.x + done.shift.x, y: done.anchor.y + done.shift.y }, done.shift));
     } else {
@@ -284,20 +286,22 @@
     }
   }
 
-  // The wheel zooms by one level per notch (or per 100 pixels of a touchpad's scroll), about the pointer.
-  let wheelTotal = 0;
-  let wheelTimer = null;
+  // The wheel zooms by one level per turn, about the pointer (the point under it stays under it): a turn is the
+  // wheel's events until it rests 0.4 s, its first 50 pixels (a notch, or a touchpad's stroke)
+  // zoom at once, and the rest of it is let go, so a fast spin never flies several levels past what was wanted.
+  // Turning the other way starts a new turn.
+  let wheelTurn = { endsAt: 0, total: 0, done: false };
   function onWheel(event) {
     event.preventDefault();
-    wheelTotal += event.deltaMode === 1 ? event.deltaY * 40 : event.deltaY;
-    const point = drawingPoint(event);
-    clearTimeout(wheelTimer);
-    wheelTimer = setTimeout(() => {
-      const steps = Math.max(-2, Math.min(2, Math.round(-wheelTotal / 100) || -Math.sign(wheelTotal)));
-      wheelTotal = 0;
-      const zoom = Math.min(Math.max(view.zoom + steps, view.minZoom), view.maxZoom);
-      if (zoom !== view.zoom) show(viewAddress(zoom, point));
-    }, 120);
+    const reversed = wheelTurn.total * event.deltaY < 0;
+    if (event.timeStamp > wheelTurn.endsAt || reversed) wheelTurn = { endsAt: 0, total: 0, done: false };
+    wheelTurn.endsAt = event.timeStamp + 400;
+    if (wheelTurn.done) return;
+    wheelTurn.total += event.deltaMode === 1 ? event.deltaY * 40 : event.deltaY;
+    if (Math.abs(wheelTurn.total) < 50) return;
+    wheelTurn.done = true;
+    const zoom = Math.min(Math.max(view.zoom - Math.sign(wheelTurn.total), view.minZoom), view.maxZoom);
+    if (zoom !== view.zoom) show(viewAddress(zoom, drawingPoint(event)));
   }
 
   // "Tap the map": the next tap on the map sets the position there, through the same form as "I'm at …".

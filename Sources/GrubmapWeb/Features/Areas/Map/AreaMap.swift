@@ -174,7 +174,8 @@ struct AreaMap {
     private func marker(_ marker: MapMarkers.Marker) -> Node {
         switch marker {
         case .pin(let listed, let point, let anchor): pin(listed, at: point, anchor: anchor)
-        case .cluster(let members, let point, let checkIns): cluster(members, at: point, checkIns: checkIns)
+        case .cluster(let members, let point, let checkIns, let splitZoom):
+            cluster(members, at: point, checkIns: checkIns, splitZoom: splitZoom)
         }
     }
 
@@ -228,13 +229,14 @@ struct AreaMap {
         }
     }
 
-    private func cluster(_ members: [ListedPlace], at point: PlanePoint, checkIns: Int) -> Node {
+    private func cluster(_ members: [ListedPlace], at point: PlanePoint, checkIns: Int, splitZoom: Int?) -> Node {
         let label = strings.clusterLabel(members.count, checkIns)
-        let target = zoomTarget(for: members, from: point)
+        let target = zoomTarget(for: members, splitZoom: splitZoom)
         return el(
             .a, .href(links.page(target)), .class(checkIns > 0 ? "cluster busy" : "cluster"),
             Attribute("transform", "translate(\(format(point.x)) \(format(point.y)))"), .ariaLabel(label),
-            .data("fragment", links.fragment(target))
+            .data("fragment", links.fragment(target)),
+            .data("places", members.map(\.place.id.rawValue).joined(separator: " "))
         ) {
             el(.title) { label }
             el(.circle, .class("focus-ring"), Attribute("r", "24"))
@@ -253,15 +255,18 @@ struct AreaMap {
         }
     }
 
-    /// The view a cluster opens: the smallest that holds its places, at least one zoom level closer.
-    private func zoomTarget(for members: [ListedPlace], from point: PlanePoint) -> MapViewport {
-        let closer = min(viewport.zoom + 1, frame.maximumZoom)
-        guard let box = try? Bounds(enclosing: members.map(\.place.coordinate), margin: 0.25, minimumSpanDegrees: 0)
-        else { return viewport.zoomed(to: closer, keeping: point) }
-        let fitting = MapViewport.fittingZoom(box, width: width - 60, height: height - 60)
-        let zoom = min(max(fitting, closer), frame.maximumZoom)
-        return MapViewport(zoom: zoom, center: MapViewport.center(of: box), width: width, height: height)
-            .keepingCenter(within: frame.limits(atZoom: zoom))
+    /// The view a cluster opens: at the smallest zoom that parts it (never skipping a level where it would already
+    /// part), centred on its places; places on one spot open at the closest zoom, where their pins are spread.
+    private func zoomTarget(for members: [ListedPlace], splitZoom: Int?) -> MapViewport {
+        let zoom = min(splitZoom ?? frame.maximumZoom, frame.maximumZoom)
+        let points = members.map { member in
+            let unit = WebMercator.project(member.place.coordinate)
+            return PlanePoint(x: unit.x, y: unit.y)
+        }
+        let middle = PlaneRect(enclosing: points)?.center ?? PlanePoint(x: 0.5, y: 0.5)
+        return MapViewport(
+            zoom: zoom, center: WebMercator.coordinate(x: middle.x, y: middle.y), width: width, height: height
+        ).keepingCenter(within: frame.limits(atZoom: zoom))
     }
 
     static func stateClass(_ state: OpeningState) -> String {

@@ -11,15 +11,16 @@ struct MapMarkers {
     enum Marker {
         /// A place's pin at `point`; `anchor` is where the place really is, when the pin was moved off it.
         case pin(ListedPlace, point: PlanePoint, anchor: PlanePoint?)
-        /// Several places whose pins would overlap, with the sum of their check-ins.
-        case cluster([ListedPlace], point: PlanePoint, checkIns: Int)
+        /// Several places whose pins would overlap, with the sum of their check-ins and the zoom at which they part
+        /// (`nil` when they lie on one spot).
+        case cluster([ListedPlace], point: PlanePoint, checkIns: Int, splitZoom: Int?)
 
         /// The box labels keep off, in the view's pixels.
         var footprint: PlaneRect {
             switch self {
             case .pin(_, let point, _):
                 PlaneRect(minX: point.x - 14, minY: point.y - 38, maxX: point.x + 14, maxY: point.y + 1)
-            case .cluster(_, let point, let checkIns):
+            case .cluster(_, let point, let checkIns, _):
                 PlaneRect(
                     minX: point.x - 21, minY: point.y - (checkIns > 0 ? 26 : 21),
                     maxX: point.x + (checkIns > 0 ? 26 : 21),
@@ -45,7 +46,8 @@ struct MapMarkers {
             } else if viewport.zoom >= MapViewport.maximumZoom {
                 markers += Self.spread(group.places, around: group.point, viewport: viewport)
             } else {
-                markers.append(.cluster(group.places, point: group.point, checkIns: checkIns[index]))
+                markers.append(
+                    .cluster(group.places, point: group.point, checkIns: checkIns[index], splitZoom: group.splitZoom))
             }
         }
         self.markers = markers
@@ -64,9 +66,13 @@ struct MapMarkers {
 
     /// A view's clusters: ``order`` lists the places shown, by index into the places given and in id order (the
     /// same clusters for the same places whatever order they came in), and each cluster's keys index ``order``.
+    /// Clusters are made in world pixels (their points are the world's, not the view's), so a cluster is the same
+    /// wherever the view's corner lies, and ``splitZooms`` say truly where each parts.
     struct Layout: Sendable {
         let order: [Int]
         let clusters: [PinClustering.Cluster]
+        /// For each cluster of more than one place, the zoom a tap opens (``PinClustering/splitZoom(of:radius:above:maximumZoom:)``).
+        let splitZooms: [Int?]
     }
 
     /// The layout of the places a view draws: those inside it or near enough its edge that their pins or clusters
@@ -74,15 +80,23 @@ struct MapMarkers {
     /// the map exact for whatever it is given.
     static func layout(of places: [ListedPlace], viewport: MapViewport) -> Layout {
         let margin = clusterRadius * 2
-        let rect = viewport.rect.outsetBy(margin)
-        let points = places.map { viewport.point($0.place.coordinate) }
+        let rect = viewport.worldRect.outsetBy(margin)
+        let points = places.map { MapViewport.worldPoint($0.place.coordinate, zoom: viewport.zoom) }
         let order = places.indices.filter { rect.contains(points[$0]) }.sorted {
             places[$0].place.id < places[$1].place.id
         }
         let items = order.enumerated().map { key, index in
             PinClustering.Item(key: key, point: points[index], weight: 0)
         }
-        return Layout(order: order, clusters: PinClustering.cluster(items, radius: clusterRadius))
+        let clusters = PinClustering.cluster(items, radius: clusterRadius)
+        let splitZooms = clusters.map { cluster in
+            cluster.isSingle
+                ? nil
+                : PinClustering.splitZoom(
+                    of: cluster.keys.map { places[order[$0]].place.coordinate }, radius: clusterRadius,
+                    above: viewport.zoom)
+        }
+        return Layout(order: order, clusters: clusters, splitZooms: splitZooms)
     }
 
     /// A cluster that cannot be parted by zooming, as pins on a circle around it, north first and clockwise.
@@ -100,7 +114,7 @@ struct MapMarkers {
         markers.reduce(0) { total, marker in
             switch marker {
             case .pin: total + 1
-            case .cluster(let members, _, _): total + members.count
+            case .cluster(let members, _, _, _): total + members.count
             }
         }
     }
@@ -114,6 +128,8 @@ struct ClusteredPlaces: Sendable {
     struct Group: Sendable {
         let places: [ListedPlace]
         let point: PlanePoint
+        /// For a cluster, the smallest zoom at which its places part; `nil` for a pin, or places on one spot.
+        let splitZoom: Int?
     }
 
     /// The places the view may show (after the "open now" filter).
@@ -132,7 +148,12 @@ struct ClusteredPlaces: Sendable {
         let layout = layouts.value(for: key) { MapMarkers.layout(of: places, viewport: viewport) }
         let sorted = layout.order.map { places[$0] }
         self.places = places
-        groups = layout.clusters.map { cluster in Group(places: cluster.keys.map { sorted[$0] }, point: cluster.point) }
+        let origin = PlanePoint(x: Double(viewport.originX), y: Double(viewport.originY))
+        groups = zip(layout.clusters, layout.splitZooms).map { cluster, splitZoom in
+            Group(
+                places: cluster.keys.map { sorted[$0] },
+                point: PlanePoint(x: cluster.point.x - origin.x, y: cluster.point.y - origin.y), splitZoom: splitZoom)
+        }
         var groupOfPlace: [Place.ID: Int] = [:]
         for (index, group) in groups.enumerated() {
             for listed in group.places { groupOfPlace[listed.place.id] = index }
