@@ -287,21 +287,25 @@
   }
 
   // The wheel zooms by one level per turn, about the pointer (the point under it stays under it): a turn is the
-  // wheel's events until it rests 0.4 s, its first 50 pixels (a notch, or a touchpad's stroke)
-  // zoom at once, and the rest of it is let go, so a fast spin never flies several levels past what was wanted.
-  // Turning the other way starts a new turn.
+  // wheel's events until it rests 0.4 s (counted from the last of them, or from when the view it asked for arrived),
+  // its first 50 pixels (a notch, or a touchpad's stroke) zoom at once, and the rest of it is let go, so a fast spin
+  // never flies several levels past what was wanted. Turning the other way starts a new turn.
+  const wheelRest = 400;
   let wheelTurn = { endsAt: 0, total: 0, done: false };
   function onWheel(event) {
     event.preventDefault();
     const reversed = wheelTurn.total * event.deltaY < 0;
     if (event.timeStamp > wheelTurn.endsAt || reversed) wheelTurn = { endsAt: 0, total: 0, done: false };
-    wheelTurn.endsAt = event.timeStamp + 400;
+    wheelTurn.endsAt = Math.max(wheelTurn.endsAt, event.timeStamp + wheelRest);
     if (wheelTurn.done) return;
     wheelTurn.total += event.deltaMode === 1 ? event.deltaY * 40 : event.deltaY;
     if (Math.abs(wheelTurn.total) < 50) return;
     wheelTurn.done = true;
     const zoom = Math.min(Math.max(view.zoom - Math.sign(wheelTurn.total), view.minZoom), view.maxZoom);
-    if (zoom !== view.zoom) show(viewAddress(zoom, drawingPoint(event)));
+    const turn = wheelTurn;
+    if (zoom !== view.zoom) {
+      show(viewAddress(zoom, drawingPoint(event))).then(() => (turn.endsAt = performance.now() + wheelRest));
+    }
   }
 
   // "Tap the map": the next tap on the map sets the position there, through the same form as "I'm at …".
