@@ -6,8 +6,10 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
-from conftest import settled, wait_for
+from conftest import clocked_server, settled, wait_for
+from test_console import add_operator, fill, set_up, sign_in
 
 SAN_JOSE = "/areas/san-jose-convention-center?view=map"
 SIZES = [(390, 844), (1280, 800)]
@@ -251,10 +253,24 @@ def test_a_position_is_set_by_tapping_the_map(server, browser):
     assert driver.find_elements(By.CSS_SELECTOR, ".map-me.set")
 
 
+@pytest.mark.parametrize("language,middle,near", [
+    ("en", "San José McEnery Convention Center (the middle)", "Your position is set by you, near"),
+    ("ko", "산호세 매케너리 컨벤션 센터 (가운데)", "직접 정한 위치:"),
+])
+def test_im_at_starts_at_the_areas_landmark(server, browser, language, middle, near):
+    driver = open_map(browser, server, path="/areas/san-jose-convention-center", language=language)
+    driver.find_element(By.CSS_SELECTOR, ".set-position > summary").click()
+    chosen = Select(driver.find_element(By.ID, "position-at")).first_selected_option
+    assert chosen.text == middle, "the venue, not the first place by name"
+    driver.find_element(By.CSS_SELECTOR, ".position-form button[type=submit]").click()
+    wait_for(driver, settled(lambda d: "positioned=set" in d.current_url))
+    assert near in driver.find_element(By.TAG_NAME, "main").text
+
+
 def test_im_at_sets_the_position_from_a_list(server, browser):
     driver = open_map(browser, server, path="/areas/san-jose-convention-center")
     driver.find_element(By.CSS_SELECTOR, ".set-position > summary").click()
-    option = driver.find_element(By.CSS_SELECTOR, "#position-at option")
+    option = driver.find_element(By.CSS_SELECTOR, "#position-at optgroup:last-child option")
     name = option.text
     option.click()
     driver.find_element(By.CSS_SELECTOR, ".position-form button[type=submit]").click()
@@ -279,3 +295,74 @@ def test_without_javascript_the_controls_are_links_that_move_the_view(server, br
     wait_for(driver, settled(lambda d: view(d)[1] > before[1]))
     driver.find_element(By.CSS_SELECTOR, "a.pin").click()
     wait_for(driver, settled(lambda d: d.find_element(By.ID, "map-card").is_displayed()))
+
+
+PNU_MAP = "/areas/pnu-busan?view=map"
+# Tuesday 17 November 2026, 03:30 UTC = 12:30 in Busan: the campus cafeterias serve lunch.
+LUNCHTIME = 1_794_886_200
+
+
+def rects(driver, selector):
+    """The boxes of what `selector` finds, on the screen: [left, top, right, bottom]."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map(e => { const r = e.getBoundingClientRect();"
+        " return [r.left, r.top, r.right, r.bottom]; });", selector)
+
+
+def overlap(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("language,venue", [("en", "PNU Busan"), ("ko", "부산캠퍼스")])
+@pytest.mark.parametrize("width,height", SIZES)
+def test_pins_and_the_venue_carry_their_names_where_they_fit(server, browser, width, height, language, venue):
+    driver = open_map(browser, server, width, height, path=PNU_MAP, language=language)
+    pins = driver.find_elements(By.CSS_SELECTOR, "a.pin")
+    named = {pin.get_attribute("data-name"): pin.find_element(By.CSS_SELECTOR, ".pin-label").text
+             for pin in pins if pin.find_elements(By.CSS_SELECTOR, ".pin-label")}
+    assert len(named) >= len(pins) - 1 >= 5, f"most of the {len(pins)} pins are named: {named}"
+    assert all(name == label for name, label in named.items())
+    assert driver.find_element(By.CSS_SELECTOR, ".map-center .map-center-label").text == venue
+    # Placed as street names are: no name over another, over a pin, a cluster or a control, or off the map.
+    names = rects(driver, ".pin-label, .map-center-label")
+    marks = rects(driver, "a.pin path, .cluster-bubble, .map-center rect, .map-control")
+    svg = rects(driver, "svg.map")[0]
+    for index, name in enumerate(names):
+        assert svg[0] <= name[0] and name[2] <= svg[2] and svg[1] <= name[1] and name[3] <= svg[3]
+        assert not any(overlap(name, other) for other in names[index + 1:]), name
+        assert not any(overlap(name, mark) for mark in marks), name
+
+
+CARD_WORDS = {
+    "en": {"link": "Details", "open": "Open now · until 14:00", "here": "Nobody checked in", "distance": " away"},
+    "ko": {"link": "자세히", "open": "영업 중 · 14:00까지", "here": "체크인한 사람 없음", "distance": " 거리"},
+}
+
+
+def test_the_card_says_how_far_whether_open_and_whos_here(tmp_path, browser):
+    with clocked_server(tmp_path, LUNCHTIME) as server:
+        # Geumjeong Hall gets its lunch hours in the console, as its organiser would give them.
+        driver = browser(width=1280, height=800)
+        set_up(driver, add_operator(server, "kim@example.org", "pnu-busan"))
+        sign_in(driver, server, "kim@example.org")
+        wait_for(driver, lambda d: d.current_url.endswith("/admin"))
+        driver.get(server.url("/admin/places/pnu-busan-geumjeong-hall"))
+        for day in ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"):
+            fill(driver, f"hours{day}", "11:00-14:00")
+        driver.find_element(By.CSS_SELECTOR, ".console-form button[type=submit]").click()
+        wait_for(driver, lambda d: "done=saved" in d.current_url)
+        for language, words in CARD_WORDS.items():
+            for width, height in SIZES:
+                # Measured from the main gate: distances show on the pins and the card.
+                driver = open_map(browser, server, width, height, language=language,
+                                  path="/areas/pnu-busan?view=map&zoom=17&near=35.2312,129.0843")
+                pin = driver.find_element(By.CSS_SELECTOR, "a.pin[data-place=pnu-busan-geumjeong-hall]")
+                pin.click()
+                card = driver.find_element(By.ID, "map-card")
+                wait_for(driver, lambda d: card.is_displayed())
+                field = lambda name: card.find_element(By.CSS_SELECTOR, f"[data-card={name}]").text
+                assert field("name") == pin.get_attribute("data-name")
+                assert field("link") == words["link"], "not \"Open\", which reads as open now"
+                assert field("open") == words["open"]
+                assert field("here") == words["here"]
+                assert field("distance").endswith(words["distance"]) and any(c.isdigit() for c in field("distance"))

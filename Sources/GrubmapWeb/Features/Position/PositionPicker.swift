@@ -2,8 +2,9 @@ import Foundation
 import GrubmapCore
 
 /// "Set my position": for a person whose browser shares no position (denied, unavailable, no JavaScript). They
-/// tap the map where they are (with the script), pick "I'm at …" from the area's places and landmarks, or type
-/// degrees; each posts to `/position`. A position set by hand is said as such, with a button that clears it.
+/// tap the map where they are (with the script), pick "I'm at …" from the area's landmarks (its middle first) and
+/// places, or type degrees; each posts to `/position`. A position set by hand is said as such, with a button that
+/// clears it.
 struct PositionPicker {
     let strings: MapStrings
     let area: Area
@@ -56,19 +57,20 @@ struct PositionPicker {
                 form(classes: "position-form") {
                     el(.label, Attribute("for", "position-at")) { strings.imAt }
                     el(.div, .class("position-row")) {
+                        // It starts at the area's landmark (its middle, the venue): where a visitor most often is.
                         el(.select, .id("position-at"), .name("position")) {
+                            element("optgroup", [Attribute("label", strings.landmarksGroup)]) {
+                                option(
+                                    LocalizedText(strings.areaCenter(area.name.text(in: language)), language: language),
+                                    area.center, selected: true)
+                                for landmark in landmarks { option(landmark.name, landmark.coordinate) }
+                            }
                             element("optgroup", [Attribute("label", strings.placesGroup)]) {
                                 for place in places.sorted(by: {
                                     $0.name.text(in: language) < $1.name.text(in: language)
                                 }) {
                                     option(place.name, place.coordinate)
                                 }
-                            }
-                            element("optgroup", [Attribute("label", strings.landmarksGroup)]) {
-                                option(
-                                    LocalizedText(strings.areaCenter(area.name.text(in: language)), language: language),
-                                    area.center)
-                                for landmark in landmarks { option(landmark.name, landmark.coordinate) }
                             }
                         }
                         el(.button, .type("submit"), .class("button")) { strings.useThis }
@@ -113,10 +115,11 @@ struct PositionPicker {
         }?.0.text(in: language)
     }
 
-    private func option(_ name: LocalizedText, _ coordinate: Coordinate) -> Node {
+    private func option(_ name: LocalizedText, _ coordinate: Coordinate, selected: Bool = false) -> Node {
         let shown = name.shown(in: language)
         let lang: [Attribute] = shown.language == language.rawValue ? [] : [.lang(shown.language)]
-        return el(.option, attributes: [.value(Self.format(coordinate))] + lang) { shown.text }
+        let chosen: [Attribute] = selected ? [Attribute("selected", nil)] : []
+        return el(.option, attributes: [.value(Self.format(coordinate))] + lang + chosen) { shown.text }
     }
 
     static func format(_ coordinate: Coordinate) -> String {

@@ -47,6 +47,11 @@ struct AreaMap {
     var node: Node {
         let markers = MapMarkers(places, presence: presence, viewport: viewport)
         let selectedPlace = selected.flatMap { id in places.places.first { $0.place.id == id } }
+        let venuePoint = viewport.point(area.center)
+        let venueShows = viewport.rect.outsetBy(12).contains(venuePoint)
+        let labels = MapLabels(
+            markers: markers.markers, venuePoint: venueShows ? venuePoint : nil, venueNames: venueNames,
+            viewport: viewport, language: language, selected: selected)
         return el(
             .div, .class("map-view"), .id("map-view"), .data("zoom", String(viewport.zoom)),
             .data("origin-x", String(viewport.originX)), .data("origin-y", String(viewport.originY)),
@@ -73,10 +78,12 @@ struct AreaMap {
                         if let tileURL {
                             tiles(tileURL)
                         } else if let basemap {
-                            basemapDrawing(basemap, obstacles: markers.markers.map(\.footprint))
+                            basemapDrawing(
+                                basemap, obstacles: markers.markers.map(\.footprint) + labels.boxes,
+                                namesVenue: labels.venue != nil)
                         }
-                        centerMarker
-                        for marker in markers.markers { self.marker(marker) }
+                        if venueShows { venueMarker(at: venuePoint, label: labels.venue) }
+                        for marker in markers.markers { self.marker(marker, labels: labels) }
                         if let position { me(position) }
                     }
                     scaleBar
@@ -101,18 +108,29 @@ struct AreaMap {
 
     // MARK: Basemap and tiles
 
-    private func basemapDrawing(_ stored: StoredBasemap, obstacles: [PlaneRect]) -> Node {
+    /// The basemap under the pins, its names kept off `obstacles`; `namesVenue` says the venue's name is on the
+    /// map already, so a building of the same name is not named twice.
+    private func basemapDrawing(_ stored: StoredBasemap, obstacles: [PlaneRect], namesVenue: Bool) -> Node {
         let layerKey = MapCaches.LayerKey(area: area.id, revision: stored.revision, zoom: viewport.zoom)
         let key = MapCaches.DrawingKey(
-            layer: layerKey, originX: viewport.originX, originY: viewport.originY, language: language,
-            obstacles: obstacles.flatMap { [Int($0.minX.rounded()), Int($0.minY.rounded()), Int($0.maxX.rounded())] })
+            layer: layerKey, originX: viewport.originX, originY: viewport.originY, width: width, height: height,
+            language: language, namesVenue: namesVenue,
+            obstacles: obstacles.flatMap {
+                [Int($0.minX.rounded()), Int($0.minY.rounded()), Int($0.maxX.rounded()), Int($0.maxY.rounded())]
+            })
         return caches.drawings.value(for: key) {
             let layer = caches.layers.value(for: layerKey) {
                 BasemapLayer(basemap: stored.basemap, zoom: viewport.zoom)
             }
-            return BasemapDrawing(layer: layer, viewport: viewport, language: language, obstacles: obstacles).node
+            return BasemapDrawing(
+                layer: layer, viewport: viewport, language: language, obstacles: obstacles,
+                unnamed: namesVenue ? Set(venueNames.map { $0.text(in: language) }) : []
+            ).node
         }
     }
+
+    /// The venue's names, the first that fits drawn at its mark: the area's name, then its short name.
+    private var venueNames: [LocalizedText] { [area.name] + (area.shortName.map { [$0] } ?? []) }
 
     /// The operator's tiles covering the view, at the view's own zoom (a tile's pixels are the drawing's).
     private func tiles(_ template: String) -> Node {
@@ -147,17 +165,31 @@ struct AreaMap {
 
     private func format(_ value: Double) -> String { BasemapDrawing.format(value) }
 
-    private var centerMarker: Node {
-        let center = viewport.point(area.center)
-        guard viewport.rect.outsetBy(12).contains(center) else { return .fragment([]) }
+    /// The venue (the area's landmark, at its centre): a blue diamond, with its name beside it where it fits.
+    private func venueMarker(at center: PlanePoint, label: MapLabels.Label?) -> Node {
+        let radius = MapLabels.venueMarkRadius * 2 / 3
         return el(
             .g, .class("map-center"), Attribute("transform", "translate(\(format(center.x)) \(format(center.y)))"),
-            Attribute("role", "img"), .ariaLabel(checkInStrings.mapCenter(area.name.text(in: language)))
+            Attribute("role", "img"), .ariaLabel(area.name.text(in: language))
         ) {
             el(
-                .rect, Attribute("x", "-6"), Attribute("y", "-6"), Attribute("width", "12"), Attribute("height", "12"),
-                Attribute("rx", "3"), Attribute("transform", "rotate(45)"))
+                .rect, Attribute("x", format(-radius)), Attribute("y", format(-radius)),
+                Attribute("width", format(radius * 2)), Attribute("height", format(radius * 2)), Attribute("rx", "3"),
+                Attribute("transform", "rotate(45)"))
+            if let label { text(label, className: "map-center-label", from: center) }
         }
+    }
+
+    /// A name placed by ``MapLabels``, drawn in a group translated to `origin`.
+    private func text(_ label: MapLabels.Label, className: String, from origin: PlanePoint) -> Node {
+        let anchor = label.anchor
+        return el(
+            .text,
+            attributes: [
+                .class(className), Attribute("x", format(anchor.x - origin.x)),
+                Attribute("y", format(anchor.y - origin.y)), Attribute("text-anchor", anchor.textAnchor),
+            ] + (label.language.map { [.lang($0)] } ?? [])
+        ) { label.text }
     }
 
     /// Whether the place is open now on the area's clock, decided only for the pins and the card drawn.
@@ -171,15 +203,18 @@ struct AreaMap {
         listed.distanceMeters ?? position?.coordinate.distance(to: listed.place.coordinate)
     }
 
-    private func marker(_ marker: MapMarkers.Marker) -> Node {
+    private func marker(_ marker: MapMarkers.Marker, labels: MapLabels) -> Node {
         switch marker {
-        case .pin(let listed, let point, let anchor): pin(listed, at: point, anchor: anchor)
+        case .pin(let listed, let point, let anchor):
+            pin(listed, at: point, anchor: anchor, label: labels.pins[listed.place.id])
         case .cluster(let members, let point, let checkIns, let splitZoom):
             cluster(members, at: point, checkIns: checkIns, splitZoom: splitZoom)
         }
     }
 
-    private func pin(_ listed: ListedPlace, at point: PlanePoint, anchor: PlanePoint?) -> Node {
+    private func pin(_ listed: ListedPlace, at point: PlanePoint, anchor: PlanePoint?, label name: MapLabels.Label?)
+        -> Node
+    {
         let place = listed.place
         let count = presence[place.id]?.count ?? 0
         var label = checkInStrings.pinLabel(place.name.text(in: language), count)
@@ -225,6 +260,8 @@ struct AreaMap {
                 } else {
                     el(.circle, Attribute("cy", "-23"), Attribute("r", "4.5"))
                 }
+                // Its name, when it fits beside it: part of the link, so the name is tapped like the pin.
+                if let name { text(name, className: "pin-label", from: point) }
             }
         }
     }
@@ -440,7 +477,7 @@ struct AreaMap {
                 .a, .class("button"), .href(place.map { Paths.place($0.id) } ?? Paths.area(area.id)),
                 .data("card", "link")
             ) {
-                strings.openPlace
+                strings.details
             }
         }
     }

@@ -10,20 +10,10 @@ struct BasemapDrawing {
     let layer: BasemapLayer
     let viewport: MapViewport
     let language: Language
-    /// Boxes of the view that labels keep off: the pins and clusters.
+    /// Boxes of the view that labels keep off: the pins and clusters, and their names.
     let obstacles: [PlaneRect]
-
-    /// Where the map's controls, scale bar and attribution sit over a 400 × 460 view on a phone (the style sheet
-    /// places them in CSS pixels, which are larger in the view's units the narrower the screen): labels keep off.
-    static let controlBoxes = [
-        PlaneRect(minX: 345, minY: 0, maxX: 400, maxY: 150),  // zoom in, out, whole area
-        PlaneRect(minX: 178, minY: 0, maxX: 222, maxY: 48),  // north
-        PlaneRect(minX: 178, minY: 385, maxX: 222, maxY: 460),  // south
-        PlaneRect(minX: 355, minY: 205, maxX: 400, maxY: 255),  // east
-        PlaneRect(minX: 0, minY: 205, maxX: 45, maxY: 255),  // west
-        PlaneRect(minX: 0, minY: 415, maxX: 100, maxY: 460),  // scale
-        PlaneRect(minX: 270, minY: 438, maxX: 400, maxY: 460),  // attribution
-    ]
+    /// Names of buildings, parks and water not to write (the venue's, written at its mark).
+    var unnamed: Set<String> = []
 
     /// Road label size in pixels; the style sheet draws them at this size.
     static let labelSize = 12.0
@@ -100,7 +90,8 @@ struct BasemapDrawing {
             }
         }
         var placement = LabelPlacement(bounds: viewport.rect.insetBy(3), cell: 24)
-        for obstacle in obstacles + Self.controlBoxes { placement.block(obstacle.outsetBy(2)) }
+        let controls = MapControls.boxes(width: Double(viewport.width), height: Double(viewport.height))
+        for obstacle in obstacles + controls { placement.block(obstacle.outsetBy(2)) }
         let stationLabels = stations.compactMap { station in
             station.name.flatMap { placeStationLabel($0, at: station.point, placement: &placement) }
         }
@@ -252,6 +243,7 @@ struct BasemapDrawing {
         var labels: [PointLabel] = []
         for (shape, visible) in named {
             let (text, lang) = shown(shape.name!)
+            guard !unnamed.contains(text) else { continue }
             let width = TextMetrics.estimatedWidth(of: text, fontSize: Self.areaLabelSize)
             let height = Self.areaLabelSize + 3
             guard visible.width >= width + 10, visible.height >= height + 6 else { continue }

@@ -63,7 +63,7 @@ struct MapCaches: Sendable {
     /// Basemap layers by area, revision and zoom: the projected, simplified features.
     let layers = MapCache<LayerKey, BasemapLayer>(capacity: 48)
     /// Drawn basemaps by view: everything that depends on the area's basemap, the window, the language and where
-    /// the pins are (labels keep off them), but not on who is checked in.
+    /// the pins and their names are (labels keep off them), but not on who is checked in.
     let drawings = MapCache<DrawingKey, Node>(capacity: 256)
     /// The clusters of views by where their places are (``MapMarkers/layout(of:viewport:)``).
     let markerLayouts = MapCache<MapMarkers.LayoutKey, MapMarkers.Layout>(capacity: 64)
@@ -74,12 +74,18 @@ struct MapCaches: Sendable {
         let zoom: Int
     }
 
+    /// Everything a drawn basemap depends on besides its layer: the window, the language, and where names may go.
     struct DrawingKey: Hashable, Sendable {
         let layer: LayerKey
         let originX: Int
         let originY: Int
+        /// The window's size: it bounds the drawing and places the controls names keep off.
+        let width: Int
+        let height: Int
         let language: Language
-        /// The boxes labels keep off, rounded to pixels.
+        /// Whether the venue's name is drawn at its mark (a building of that name is then not named again).
+        let namesVenue: Bool
+        /// The boxes labels keep off (pins, clusters and their names), rounded to pixels.
         let obstacles: [Int]
     }
 }

@@ -15,7 +15,8 @@ struct MapStrings: Sendable {
     let clusterLabel: @Sendable (Int, Int) -> String
     /// Said after the script moved the map: the zoom level and the places in view.
     let viewSummary: @Sendable (Int, Int) -> String
-    let openPlace: String
+    /// The card's link to the place's page ("Details": "Open" would read as "open now").
+    let details: String
     let closeCard: String
     let nobodyHere: String
     let peopleHere: @Sendable (Int) -> String
@@ -65,7 +66,7 @@ struct MapStrings: Sendable {
         viewSummary: { zoom, count in
             "Map at zoom \(zoom), " + (count == 1 ? "1 place in view." : "\(count) places in view.")
         },
-        openPlace: "Open", closeCard: "Close", nobodyHere: "Nobody checked in",
+        details: "Details", closeCard: "Close", nobodyHere: "Nobody checked in",
         peopleHere: { $0 == 1 ? "1 person checked in" : "\($0) people checked in" },
         openStreetMap: "OpenStreetMap", contributors: "contributors", schematic: "Schematic streets",
         schematicHint: "drawn from estimates until an OpenStreetMap import",
@@ -90,7 +91,7 @@ struct MapStrings: Sendable {
             "\(places)곳" + (people == 0 ? "" : ", \(people)명 체크인") + ". 확대하면 하나씩 보여요."
         },
         viewSummary: { zoom, count in "지도 확대 수준 \(zoom), 보이는 곳 \(count)곳." },
-        openPlace: "열기", closeCard: "닫기", nobodyHere: "체크인한 사람 없음", peopleHere: { "\($0)명 체크인" },
+        details: "자세히", closeCard: "닫기", nobodyHere: "체크인한 사람 없음", peopleHere: { "\($0)명 체크인" },
         openStreetMap: "OpenStreetMap", contributors: "기여자", schematic: "개략 도로",
         schematicHint: "OpenStreetMap을 가져오기 전까지 추정으로 그린 도로",
         openUntil: { "영업 중 · \($0)까지" }, closedOpensAt: { "영업 전 · \($0)에 열림" },

@@ -24,7 +24,12 @@ extension Stylesheet {
         stroke-width:3px;stroke-linejoin:round}
         .bm-labels .bm-area-label,.bm-labels .bm-station-label{font-size:11px}
         .bm-labels .bm-water-label{fill:#2f5f86;font-style:italic}.bm-labels .bm-green-label{fill:#3f6b35}
-        .map-center rect{fill:#2563eb;stroke:#fff;stroke-width:2;opacity:.7}
+        .map-center rect{fill:#2563eb;stroke:#fff;stroke-width:2}
+        .map-center-label{font:700 13px system-ui,sans-serif;fill:#1d4ed8;paint-order:stroke;stroke:#fff;\
+        stroke-width:3.5px;stroke-linejoin:round}
+        .pin .pin-label{font:600 12px system-ui,sans-serif;fill:#1c1917;paint-order:stroke;stroke:#fff;\
+        stroke-width:3.5px;stroke-linejoin:round}
+        .pin:hover .pin-label,.pin.selected .pin-label{fill:#7c2d12}
         .pin path{fill:var(--accent);stroke:#fff;stroke-width:2}
         .pin circle{fill:#fff}
         .pin text{fill:#fff;font:700 11px system-ui,sans-serif}
@@ -98,6 +103,8 @@ extension Stylesheet {
         .bm-labels text{fill:#bdb6ad;stroke:#1b1e1c}
         .bm-labels .bm-water-label{fill:#8fb8dc}.bm-labels .bm-green-label{fill:#9cc690}
         .pin path,.cluster-bubble{stroke:#1b1e1c}.pin:hover path,.pin.selected path{fill:#fed7aa}
+        .pin .pin-label{fill:#f5f1ec;stroke:#1b1e1c}.pin:hover .pin-label,.pin.selected .pin-label{fill:#fed7aa}
+        .map-center-label{fill:#93c5fd;stroke:#1b1e1c}.map-center rect{stroke:#1b1e1c}
         .map-control{background:#2a2622;border:1px solid #5c544c}
         .pin-leader{stroke:#bdb6ad}
         .map-scale .scale-back{fill:rgb(20 18 16/.85)}.map-scale path{stroke:#f5f1ec}.map-scale text{fill:#f5f1ec}
