@@ -235,22 +235,35 @@ def test_a_cluster_zooms_in_and_a_pin_opens_its_card(server, browser, width, hei
     assert "place=" not in driver.current_url
 
 
-def test_a_position_is_set_by_tapping_the_map(server, browser):
-    driver = open_map(browser, server)
+@pytest.mark.parametrize("language,words", [
+    ("en", ("Your position is set by you", "Distances from the position you set", " away")),
+    ("ko", ("직접 정한 위치", "직접 정한 위치에서 잰 거리", " 거리")),
+])
+@pytest.mark.parametrize("width,height", SIZES)
+def test_a_position_set_by_tapping_the_map_updates_in_place(server, browser, width, height, language, words):
+    driver = open_map(browser, server, width, height, language=language)
     driver.find_element(By.CSS_SELECTOR, ".set-position > summary").click()
     driver.find_element(By.CSS_SELECTOR, "[data-action=pick-on-map]").click()
     banner = driver.find_element(By.CSS_SELECTOR, "[data-pick-banner]")
     wait_for(driver, lambda d: banner.is_displayed())
-    cx, cy, _ = svg_center(driver)
+    before = view(driver)
+    driver.execute_script("window.samePage = true")
+    map_top = "return document.querySelector('svg.map').getBoundingClientRect().top"
+    top = driver.execute_script(map_top)
     ActionChains(driver).move_to_element_with_offset(driver.find_element(By.CSS_SELECTOR, "svg.map"), -30, 40) \
         .click().perform()
-    wait_for(driver, settled(lambda d: "positioned=set" in d.current_url))
+    wait_for(driver, settled(lambda d: d.find_elements(By.CSS_SELECTOR, ".map-me.set")))
     cookie = driver.get_cookie("grubmap_position")
     assert cookie and cookie["value"].endswith("%2Cset")
     body = driver.find_element(By.TAG_NAME, "main").text
-    assert "Your position is set by you" in body
-    assert "Distances from the position you set" in body
-    assert driver.find_elements(By.CSS_SELECTOR, ".map-me.set")
+    set_by_you, measured, away = words
+    assert set_by_you in body and measured in body
+    # In place: the same page, the map where it was on the screen at the view it showed, the list nearest first.
+    assert driver.execute_script("return window.samePage") is True
+    assert abs(driver.execute_script(map_top) - top) <= 1
+    assert view(driver) == before
+    assert away in driver.find_element(By.CSS_SELECTOR, ".list-pane .distance").get_attribute("textContent")
+    assert not driver.find_element(By.CSS_SELECTOR, ".set-position").get_attribute("open")
 
 
 @pytest.mark.parametrize("language,middle,near", [

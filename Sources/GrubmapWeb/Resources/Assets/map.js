@@ -1,6 +1,6 @@
 // The area map's script. The server draws every view, and every control is a link to another view, so the map works
 // without this; it makes moving smooth: drag, pinch, wheel, +/− and arrow keys fetch the next view in place, a pin's
-// card opens without leaving the map, and "Tap the map" sets the person's position where they tap.
+// card opens without leaving the map, and "Tap the map" sets the person's position where they tap, in place.
 "use strict";
 
 (() => {
@@ -332,10 +332,46 @@
     view.root.querySelector(".map-pick-banner").hidden = true;
   }
 
-  function setPosition(point) {
+  // The position is set in place: the form goes by `fetch`, and from the page it comes back to are taken the list
+  // (nearest first), the line saying where distances are measured from, the sort links, "set by you, near …" and
+  // the notice; the map redraws the view it shows with the new position. Nothing reloads or scrolls. Should any of
+  // it fail, the form is sent as a page, as without the script.
+  async function setPosition(point) {
     const where = coordinate(view.originX + point.x, view.originY + point.y, view.zoom);
     const form = document.querySelector("[data-tap-form]");
     form.querySelector('[name="position"]').value = `${where.latitude.toFixed(6)},${where.longitude.toFixed(6)}`;
-    form.submit();
+    stopPicking();
+    try {
+      const response = await fetch(form.action, {
+        method: "POST",
+        body: new URLSearchParams(new FormData(form)),
+        credentials: "same-origin",
+      });
+      if (!response.ok) throw new Error(String(response.status));
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      // The map stays where it is on the screen while what is above it changes.
+      const top = section.getBoundingClientRect().top;
+      const keepMap = () => window.scrollBy(0, section.getBoundingClientRect().top - top);
+      for (const selector of ["main > .meta", "main > .toolbar", "main .list-pane"]) {
+        const next = page.querySelector(selector);
+        const now = document.querySelector(selector);
+        if (!next || !now) throw new Error(`no ${selector}`);
+        now.replaceWith(document.adoptNode(next));
+      }
+      const picker = document.querySelector(".set-position");
+      const current = page.querySelector(".position-current");
+      document.querySelector(".position-current")?.remove();
+      if (current) picker.before(document.adoptNode(current));
+      picker.open = false;
+      const notice = page.querySelector("main > .notice.success");
+      document.querySelector("main > .notice.success")?.remove();
+      if (notice) document.querySelector("main > .meta").after(document.adoptNode(notice));
+      keepMap();
+      await show(view.root.dataset.fragment);
+      keepMap();
+      if (notice) window.grubmapAnnounce?.(notice.textContent);
+    } catch (error) {
+      form.submit();
+    }
   }
 })();
