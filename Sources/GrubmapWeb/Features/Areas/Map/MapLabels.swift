@@ -28,6 +28,9 @@ struct MapLabels {
     static let fontSize = 12.0
     /// The size of the venue's name.
     static let venueFontSize = 13.0
+    /// How much wider the names' bold letters run than ``TextMetrics``' estimate of regular ones: without it,
+    /// "AC Kitchen & Lounge" left of its pin ran past the map's edge.
+    static let bold = 1.12
 
     /// The venue's name, when the venue is in view and its name fits.
     private(set) var venue: Label?
@@ -55,7 +58,7 @@ struct MapLabels {
             placement.block(mark)
             for name in venueNames {
                 let shown = name.shown(in: language)
-                let width = TextMetrics.estimatedWidth(of: shown.text, fontSize: Self.venueFontSize) + 2
+                let width = TextMetrics.estimatedWidth(of: shown.text, fontSize: Self.venueFontSize) * Self.bold + 2
                 if let placed = placement.place(
                     labelWidth: width, height: Self.venueFontSize + 3, beside: mark.outsetBy(1))
                 {
@@ -77,7 +80,7 @@ struct MapLabels {
         let ordered = chosen + others
         for pin in ordered {
             let shown = pin.listed.place.name.shown(in: language)
-            let width = TextMetrics.estimatedWidth(of: shown.text, fontSize: Self.fontSize) + 2
+            let width = TextMetrics.estimatedWidth(of: shown.text, fontSize: Self.fontSize) * Self.bold + 2
             guard
                 let placed = placement.place(
                     labelWidth: width, height: Self.fontSize + 3, beside: pin.footprint.outsetBy(1),
