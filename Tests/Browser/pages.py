@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 from selenium.webdriver.common.by import By
 
-from conftest import BINARY, wait_for
+from conftest import BINARY, settled, wait_for
 
 SAN_JOSE = "san-jose-convention-center"
 
@@ -45,7 +45,9 @@ def show_map_on_phones(driver, server, width):
         # An area with menus switches by its tabs; one without by the map-or-list switch.
         tabs = driver.find_elements(By.CSS_SELECTOR, ".area-tabs a[data-tab=map]")
         (tabs[0] if tabs else driver.find_element(By.CSS_SELECTOR, "label[for=view-map]")).click()
-        wait_for(driver, lambda d: d.find_element(By.CSS_SELECTOR, "svg.map").is_displayed())
+        # Shown, the map is drawn again at the screen's shape.
+        wait_for(driver, settled(lambda d: d.find_element(By.CSS_SELECTOR, "svg.map").is_displayed()
+                                 and d.find_elements(By.CSS_SELECTOR, "#map[data-fitted]")))
 
 
 def send_profile_with_mistakes(driver, server, width):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from selenium.webdriver.common.by import By
 
-from conftest import GrubmapServer, make_browser, wait_for
+from conftest import GrubmapServer, make_browser, settled, wait_for
 from pages import CONSOLE, PAGES, Person, emulate, prepare
 from test_offline import offline, ready
 
@@ -82,6 +82,9 @@ def shots(server, output, name_filter, zoom=False, forced=False):
                         driver.get(server.url(path))
                         if ready:
                             ready(driver, server, width)
+                        if "view=map" in path and width < 760:
+                            # A phone's Map tab draws the map again at the screen's shape.
+                            wait_for(driver, settled(lambda d: d.find_elements(By.CSS_SELECTOR, "#map[data-fitted]")))
                         if "locate=1" in path:
                             wait_for(driver, lambda d: any(e.is_displayed() for e in
                                                            d.find_elements(By.CSS_SELECTOR, "[data-location-problem]")))

@@ -23,9 +23,12 @@ def view(driver):
 
 
 def open_map(browser, server, width=390, height=844, path=SAN_JOSE, **kwargs):
+    """The page at `path`, once its map is live, and on a phone's Map tab drawn at the screen's shape."""
     driver = browser(width=width, height=height, **kwargs)
     driver.get(server.url(path))
-    wait_for(driver, settled(lambda d: "live" in d.find_element(By.ID, "map-view").get_attribute("class")))
+    wait_for(driver, settled(lambda d: "live" in d.find_element(By.ID, "map-view").get_attribute("class") and (
+        d.find_elements(By.CSS_SELECTOR, "#map[data-fitted]")
+        or not d.find_element(By.CSS_SELECTOR, "svg.map").is_displayed())))
     return driver
 
 
@@ -326,7 +329,9 @@ def overlap(a, b):
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-@pytest.mark.parametrize("language,venue", [("en", "PNU Busan"), ("ko", "부산캠퍼스")])
+@pytest.mark.parametrize("language,venue", [
+    ("en", ("Pusan National University, Busan Campus", "PNU Busan")), ("ko", ("부산대학교 부산캠퍼스", "부산캠퍼스")),
+])
 @pytest.mark.parametrize("width,height", SIZES)
 def test_pins_and_the_venue_carry_their_names_where_they_fit(server, browser, width, height, language, venue):
     driver = open_map(browser, server, width, height, path=PNU_MAP, language=language)
@@ -335,7 +340,8 @@ def test_pins_and_the_venue_carry_their_names_where_they_fit(server, browser, wi
              for pin in pins if pin.find_elements(By.CSS_SELECTOR, ".pin-label")}
     assert len(named) >= len(pins) - 1 >= 5, f"most of the {len(pins)} pins are named: {named}"
     assert all(name == label for name, label in named.items())
-    assert driver.find_element(By.CSS_SELECTOR, ".map-center .map-center-label").text == venue
+    # The venue's full name where it fits, else its short one.
+    assert driver.find_element(By.CSS_SELECTOR, ".map-center .map-center-label").text in venue
     # Placed as street names are: no name over another, over a pin, a cluster or a control, or off the map.
     names = rects(driver, ".pin-label, .map-center-label")
     marks = rects(driver, "a.pin path, .cluster-bubble, .map-center rect, .map-control")
@@ -379,3 +385,47 @@ def test_the_card_says_how_far_whether_open_and_whos_here(tmp_path, browser):
                 assert field("open") == words["open"]
                 assert field("here") == words["here"]
                 assert field("distance").endswith(words["distance"]) and any(c.isdigit() for c in field("distance"))
+                # The whole card is on the screen.
+                top, bottom = driver.execute_script(
+                    "const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom];", card)
+                assert 0 <= top and bottom <= height
+
+
+def box(driver, selector):
+    return driver.execute_script(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+        "return {left: r.left, top: r.top, right: r.right, bottom: r.bottom};", selector)
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+@pytest.mark.parametrize("path", [SAN_JOSE, PNU_MAP])
+def test_on_a_phone_the_map_tab_fills_the_first_screen_under_one_row_of_controls(server, browser, language, path):
+    driver = open_map(browser, server, 390, 844, path=path, language=language)
+    # The drawing is asked for again at the screen's shape: taller than the usual 400 x 460.
+    wait_for(driver, settled(lambda d: int(d.find_element(By.ID, "map-view").get_attribute("data-height")) > 600))
+    svg = box(driver, "svg.map")
+    header = box(driver, "header.top")
+    assert svg["top"] < header["bottom"] + 80, "one row of controls between the header and the map, not six"
+    assert 844 - 30 <= svg["bottom"] <= 844, "the map reaches the bottom of the first screen"
+    # The tabs, "locate" and "Open now" in that one row.
+    row = [box(driver, selector) for selector in (".area-tabs", "[data-action=locate]", ".filter-chip")]
+    assert all(abs(item["top"] - row[0]["top"]) <= 4 for item in row), row
+    assert all(item["bottom"] <= svg["top"] for item in row)
+    assert all(row[index]["right"] <= row[index + 1]["left"] for index in range(2)), "side by side"
+    # The name is still the page's heading for screen readers; the sort and "Set my position" wait under the map.
+    assert driver.find_element(By.TAG_NAME, "h1").get_attribute("textContent")
+    assert box(driver, ".set-position")["top"] >= svg["bottom"]
+    # Moving keeps the shape.
+    before = view(driver)
+    driver.find_element(By.CSS_SELECTOR, "a.map-zoom-in").click()
+    wait_for(driver, changed(driver, before))
+    assert abs(box(driver, "svg.map")["bottom"] - svg["bottom"]) <= 1
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_on_a_desktop_the_map_keeps_its_shape_beside_the_list(server, browser, language):
+    driver = open_map(browser, server, 1280, 800, path=PNU_MAP, language=language)
+    assert driver.find_element(By.ID, "map-view").get_attribute("data-height") == "460"
+    assert driver.find_element(By.TAG_NAME, "h1").is_displayed()
+    svg, places = box(driver, "svg.map"), box(driver, ".list-pane")
+    assert svg["right"] <= places["left"] and abs(svg["top"] - places["top"]) <= 2

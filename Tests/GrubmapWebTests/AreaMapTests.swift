@@ -127,6 +127,26 @@ import Testing
         }
     }
 
+    @Test func aTallerDrawingIsAskedForByHeightAndKeptByItsLinks() throws {
+        let test = try TestApp.make()
+        defer { test.cleanUp() }
+        let person = try Person(test)
+        // What a phone's Map tab asks for: the drawing as tall as its screen, 400 pixels wide.
+        let tall = try mapFragment(person, "test-campus", "height=731")
+        #expect(tall.contains("viewBox=\"0 0 400 740\""), "brought to a step of 20")
+        let north = try #require(Self.link(classed: "map-control map-north", in: tall))
+        #expect(north.contains("height=731"))
+        #expect(try person.html(north).contains("viewBox=\"0 0 400 740\""))
+        // Out of range is brought in; not a number is a 400 naming the parameter.
+        #expect(try mapFragment(person, "test-campus", "height=99999999999999").contains("viewBox=\"0 0 400 1000\""))
+        #expect(try mapFragment(person, "test-campus", "height=-5").contains("viewBox=\"0 0 400 460\""))
+        for bad in ["height=tall", "height=", "height=1e3"] {
+            let response = try person.get("/areas/test-campus/map?\(bad)")
+            #expect(response.status == .badRequest, "\(bad)")
+            #expect(String(decoding: response.body, as: UTF8.self).contains("height:"), "\(bad)")
+        }
+    }
+
     /// Three places whose pins overlap at the area's zoom.
     static let overlapping = [
         TestApp.place("alpha", ["en": "Alpha Hall"], latitude: 35.23350, longitude: 129.08000),

@@ -47,8 +47,8 @@ struct AreaFeature: RouteCollection {
         let onlyOpenNow = request.query["open"] == "now"
         let presence = try checkIns.presence(inArea: id, at: context.now, sample: 4)
         let basemap = configuration.tileURL == nil ? try basemaps.basemap(areaID: id) : nil
-        let frame = MapFrame(area: area, basemap: basemap?.basemap)
         let viewRequest = try MapViewRequest(request)
+        let frame = MapFrame(area: area, basemap: basemap?.basemap, height: viewRequest.height ?? MapFrame.height)
         let viewport = frame.viewport(for: viewRequest)
         let view = try mapView(
             area: area, viewport: viewport, selected: viewRequest.place, onlyOpenNow: onlyOpenNow, context: context)

@@ -14,6 +14,28 @@
   bind(document.getElementById("map-view"));
   setUpPicking();
 
+  // On a phone's Map tab the map fills the screen under its top: the server draws 400 pixels wide, so the script
+  // asks for the height that has the screen's shape (in steps of 20, at least the usual 460), again whenever the
+  // map is shown or the phone turns. Wider screens keep the usual shape beside the list.
+  const phone = window.matchMedia("(max-width: 759px)");
+  // Once it has that shape, the map's section says so (`data-fitted`).
+  function refit() {
+    const box = view.svg.getBoundingClientRect();
+    if (box.width === 0 || loading) return;
+    const room = window.innerHeight - (box.top + window.scrollY) - 12;
+    const height = phone.matches
+      ? Math.min(Math.max(Math.round((room * view.width) / box.width / 20) * 20, 460), 1000)
+      : view.height;
+    section.toggleAttribute("data-fitted", Math.abs(height - view.height) < 20);
+    if (section.hasAttribute("data-fitted")) return;
+    const url = new URL(view.fragment, location.href);
+    url.searchParams.set("height", String(height));
+    const place = new URL(location.href).searchParams.get("place");
+    if (place) url.searchParams.set("place", place);
+    show(url.pathname + url.search);
+  }
+  new ResizeObserver(refit).observe(section);
+
   // Reads the view the server drew and wires its pointer, wheel, key and link handling.
   function bind(root) {
     const svg = root.querySelector("svg.map");
@@ -95,7 +117,9 @@
       if (!next) throw new Error("no map");
       view.root.replaceWith(next);
       bind(next);
-      history.replaceState(null, "", next.dataset.page);
+      // A card the server opened (the address named its place) keeps its place in the address.
+      const opened = !next.querySelector("#map-card").hidden && next.querySelector(".pin.selected");
+      history.replaceState(null, "", opened ? opened.getAttribute("href") : next.dataset.page);
       // The control pressed keeps the focus; where it cannot go further, the first control takes it.
       if (keepFocus) (next.querySelector(`[data-action="${keepFocus}"]`) || next.querySelector("a.map-control"))?.focus();
       window.grubmapAnnounce?.(next.dataset.summary);

@@ -5,21 +5,29 @@ import GrubmapHTTP
 /// An area's map as a frame for views: its size, its zoom levels (from one level out of the whole area to a
 /// single block) and how far it may be panned (the basemap's coverage), and the view an address asks for.
 struct MapFrame: Sendable {
-    /// The drawing's size in pixels: a phone's map, portrait; desktops draw it larger.
+    /// The drawing's width in pixels, and its height unless the address asks for another: a phone's map, portrait;
+    /// desktops draw it larger.
     static let width = 400
     static let height = 460
+    /// The heights an address may ask for (`height=`, brought into this range in steps of ``heightStep``): on a
+    /// phone's Map tab the script asks for the one that fills the screen under the map's top.
+    static let heights = 460...1000
+    static let heightStep = 20
 
     let area: Area
     /// Where the view's center may go.
     let coverage: Bounds
+    /// This frame's drawing height.
+    let height: Int
 
-    init(area: Area, basemap: Basemap?) {
+    init(area: Area, basemap: Basemap?, height: Int = MapFrame.height) {
         self.area = area
         coverage = basemap?.coverage ?? Basemap.coverage(of: area.bounds)
+        self.height = height
     }
 
     /// The view that shows every place: the largest zoom at which the area's bounds fit.
-    var home: MapViewport { MapViewport.fitting(area.bounds, width: Self.width, height: Self.height) }
+    var home: MapViewport { MapViewport.fitting(area.bounds, width: Self.width, height: height) }
     /// One zoom level out of ``home``, for the neighbourhood.
     var minimumZoom: Int { max(home.zoom - 1, MapViewport.minimumZoom) }
     var maximumZoom: Int { MapViewport.maximumZoom }
@@ -30,13 +38,13 @@ struct MapFrame: Sendable {
         let view: MapViewport
         if let box = request.box {
             let zoom = min(
-                max(MapViewport.fittingZoom(box, width: Self.width, height: Self.height), minimumZoom),
+                max(MapViewport.fittingZoom(box, width: Self.width, height: height), minimumZoom),
                 maximumZoom)
-            view = MapViewport(zoom: zoom, center: MapViewport.center(of: box), width: Self.width, height: Self.height)
+            view = MapViewport(zoom: zoom, center: MapViewport.center(of: box), width: Self.width, height: height)
         } else if request.zoom != nil || request.center != nil {
             let zoom = min(max(request.zoom ?? home.zoom, minimumZoom), maximumZoom)
             view = MapViewport(
-                zoom: zoom, center: request.center ?? home.center, width: Self.width, height: Self.height)
+                zoom: zoom, center: request.center ?? home.center, width: Self.width, height: height)
         } else {
             return home
         }
@@ -55,13 +63,17 @@ struct MapFrame: Sendable {
     }
 }
 
-/// What an address asks of the map: `zoom` and `center=LAT,LON`, or `bbox=WEST,SOUTH,EAST,NORTH`, and `place` for
-/// a pin's card. Malformed values are a 400 naming the parameter; a zoom or center out of range is brought in.
+/// What an address asks of the map: `zoom` and `center=LAT,LON`, or `bbox=WEST,SOUTH,EAST,NORTH`, `place` for
+/// a pin's card, and `height` for a drawing taller than ``MapFrame/height``. Malformed values are a 400 naming the
+/// parameter; a zoom, center or height out of range is brought in.
 struct MapViewRequest: Sendable {
     var zoom: Int?
     var center: Coordinate?
     var box: Bounds?
     var place: Place.ID?
+    /// The drawing's height, in ``MapFrame/heights`` and a multiple of ``MapFrame/heightStep``. Links keep it as a
+    /// field of the page (it is not among ``fieldNames``), so every view after it is as tall.
+    var height: Int?
 
     /// The query fields the map owns; links keep every other field of the page.
     static let fieldNames: Set<String> = ["zoom", "center", "bbox", "place"]
@@ -94,6 +106,14 @@ struct MapViewRequest: Sendable {
                     code: "invalid_parameter")
             }
             self.box = box
+        }
+        if let text = request.query["height"] {
+            guard let height = Int(text) else {
+                throw .badRequest(
+                    "height: expected a whole number of pixels, like height=720.", code: "invalid_parameter")
+            }
+            let inRange = min(max(height, MapFrame.heights.lowerBound), MapFrame.heights.upperBound)
+            self.height = Int((Double(inRange) / Double(MapFrame.heightStep)).rounded()) * MapFrame.heightStep
         }
         if let text = request.query["place"] {
             guard let place = try? Place.ID(text) else {

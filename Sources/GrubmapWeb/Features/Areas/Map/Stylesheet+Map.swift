@@ -2,7 +2,9 @@ extension Stylesheet {
     /// The area map: the basemap's quiet colours (light and dark), pins and clusters over it, the controls, the
     /// attribution and a pin's card over the map; the "open now" chip and states; "Set my position".
     ///
-    /// Streets are pale on a paler ground and their names grey with a halo, so the orange pins stand out.
+    /// Streets are pale on a paler ground and their names grey with a halo, so the orange pins stand out. On a
+    /// phone's Map tab the map comes first: the tabs, "locate" (its icon) and "Open now" in one row above it, what
+    /// the list needs (the sort, the count, "Set my position") under it, and the area's name for screen readers.
     static let map = """
         .map-view{position:relative;overflow:hidden;border-radius:inherit;background:#ece9e2}
         .map-stage{position:relative}
@@ -94,6 +96,23 @@ extension Stylesheet {
         .position-advanced{margin-top:10px}.position-advanced summary{cursor:pointer;color:var(--muted)}
         .position-current{display:flex;align-items:center;gap:10px;flex-wrap:wrap;margin-top:8px}
         .position-current p{margin:0;font-weight:600}
+        @media (max-width:759px){
+        main:has(#view-map:checked){display:flex;flex-wrap:wrap;align-items:center;gap:10px 6px;padding-top:10px}
+        main:has(#view-map:checked)>*,main:has(#view-map:checked) .locate>*{flex:1 0 100%;order:6;margin:0}
+        main:has(#view-map:checked)>.offline-banner{order:0}
+        main:has(#view-map:checked)>:is(h1,.subtitle){position:absolute;width:1px;height:1px;overflow:hidden;        clip-path:inset(50%);white-space:nowrap}
+        main:has(#view-map:checked) :is(.locate,.toolbar,.explore){display:contents}
+        main:has(#view-map:checked) .toolbar>:not(.filter-chip){display:none}
+        main:has(#view-map:checked) :is(.area-tabs,.view-switch){order:1;flex:none;margin:0}
+        main:has(#view-map:checked) .area-tabs a{padding:0 10px}
+        main:has(#view-map:checked) .locate>[data-action=locate]{order:2;flex:none}
+        main:has(#view-map:checked) .locate>[data-action=locate]:not([hidden]){display:inline-grid;        place-items:center;width:44px;height:44px;padding:0;font-size:0;line-height:0}
+        main:has(#view-map:checked) .locate>[data-action=locate] .icon{display:block;margin:0;width:18px;height:18px}
+        main:has(#view-map:checked) .filter-chip{order:3;flex:none;margin-left:auto;padding:10px 12px}
+        main:has(#view-map:checked) .locate>[role=status],main:has(#view-map:checked)>.notice{order:4}
+        main:has(#view-map:checked) .locate>[role=status]:not(:has(:not([hidden]))){display:none}
+        main:has(#view-map:checked) .explore-panes{order:5;flex:1 0 100%}
+        main:has(#view-map:checked) .explore-panes~*{order:6}}
         @media (prefers-color-scheme:dark){
         .map-view,.map-ground{background:#1b1e1c;fill:#1b1e1c}
         .bm .bm-green{fill:#1f2d22}.bm .bm-water{fill:#173048}.bm .bm-building{fill:#2b2a28}
