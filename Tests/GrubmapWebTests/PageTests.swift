@@ -85,7 +85,7 @@ import Testing
         let html = String(decoding: try test.get("/places/delta").body, as: UTF8.self)
         #expect(html.contains("href=\"tel:+82515101234\""))
         #expect(html.contains("href=\"https://www.example.org/delta/\""))
-        #expect(html.contains(">example.org/delta<"))
+        #expect(html.contains(">example.org</a>"), "the host name, not the whole address")
         #expect(html.contains("Monday–Friday"))
         #expect(html.contains("11:00–21:30"))
         #expect(html.contains("Noodles and rice."))

@@ -30,6 +30,8 @@ struct Strings: Sendable {
     let closedUntil: @Sendable (String, TimeOfDay) -> String
     let location: String
     let openInMaps: String
+    /// A map app's name, as a link on a place's page: "Apple Maps" / "Apple 지도".
+    let mapAppName: @Sendable (MapApp) -> String
     let backTo: @Sendable (String) -> String
     let weekdayName: @Sendable (Weekday) -> String
     let notFoundTitle: String
@@ -115,7 +117,15 @@ struct Strings: Sendable {
         otherHoursOn: { "Other hours on \($0)" },
         closedUntil: { day, time in "Closed now · opens \(day) \(time)" },
         location: "Location",
-        openInMaps: "Open in Maps",
+        openInMaps: "Open in",
+        mapAppName: { app in
+            switch app {
+            case .apple: "Apple Maps"
+            case .google: "Google Maps"
+            case .naver: "Naver Map"
+            case .kakao: "Kakao Map"
+            }
+        },
         backTo: { "Back to \($0)" },
         weekdayName: { day in
             ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"][day.rawValue - 1]
@@ -216,6 +226,14 @@ struct Strings: Sendable {
         closedUntil: { day, time in "영업 종료 · \(day) \(time) 시작" },
         location: "위치",
         openInMaps: "지도 앱에서 열기",
+        mapAppName: { app in
+            switch app {
+            case .apple: "Apple 지도"
+            case .google: "Google 지도"
+            case .naver: "네이버 지도"
+            case .kakao: "카카오맵"
+            }
+        },
         backTo: { "\($0, particle: .toward) 돌아가기" },
         weekdayName: { day in ["월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일"][day.rawValue - 1] },
         notFoundTitle: "찾을 수 없음",

@@ -74,6 +74,11 @@ enum Stylesheet {
         .facts{margin:0;display:grid;grid-template-columns:max-content 1fr;gap:10px 16px}
         .facts dt{color:var(--muted);font-size:.9rem}
         .facts dd{margin:0;overflow-wrap:anywhere}
+        .map-apps{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:8px}
+        .map-app{display:inline-flex;align-items:center;min-height:40px;padding:6px 14px;border-radius:999px;\
+        background:var(--chip);color:var(--text);text-decoration:none;font-weight:600;font-size:.92rem}
+        .map-app:hover{background:var(--accent-soft);color:var(--accent)}
+        .coordinates{margin-top:8px;font-variant-numeric:tabular-nums}
         .hours{border-collapse:collapse;width:100%}
         .hours th{text-align:left;font-weight:500;padding:6px 12px 6px 0;color:var(--muted)}
         .hours td{padding:6px 0;font-variant-numeric:tabular-nums}

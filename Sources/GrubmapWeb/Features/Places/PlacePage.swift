@@ -88,12 +88,7 @@ struct PlacePage {
                 }
             }
             el(.dt) { strings.openInMaps }
-            el(.dd) {
-                let coordinate = place.coordinate
-                el(.a, .href("geo:\(coordinate.latitude),\(coordinate.longitude)")) {
-                    FixedPoint.text(coordinate, digits: 5, separator: ", ")
-                }
-            }
+            el(.dd) { MapAppLinks(strings: strings, place: place, area: area).node }
         }
     }
 
@@ -181,17 +176,16 @@ struct HoursTable {
 /// A web address safe to link to: `http` or `https` only, so data can never smuggle in a `javascript:` link.
 struct WebAddress {
     let text: String
-    /// The address without scheme and trailing slash, as people say it.
+    /// The site's host name as people say it, without scheme, `www.`, port, path or query ("pusan.ac.kr"): a long
+    /// address no longer breaks over lines, and the link still goes to the whole address.
     let displayText: String
 
     init?(_ text: String) {
         let lowered = text.lowercased()
-        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), !text.contains(where: \.isWhitespace)
+        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), !text.contains(where: \.isWhitespace),
+            let host = URLComponents(string: text)?.host?.lowercased(), !host.isEmpty
         else { return nil }
         self.text = text
-        var display = text[text.index(text.firstIndex(of: ":")!, offsetBy: 3)...]
-        if display.hasPrefix("www.") { display = display.dropFirst(4) }
-        if display.hasSuffix("/") { display = display.dropLast() }
-        displayText = String(display)
+        displayText = host.hasPrefix("www.") && host.count > 4 ? String(host.dropFirst(4)) : host
     }
 }
