@@ -23,7 +23,9 @@ enum ServeCommand {
           --database-connections N
                                 Connections the server keeps to the database at most (default 8)
           --demo                Load the demo areas and places when the database is empty
-          --default-area ID     The area / opens for people who have not picked one (default: the first by id)
+          --default-area ID     The area / opens for people who have not picked one (a campus deployment opens on
+                                its campus). Without it, / opens the area the browser opened last, else the one
+                                nearest the person's position, else a choice of the areas
           --onboarding DIR      Onboarding content of your own: DIR/en.json and DIR/ko.json (default: built in)
           --onboarding-interval-ms N
                                 How long each page of the progress-style onboarding shows (default 3000)

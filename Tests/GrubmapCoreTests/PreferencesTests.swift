@@ -5,7 +5,7 @@ import Testing
 @Suite struct PreferencesTests {
     @Test func unsetKeysReadAsTheirDefaults() {
         let preferences = Preferences()
-        #expect(preferences[PreferenceKeys.units] == .kilometers)
+        #expect(preferences[PreferenceKeys.units] == nil)
         #expect(preferences[PreferenceKeys.onboardingStyle] == .basic)
         #expect(preferences[PreferenceKeys.seenOnboardingVersion] == nil)
         #expect(preferences[PreferenceKeys.defaultArea] == nil)
@@ -36,7 +36,7 @@ import Testing
     ])
     func corruptOrUnknownStoredValuesFallBackToTheDefault(name: String, stored: String) {
         let preferences = Preferences(storage: [name: stored])
-        #expect(preferences[PreferenceKeys.units] == .kilometers)
+        #expect(preferences[PreferenceKeys.units] == nil)
         #expect(preferences[PreferenceKeys.onboardingStyle] == .basic)
         #expect(preferences[PreferenceKeys.seenOnboardingVersion] == nil)
         #expect(preferences[PreferenceKeys.defaultArea] == nil)
@@ -55,16 +55,27 @@ import Testing
 
     @Test func settingTheDefaultAndResettingForget() throws {
         var preferences = Preferences()
-        try preferences.set(.miles, for: PreferenceKeys.units)
-        try preferences.set(.kilometers, for: PreferenceKeys.units)
+        try preferences.set(.slides, for: PreferenceKeys.onboardingStyle)
+        try preferences.set(.basic, for: PreferenceKeys.onboardingStyle)
         #expect(preferences.storage.isEmpty)
         try preferences.set(.slides, for: PreferenceKeys.onboardingStyle)
         try preferences.set(.miles, for: PreferenceKeys.units)
         preferences.reset(PreferenceKeys.units)
-        #expect(preferences[PreferenceKeys.units] == .kilometers)
+        #expect(preferences[PreferenceKeys.units] == nil)
         #expect(preferences[PreferenceKeys.onboardingStyle] == .slides)
         preferences.resetAll()
         #expect(preferences == Preferences())
+    }
+
+    @Test func kilometresChosenAreKeptApartFromNoChoice() throws {
+        // Units follow the browser's region until the person picks one; picking kilometres in a region of miles
+        // must stay picked, so it is stored rather than forgotten as a default.
+        var preferences = Preferences()
+        try preferences.set(.kilometers, for: PreferenceKeys.units)
+        #expect(preferences.storage["units"] == "\"km\"")
+        #expect(Preferences(storage: preferences.storage)[PreferenceKeys.units] == .kilometers)
+        try preferences.set(nil, for: PreferenceKeys.units)
+        #expect(preferences.storage.isEmpty)
     }
 
     @Test func theSameStoredTextReadsAsEachKeysOwnType() {
@@ -85,7 +96,7 @@ import Testing
     @Test func unknownStoredNamesAreKeptButIgnored() {
         let preferences = Preferences(storage: ["favouriteColour": "\"orange\""])
         #expect(preferences.storage["favouriteColour"] == "\"orange\"")
-        #expect(preferences[PreferenceKeys.units] == .kilometers)
+        #expect(preferences[PreferenceKeys.units] == nil)
     }
 }
 
@@ -109,5 +120,18 @@ import Testing
     ])
     func malformedTokensAreNotWellFormed(token: String) {
         #expect(!Session.isWellFormedToken(token))
+    }
+}
+
+@Suite struct DistanceUnitRegionTests {
+    @Test(arguments: [
+        ("en-US", DistanceUnit?.some(.miles)), ("en-us", .miles), ("en-LR", .miles), ("my-MM", .miles),
+        ("en-US,en;q=0.9", .miles), ("en,en-US;q=0.9", .miles), ("es-US", .miles), ("en-GB", .kilometers),
+        ("ko-KR", .kilometers), ("ko-KR,ko;q=0.9,en-US;q=0.8", .kilometers), ("en-US;q=0.5,de-DE", .kilometers),
+        ("zh-Hant-TW", .kilometers), ("es-419", .kilometers), ("en", nil), ("ko", nil), ("", nil), ("*", nil),
+        ("en-US;q=0", nil), (",,;;", nil), ("en-USA", nil),
+    ])
+    func theMostPreferredRegionChoosesTheUnit(header: String, unit: DistanceUnit?) {
+        #expect(DistanceUnit.customary(acceptLanguage: header) == unit)
     }
 }

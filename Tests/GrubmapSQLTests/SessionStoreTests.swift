@@ -64,7 +64,7 @@ struct SessionStoreTests {
             }
             #expect(try store.preferences(sessionToken: first.token)[PreferenceKeys.units] == .miles)
             #expect(try store.preferences(sessionToken: first.token)[PreferenceKeys.language] == nil)
-            #expect(try store.preferences(sessionToken: second.token)[PreferenceKeys.units] == .kilometers)
+            #expect(try store.preferences(sessionToken: second.token)[PreferenceKeys.units] == nil)
             #expect(try store.preferences(sessionToken: second.token)[PreferenceKeys.language] == .korean)
         }
     }

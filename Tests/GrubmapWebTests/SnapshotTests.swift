@@ -25,6 +25,7 @@ import Testing
         ("board-pnu-busan", "/areas/pnu-busan/menus"),
         ("board-pnu-busan-filter", "/areas/pnu-busan/menus?filter=open"),
         ("board-pnu-busan-sunday", "/areas/pnu-busan/menus?date=2026-11-15&near=35.2335,129.0800"),
+        ("areas", "/areas"),
     ]
 
     static let bodies = [

@@ -34,8 +34,9 @@ public enum PreferenceKeys {
     public static let onboardingStyle = PreferenceKey<OnboardingStyle>("onboardingStyle", default: .basic)
     /// The area `/` opens; `nil` means the operator's default.
     public static let defaultArea = PreferenceKey<Area.ID?>("defaultArea", default: nil)
-    /// How distances are shown.
-    public static let units = PreferenceKey<DistanceUnit>("units", default: .kilometers)
+    /// How distances are shown; `nil` follows the region of the browser's language
+    /// (``DistanceUnit/customary(acceptLanguage:)``).
+    public static let units = PreferenceKey<DistanceUnit?>("units", default: nil)
     /// The interface language; `nil` follows the browser's `Accept-Language`.
     public static let language = PreferenceKey<Language?>("language", default: nil)
     /// The places the person bookmarked, by id, in the order they were bookmarked (at most 200, no repeats).

@@ -46,6 +46,7 @@ public struct App: Sendable {
         routes.add(HealthFeature(database: store))
         let frontDoor = AreaFrontDoor(menus: store, caches: caches)
         routes.add(OnboardingFeature(configuration: configuration, preferences: preferences, frontDoor: frontDoor))
+        routes.add(AreaChooserFeature(frontDoor: frontDoor))
         routes.add(SettingsFeature(preferences: preferences, sessions: sessions, configuration: configuration))
         routes.add(
             AreaFeature(

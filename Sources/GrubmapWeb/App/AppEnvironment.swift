@@ -39,7 +39,8 @@ public struct AppEnvironment: Sendable {
 public struct AppConfiguration: Sendable, Equatable {
     /// What onboarding says.
     public var onboarding: OnboardingCatalog
-    /// The area `/` opens when a person has not picked one; `nil` means the first area by id.
+    /// The area `/` opens when a person has not picked one; `nil` lets `/` find one for them (the area they last
+    /// opened, the one nearest them) or offer the areas to choose from (``VisitorContext/frontArea()``).
     public var defaultAreaID: Area.ID?
     /// How long each page shows in the progress style of onboarding.
     public var onboardingInterval: Duration

@@ -12,6 +12,7 @@ struct MenuPageReader: Hashable, Sendable {
     let time: TimeOfDay
     let priceRole: PriceRole
     let filter: DietaryFilter
+    /// The visitor's unit, chosen or their browser's region's.
     let units: DistanceUnit
     /// The address's query, which the page's links and forms keep (the day, the ride type, a check-in's outcome).
     let query: [String]
@@ -25,7 +26,7 @@ struct MenuPageReader: Hashable, Sendable {
         self.time = time
         priceRole = preferences[PreferenceKeys.priceRole]
         filter = preferences.dietaryFilter
-        units = preferences[PreferenceKeys.units]
+        units = context.units
         query = context.request.query.pairs.map { "\($0.name)=\($0.value)" }
     }
 }

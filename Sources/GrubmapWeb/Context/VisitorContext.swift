@@ -25,6 +25,9 @@ struct VisitorContext {
     var strings: Strings { Strings.forLanguage(language) }
     /// What the visitor chose (from their session when they have one, else from their device cookie).
     var preferences: Preferences { visitor.preferences }
+    /// The unit distances are shown in: the visitor's setting, else their browser's region's. Part of the key of
+    /// every cached page that shows a distance.
+    var units: DistanceUnit { visitor.units }
 
     /// The area with this id, or 404.
     func area(_ id: Area.ID) throws -> Area {
@@ -46,15 +49,39 @@ struct VisitorContext {
         try catalog.place(id) { try places.place(id: $0) }
     }
 
-    /// The area `/` opens for this visitor: their choice, else the operator's, else the first area by id.
-    func defaultArea() throws -> Area {
+    /// The area `/` opens for this visitor, the first of: the one they chose ("Open Grubmap here", settings), the one
+    /// the operator set (`grubmap serve --default-area`), the one this browser opened last, the nearest to their
+    /// position within ``nearbyAreaMeters`` of its centre, and the only area when there is one. `nil` when none
+    /// says, and `/` offers the areas to choose from: an attendee is never sent to a campus because its id sorts
+    /// first.
+    func frontArea() throws -> Area? {
+        if let chosen = try chosenArea() { return chosen }
+        if let id = visitor.device.lastArea, let area = try catalog.area(id) { return area }
+        let areas = try catalog.allAreas()
+        if let position = (try? base.request.position()) ?? nil, let nearest = Self.nearest(areas, to: position) {
+            return nearest
+        }
+        return areas.count == 1 ? areas[0] : nil
+    }
+
+    /// The area the person chose for `/`, else the one the operator set, when it still exists: the area whose page
+    /// says "Grubmap opens here".
+    func chosenArea() throws -> Area? {
         for id in [preferences[PreferenceKeys.defaultArea], base.configuration.defaultAreaID] {
             if let id, let area = try catalog.area(id) { return area }
         }
-        guard let first = try catalog.allAreas().first else {
-            throw HTTPError.notFound("Grubmap has no areas yet. Start it with --demo, or import places.")
-        }
-        return first
+        return nil
+    }
+
+    /// How far from an area's centre a person may be for `/` to open it as the one nearest them: 50 km, a city
+    /// and its outskirts.
+    static let nearbyAreaMeters = 50_000.0
+
+    /// The area whose centre is nearest `position`, when it is within ``nearbyAreaMeters``.
+    static func nearest(_ areas: [Area], to position: PersonPosition) -> Area? {
+        let distances = areas.map { ($0, position.coordinate.distance(to: $0.center)) }
+        guard let (area, meters) = distances.min(by: { $0.1 < $1.1 }), meters <= nearbyAreaMeters else { return nil }
+        return area
     }
 
     /// The visitor's bookmarks that still name a place, in the order they were made; bookmarks of places that no

@@ -67,11 +67,15 @@ struct Strings: Sendable {
     let settings: String
     let settingsSaved: String
     let defaultAreaLabel: String
+    /// The default-area choice that leaves `/` to find the area: the one opened last, the nearest.
+    let defaultAreaAutomatic: String
     let onboardingStyleLabel: String
     let onboardingStyleName: @Sendable (OnboardingStyle) -> String
     let onboardingStyleHint: @Sendable (OnboardingStyle) -> String
     let unitsLabel: String
     let unitName: @Sendable (DistanceUnit) -> String
+    /// The units choice that follows the browser's region, naming the unit it gives now.
+    let unitsAutomatic: @Sendable (DistanceUnit) -> String
     let languageLabel: String
     let languageAutomatic: String
     let save: String
@@ -169,6 +173,7 @@ struct Strings: Sendable {
         settings: "Settings",
         settingsSaved: "Your settings are saved.",
         defaultAreaLabel: "Open Grubmap at",
+        defaultAreaAutomatic: "Where I was last",
         onboardingStyleLabel: "Welcome tour style",
         onboardingStyleName: { style in
             switch style {
@@ -186,6 +191,7 @@ struct Strings: Sendable {
         },
         unitsLabel: "Distances in",
         unitName: { $0 == .kilometers ? "Kilometres" : "Miles" },
+        unitsAutomatic: { "Same as my region (\($0 == .kilometers ? "kilometres" : "miles"))" },
         languageLabel: "Language",
         languageAutomatic: "Same as my browser",
         save: "Save",
@@ -284,6 +290,7 @@ struct Strings: Sendable {
         settings: "설정",
         settingsSaved: "설정을 저장했어요.",
         defaultAreaLabel: "처음 열 곳",
+        defaultAreaAutomatic: "마지막으로 본 곳",
         onboardingStyleLabel: "안내 방식",
         onboardingStyleName: { style in
             switch style {
@@ -301,6 +308,7 @@ struct Strings: Sendable {
         },
         unitsLabel: "거리 단위",
         unitName: { $0 == .kilometers ? "킬로미터" : "마일" },
+        unitsAutomatic: { "내 지역 기준 (\($0 == .kilometers ? "킬로미터" : "마일"))" },
         languageLabel: "언어",
         languageAutomatic: "브라우저 설정 따르기",
         save: "저장",

@@ -18,6 +18,7 @@ struct SessionMinting: RouteMiddleware {
         let withSession = Visitor(
             session: session, credential: visitor.credential, device: visitor.device,
             deviceIsKnown: visitor.deviceIsKnown, preferences: visitor.preferences, language: visitor.language,
+            browserUnits: visitor.browserUnits,
             csrfToken: visitor.csrfToken)
         let parent = VisitorContext(
             base: context.base, catalog: context.catalog, visitor: withSession, cookies: context.cookies)

@@ -45,6 +45,8 @@ struct VisitorResolution: RouteMiddleware {
         let visitor = Visitor(
             session: found?.session, credential: credential, device: device, deviceIsKnown: known != nil,
             preferences: preferences, language: preferences[PreferenceKeys.language] ?? context.language,
+            browserUnits: request.headers["Accept-Language"].flatMap(DistanceUnit.customary(acceptLanguage:))
+                ?? .kilometers,
             csrfToken: found?.session.csrfToken ?? signer.signature(of: device.id, for: .csrf))
         let cookies = VisitorCookies()
         if let found, found.renewed, credential == .cookie { cookies.session = (found.session, false) }
@@ -68,8 +70,8 @@ struct VisitorResolution: RouteMiddleware {
     }
 
     /// Adds the cookies the visitor needs: on pages, a device cookie that mirrors the device's preferences (made
-    /// now, changed, or getting old); a session made or renewed by this request, as a cookie and, when new, as a
-    /// header for API clients.
+    /// now, changed, or getting old) and remembers the area the page opened; a session made or renewed by this
+    /// request, as a cookie and, when new, as a header for API clients.
     private func deliver(
         _ cookies: VisitorCookies, for context: VisitorContext, signer: CookieSigner, to response: inout Response
     ) {
@@ -83,6 +85,12 @@ struct VisitorResolution: RouteMiddleware {
                 device = mirror
             }
         }
+        if let area = cookies.openedArea, Self.isNavigation(context.request),
+            (device ?? visitor.device).lastArea != area
+        {
+            device = (device ?? visitor.device.with(visitor.preferences, at: context.now)).opening(
+                area, at: context.now)
+        }
         if let device {
             response.headers.add(name: "Set-Cookie", value: device.header(signer: signer, secure: context.isSecure))
         }
@@ -95,6 +103,13 @@ struct VisitorResolution: RouteMiddleware {
                     + (context.isSecure ? "; Secure" : ""))
         }
         if isNew, context.kind == .api { response.headers[Self.sessionTokenHeader] = session.token }
+    }
+
+    /// Whether the person opened the page (a navigation), rather than a script fetching it: the service worker keeps
+    /// boards for offline use, which must not count as the area last opened. Browsers say so in `Sec-Fetch-Mode`;
+    /// a request without it (an older browser, a test) counts as a navigation.
+    static func isNavigation(_ request: Request) -> Bool {
+        request.headers["Sec-Fetch-Mode"].map { $0 == "navigate" } ?? true
     }
 
     private static func bearerToken(_ request: Request) -> String? {

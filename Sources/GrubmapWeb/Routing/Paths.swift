@@ -9,6 +9,8 @@ enum Paths {
     static let replayOnboarding = SitePath("/settings/onboarding")
     static let defaultArea = SitePath("/settings/default-area")
     static let menuPreferences = SitePath("/settings/menus")
+    /// The areas to choose from, where `/` goes when nothing says which area to open.
+    static let areas = SitePath("/areas")
     static let area = SitePath<Area.ID>("/areas/{id}", missing: "There is no area with that id.")
     static let menuBoard = SitePath<Area.ID>("/areas/{id}/menus", missing: "There is no area with that id.")
     /// The area's map alone, for the page script: the same view as the page with the same query.

@@ -3,11 +3,13 @@ import GrubmapCore
 import GrubmapHTTP
 
 /// What a browser keeps for itself without a stored session: the web's `@AppStorage`. A signed cookie holding a
-/// random device id (the root of the visitor's CSRF token) and the device's own preferences: the tour seen and its
-/// version, its style, units, language, default area, and how menus are read (price role, diet, allergens).
+/// random device id (the root of the visitor's CSRF token), the device's own preferences (the tour seen and its
+/// version, its style, units, language, default area, and how menus are read: price role, diet, allergens), and the
+/// area the browser last opened, which `/` opens when nothing else says where to go.
 ///
-/// `grubmap_device=PAYLOAD.SIGNATURE`, where PAYLOAD is URL-encoded fields (`id`, `t` the issue time in seconds, and
-/// each preference by name with its stored JSON text) and SIGNATURE its HMAC-SHA-256 under the servers' secret.
+/// `grubmap_device=PAYLOAD.SIGNATURE`, where PAYLOAD is URL-encoded fields (`id`, `t` the issue time in seconds,
+/// `lastArea` the id of the area last opened, and each preference by name with its stored JSON text) and SIGNATURE
+/// its HMAC-SHA-256 under the servers' secret.
 /// A cookie that is forged, malformed, or older than ``lifetime`` is ignored, never an error: the browser is a new
 /// device. For a visitor with a stored session, the session's preferences rule and the cookie mirrors them, so
 /// error pages speak the person's language even while the database is down.
@@ -22,16 +24,23 @@ struct DeviceCookie: Equatable {
         PreferenceKeys.priceRole.name, PreferenceKeys.diet.name, PreferenceKeys.avoidAllergens.name,
     ]
 
+    /// The payload field of ``lastArea``.
+    private static let lastAreaField = "lastArea"
+
     /// 128 random bits, base64url.
     let id: String
     let issuedAt: Date
     /// Only the device's own keys (``keys``).
     let preferences: Preferences
+    /// The area whose page or menu board this browser opened last; kept for every visitor, with a session or not,
+    /// since it is where the browser was rather than a choice the person made.
+    let lastArea: Area.ID?
 
-    init(id: String, issuedAt: Date, preferences: Preferences) {
+    init(id: String, issuedAt: Date, preferences: Preferences, lastArea: Area.ID? = nil) {
         self.id = id
         self.issuedAt = issuedAt
         self.preferences = Preferences(storage: preferences.storage.filter { Self.keys.contains($0.key) })
+        self.lastArea = lastArea
     }
 
     /// A new device, with default preferences.
@@ -41,7 +50,12 @@ struct DeviceCookie: Equatable {
 
     /// The same device with `preferences` (their device keys), issued at `now`.
     func with(_ preferences: Preferences, at now: Date) -> DeviceCookie {
-        DeviceCookie(id: id, issuedAt: now, preferences: preferences)
+        DeviceCookie(id: id, issuedAt: now, preferences: preferences, lastArea: lastArea)
+    }
+
+    /// The same device having opened `area` last, issued at `now`.
+    func opening(_ area: Area.ID, at now: Date) -> DeviceCookie {
+        DeviceCookie(id: id, issuedAt: now, preferences: preferences, lastArea: area)
     }
 
     /// The request's cookie when it is genuine and current, else `nil`.
@@ -57,7 +71,9 @@ struct DeviceCookie: Equatable {
         guard now.timeIntervalSince(issuedAt) < lifetime else { return nil }
         var storage: [String: String] = [:]
         for name in keys { storage[name] = fields[name] }
-        return DeviceCookie(id: id, issuedAt: issuedAt, preferences: Preferences(storage: storage))
+        return DeviceCookie(
+            id: id, issuedAt: issuedAt, preferences: Preferences(storage: storage),
+            lastArea: fields[lastAreaField].flatMap { try? Area.ID($0) })
     }
 
     /// The language a request's device cookie names, without checking its signature: only for choosing the
@@ -73,6 +89,7 @@ struct DeviceCookie: Equatable {
     /// The `Set-Cookie` header value that hands this cookie to the browser.
     func header(signer: CookieSigner, secure: Bool) -> String {
         var fields: [(String, String)] = [("id", id), ("t", String(Int64(issuedAt.timeIntervalSince1970)))]
+        if let lastArea { fields.append((Self.lastAreaField, lastArea.rawValue)) }
         for name in Self.keys {
             if let value = preferences.storage[name] { fields.append((name, value)) }
         }

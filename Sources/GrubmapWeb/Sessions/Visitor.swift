@@ -20,9 +20,15 @@ struct Visitor {
     let preferences: Preferences
     /// The interface language: the person's setting, else the browser's, else English.
     let language: Language
+    /// The unit the browser's region reads distances in (``DistanceUnit/customary(acceptLanguage:)``), kilometres
+    /// when its languages name no region.
+    let browserUnits: DistanceUnit
     /// The token this visitor's forms carry: the session's, else one derived from the device id, so a first
     /// visit's forms work without anything stored.
     let csrfToken: String
+
+    /// The unit distances are shown in: the person's setting, else their browser's region's.
+    var units: DistanceUnit { preferences[PreferenceKeys.units] ?? browserUnits }
 
     /// Whether `token` is this visitor's CSRF token (compared in constant time).
     func hasCSRFToken(_ token: String?) -> Bool {
@@ -40,4 +46,7 @@ final class VisitorCookies {
     var device: DeviceCookie?
     /// A session made or renewed by this request, to hand to the browser (and, when new, to API clients).
     var session: (session: Session, isNew: Bool)?
+    /// The area whose page this request opened, for the device cookie to remember (``DeviceCookie/lastArea``) when
+    /// the person opened it (``VisitorResolution/isNavigation(_:)``).
+    var openedArea: Area.ID?
 }

@@ -56,7 +56,7 @@ struct AreaFeature: RouteCollection {
             strings: MapStrings.forLanguage(context.language),
             checkInStrings: CheckInStrings.forLanguage(context.language), pageStrings: context.strings, area: area,
             places: view.places, presence: presence, now: context.now, position: position,
-            units: context.preferences[PreferenceKeys.units], tileURL: configuration.tileURL, basemap: basemap,
+            units: context.units, tileURL: configuration.tileURL, basemap: basemap,
             frame: frame, viewport: viewport, links: MapLinks(area: id, query: request.query.pairs),
             selected: viewRequest.place, caches: caches)
         map.capped = view.capped
@@ -134,15 +134,16 @@ struct AreaFeature: RouteCollection {
         return states
     }
 
-    /// Rendered once per ``AreaPageCache/Key``.
+    /// Rendered once per ``AreaPageCache/Key``; the browser remembers it opened the area (``DeviceCookie/lastArea``).
     func areaPage(_ context: VisitorContext, id: Area.ID) throws -> Response {
         let area = try context.area(id)
+        context.cookies.openedArea = id
         let request = context.request
         let preferences = context.preferences
         let key = AreaPageCache.Key(
             area: id, catalogVersion: context.catalog.version, language: context.language,
             bookmarks: preferences[PreferenceKeys.bookmarks], position: try request.position(),
-            isDefault: try context.defaultArea().id == id, units: preferences[PreferenceKeys.units],
+            isDefault: try context.chosenArea()?.id == id, units: context.units,
             minute: Int(context.now.timeIntervalSince1970 / 60),
             query: request.query.pairs.map { "\($0.name)=\($0.value)" })
         return try pages.pages.value(for: key, now: context.now) {
@@ -173,7 +174,7 @@ struct AreaFeature: RouteCollection {
         let places = reading.onlyOpenNow ? listed.filter { Self.isOpen(openStates[$0.place.id]) } : listed
         var page = AreaPage(
             strings: context.strings, area: area, areas: try context.headerAreas(), places: places,
-            position: position, order: order, units: context.preferences[PreferenceKeys.units],
+            position: position, order: order, units: context.units,
             locatesOnLoad: request.query["locate"] == "1", presence: reading.presence, openStates: openStates,
             onlyOpenNow: reading.onlyOpenNow, map: reading.map,
             showsMap: request.query["view"] == "map" || request.query["place"] != nil)
@@ -192,7 +193,7 @@ struct AreaFeature: RouteCollection {
         }
         page.defaultAreaPicker = DefaultAreaPicker(
             strings: MenuStrings.forLanguage(context.language), area: area,
-            isDefault: try context.defaultArea().id == area.id, csrfToken: csrfToken)
+            isDefault: try context.chosenArea()?.id == area.id, csrfToken: csrfToken)
         let mapStrings = MapStrings.forLanguage(context.language)
         switch request.query["positioned"] {
         case "set": page.positionNotice = mapStrings.positionSet

@@ -14,7 +14,7 @@ struct AreaPageCache: Sendable {
         let language: Language
         let bookmarks: [Place.ID]
         let position: PersonPosition?
-        /// Whether the area is the one `/` opens for the reader.
+        /// Whether the area is the one the reader (or the operator) chose for `/`.
         let isDefault: Bool
         let units: DistanceUnit
         /// Minutes since 1970: what opening hours are decided by.

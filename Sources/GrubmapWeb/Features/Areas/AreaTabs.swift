@@ -59,8 +59,20 @@ struct AreaFrontDoor: Sendable {
 
     /// The board of a campus (an area most of whose places have menus), else the area page; with `query`.
     func path(of area: Area, context: VisitorContext, query: [(String, String)] = []) throws -> String {
-        let calendar = try calendar(of: area, context: context)
-        return calendar.opensOnBoard(placeCount: context.catalog.placeCount(inArea: area.id))
+        try opensOnBoard(area, context: context)
             ? Paths.menuBoard(area.id, query: query) : Paths.area(area.id, query: query)
+    }
+
+    /// Whether `area` opens on its menu board (a campus, most of whose places publish menus) rather than on its map
+    /// and list (a venue).
+    func opensOnBoard(_ area: Area, context: VisitorContext) throws -> Bool {
+        try calendar(of: area, context: context).opensOnBoard(placeCount: context.catalog.placeCount(inArea: area.id))
+    }
+
+    /// Where `/` takes this visitor: the area ``VisitorContext/frontArea()`` finds, else the areas to choose from;
+    /// with `query`.
+    func home(for context: VisitorContext, query: [(String, String)] = []) throws -> String {
+        guard let area = try context.frontArea() else { return Paths.areas(query: query) }
+        return try path(of: area, context: context, query: query)
     }
 }

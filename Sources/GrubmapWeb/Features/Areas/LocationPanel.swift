@@ -12,11 +12,17 @@ struct LocationPanel {
     var isCompact = false
     /// "Set my position" by hand, under the button; `nil` leaves it out.
     var positionPicker: PositionPicker? = nil
+    /// Where the page goes once the position is found (the chooser goes to `/`, which opens the nearest area);
+    /// `nil` reloads the page with distances.
+    var then: String? = nil
 
     var node: Node {
         el(
-            .section, .class("locate"), Attribute("data-locate", locatesOnLoad ? "auto" : "button"),
-            .ariaLabel(strings.locationHeading), .data("located", strings.locatedNearestFirst)
+            .section,
+            attributes: [
+                .class("locate"), Attribute("data-locate", locatesOnLoad ? "auto" : "button"),
+                .ariaLabel(strings.locationHeading), .data("located", strings.locatedNearestFirst),
+            ] + (then.map { [.data("then", $0)] } ?? [])
         ) {
             let label = hasPosition ? strings.updateLocation : strings.useMyLocation
             el(

@@ -56,10 +56,12 @@ extension API.CheckInBody {
 }
 
 extension API.PreferencesBody {
-    /// Every preference of `preferences`; `bookmarks` are the stored ones that still name a place.
-    init(_ preferences: Preferences, bookmarks: [Place.ID]) {
+    /// Every preference of `preferences`; `bookmarks` are the stored ones that still name a place, and units not
+    /// chosen are `browserUnits`, those of the caller's region.
+    init(_ preferences: Preferences, bookmarks: [Place.ID], browserUnits: DistanceUnit) {
         self.init(
-            defaultArea: preferences[PreferenceKeys.defaultArea], units: preferences[PreferenceKeys.units],
+            defaultArea: preferences[PreferenceKeys.defaultArea],
+            units: preferences[PreferenceKeys.units] ?? browserUnits,
             language: preferences[PreferenceKeys.language],
             onboardingStyle: preferences[PreferenceKeys.onboardingStyle],
             seenOnboardingVersion: preferences[PreferenceKeys.seenOnboardingVersion], bookmarks: bookmarks,

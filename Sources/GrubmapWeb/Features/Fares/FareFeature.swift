@@ -56,6 +56,6 @@ extension RideEstimates {
             estimate: position.flatMap { position in
                 schedule.map { FareEstimate(schedule: $0, from: position, to: place.coordinate) }
             },
-            selected: selected, unit: context.preferences[PreferenceKeys.units], nearParameter: request.query["near"])
+            selected: selected, unit: context.units, nearParameter: request.query["near"])
     }
 }

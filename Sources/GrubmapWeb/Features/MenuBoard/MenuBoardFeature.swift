@@ -19,9 +19,10 @@ struct MenuBoardFeature: RouteCollection {
 
     /// `GET /areas/{id}/menus[?date=YYYY-MM-DD][&near=LAT,LON]`: the board for the day, today in the area's time
     /// zone by default; nearest first when the person's position is known (`near`, or the position they shared).
-    /// Rendered once per ``BoardCache/PageKey`` while its reading is kept.
+    /// Rendered once per ``BoardCache/PageKey`` while its reading is kept. The browser remembers it opened the area.
     func boardPage(_ context: VisitorContext, id: Area.ID) throws -> Response {
         let area = try context.area(id)
+        context.cookies.openedArea = id
         let request = context.request
         let position = try request.personPosition()
         let day = try BoardDay(area: area, context: context)
@@ -36,7 +37,7 @@ struct MenuBoardFeature: RouteCollection {
                 reading: MenuReading(
                     strings: MenuStrings.forLanguage(context.language), contentLanguage: area.localLanguage,
                     preferences: context.preferences),
-                units: context.preferences[PreferenceKeys.units], csrfToken: csrfToken,
+                units: context.units, csrfToken: csrfToken,
                 returnPath: request.returnPath(dropping: ["locate", "filter"]),
                 keptQuery: request.query.pairs.filter { !["date", "locate", "filter"].contains($0.name) },
                 locatesOnLoad: request.query["locate"] == "1", hasPosition: position != nil,

@@ -2,9 +2,10 @@ import GrubmapCore
 import GrubmapHTTP
 
 /// The welcome tour and the front door: `/` shows the tour to a person who has not seen its current version (decided
-/// here, so the main page never flashes first), else opens their default area: a campus's menu board for today,
-/// another area's map and list (``AreaFrontDoor``). Seeing the tour is remembered in the device cookie, or in the
-/// session when there is one: finishing it stores nothing in the database.
+/// here, so the main page never flashes first), else opens the area ``VisitorContext/frontArea()`` finds for them (a
+/// campus's menu board for today, another area's map and list: ``AreaFrontDoor``), or the areas to choose from.
+/// Seeing the tour is remembered in the device cookie, or in the session when there is one: finishing it stores
+/// nothing in the database.
 struct OnboardingFeature: RouteCollection {
     let configuration: AppConfiguration
     let preferences: PreferenceWriter
@@ -20,7 +21,7 @@ struct OnboardingFeature: RouteCollection {
     /// `GET /`.
     func home(_ context: VisitorContext) throws -> Response {
         if needsOnboarding(context) { return page(0, context: context) }
-        return .redirect(to: try frontDoor.path(of: try context.defaultArea(), context: context), status: .found)
+        return .redirect(to: try frontDoor.home(for: context), status: .found)
     }
 
     /// `GET /onboarding?page=N`: the tour at a page, for replays and for browsers without JavaScript.
@@ -28,16 +29,15 @@ struct OnboardingFeature: RouteCollection {
         page(context.request.query["page"].flatMap { Int($0) } ?? 0, context: context)
     }
 
-    /// `POST /onboarding`: Start, Skip or close. Records the content version as seen and opens the person's
-    /// default area as `/` would, which then asks for their position.
+    /// `POST /onboarding`: Start, Skip or close. Records the content version as seen and goes where `/` would, which
+    /// then asks for their position (the chooser passes the request on to the area chosen).
     func finish(_ context: VisitorContext) throws -> Response {
         let form = try context.request.decodeForm(Finish.self, code: "invalid_outcome")
         context.environment.log("onboarding \(form.outcome.rawValue)")
         try preferences.save(
             PreferenceChanges([PreferenceKeys.seenOnboardingVersion.name: .integer(configuration.onboarding.version)]),
             for: context)
-        return .redirect(
-            to: try frontDoor.path(of: try context.defaultArea(), context: context, query: [("locate", "1")]))
+        return .redirect(to: try frontDoor.home(for: context, query: [("locate", "1")]))
     }
 
     /// `POST /settings/onboarding`: forgets that the person saw the tour, so `/` shows it again.

@@ -88,7 +88,8 @@ struct PreferenceChanges: Decodable {
                 try changed.set(
                     try choice(value, field: name, as: OnboardingStyle.self), for: PreferenceKeys.onboardingStyle)
             case PreferenceKeys.units.name:
-                try changed.set(try choice(value, field: name, as: DistanceUnit.self), for: PreferenceKeys.units)
+                let units = value == .null ? nil : try choice(value, field: name, as: DistanceUnit.self)
+                try changed.set(units, for: PreferenceKeys.units)
             case PreferenceKeys.language.name:
                 let language = value == .null ? nil : try choice(value, field: name, as: Language.self)
                 try changed.set(language, for: PreferenceKeys.language)

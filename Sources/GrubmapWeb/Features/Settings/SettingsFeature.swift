@@ -27,7 +27,8 @@ struct SettingsFeature: RouteCollection {
     func settingsPage(_ context: VisitorContext) throws -> Response {
         let page = SettingsPage(
             strings: context.strings, areas: try context.headerAreas(), preferences: context.preferences,
-            csrfToken: context.visitor.csrfToken, isSaved: context.request.query["saved"] == "1")
+            browserUnits: context.visitor.browserUnits, csrfToken: context.visitor.csrfToken,
+            isSaved: context.request.query["saved"] == "1")
         return .html(page.render())
     }
 
@@ -47,7 +48,8 @@ struct SettingsFeature: RouteCollection {
             }
             let page = SettingsPage(
                 strings: context.strings, areas: try context.headerAreas(), preferences: typed,
-                csrfToken: context.visitor.csrfToken, problem: (error.field, error.message))
+                browserUnits: context.visitor.browserUnits, csrfToken: context.visitor.csrfToken,
+                problem: (error.field, error.message))
             return .html(page.render(), status: .badRequest)
         }
     }
@@ -69,7 +71,9 @@ struct SettingsFeature: RouteCollection {
 
     /// `GET /api/v1/me/preferences`: every preference, defaults included.
     func apiPreferences(_ context: VisitorContext) throws -> Response {
-        .json(API.PreferencesBody(context.preferences, bookmarks: try context.bookmarks()))
+        .json(
+            API.PreferencesBody(
+                context.preferences, bookmarks: try context.bookmarks(), browserUnits: context.visitor.browserUnits))
     }
 
     /// `PATCH /api/v1/me/preferences`: changes the given fields, all or none; 400 names the refused field.
@@ -77,10 +81,13 @@ struct SettingsFeature: RouteCollection {
         let changes = try context.request.decodeJSON(PreferenceChanges.self, code: "invalid_preference")
         let saved = try preferences.save(changes, for: context)
         return .json(
-            API.PreferencesBody(saved, bookmarks: try context.parent.existingPlaces(saved[PreferenceKeys.bookmarks])))
+            API.PreferencesBody(
+                saved, bookmarks: try context.parent.existingPlaces(saved[PreferenceKeys.bookmarks]),
+                browserUnits: context.visitor.browserUnits))
     }
 
-    /// The settings form: each field it sends is a change; a language of `auto` follows the browser again.
+    /// The settings form: each field it sends is a change; `auto` (for the default area, the units and the language)
+    /// unsets the choice, so `/`, distances and the language follow the browser again.
     private struct SettingsForm: Decodable {
         let changes: PreferenceChanges
 
@@ -89,7 +96,7 @@ struct SettingsFeature: RouteCollection {
             var values: [String: PreferenceValue] = [:]
             for key in CodingKeys.allCases {
                 guard let text = try container.decodeIfPresent(String.self, forKey: key) else { continue }
-                values[key.rawValue] = key == .language && text == "auto" ? .null : .text(text)
+                values[key.rawValue] = key != .onboardingStyle && text == "auto" ? .null : .text(text)
             }
             changes = PreferenceChanges(values)
         }

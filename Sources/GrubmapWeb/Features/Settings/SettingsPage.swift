@@ -6,6 +6,8 @@ struct SettingsPage {
     let strings: Strings
     let areas: [Area]
     let preferences: Preferences
+    /// The unit of the browser's region, which "Same as my region" stands for.
+    let browserUnits: DistanceUnit
     let csrfToken: String
     /// Shown after a save.
     var isSaved = false
@@ -39,8 +41,9 @@ struct SettingsPage {
                     }, selected: preferences[PreferenceKeys.onboardingStyle].rawValue)
                 radios(
                     "units", legend: strings.unitsLabel,
-                    options: DistanceUnit.allCases.map { ($0.rawValue, strings.unitName($0), nil) },
-                    selected: preferences[PreferenceKeys.units].rawValue)
+                    options: [("auto", strings.unitsAutomatic(browserUnits), nil)]
+                        + DistanceUnit.allCases.map { ($0.rawValue, strings.unitName($0), nil) },
+                    selected: preferences[PreferenceKeys.units]?.rawValue ?? "auto")
                 let menus = MenuStrings.forLanguage(strings.language)
                 radios(
                     PreferenceKeys.priceRole.name, legend: menus.payAs,
@@ -76,7 +79,7 @@ struct SettingsPage {
         switch field {
         case "defaultArea": "default-area"
         case "onboardingStyle": "onboardingStyle-\(OnboardingStyle.allCases[0].rawValue)"
-        case "units": "units-\(DistanceUnit.allCases[0].rawValue)"
+        case "units": "units-auto"
         case "language": "language-auto"
         default: "settings-form"
         }
@@ -111,6 +114,11 @@ struct SettingsPage {
         return el(.div, .class("field")) {
             el(.label, Attribute("for", "default-area")) { strings.defaultAreaLabel }
             el(.select, attributes: [.id("default-area"), .name("defaultArea")] + problemAttributes("defaultArea")) {
+                // Without a choice `/` finds the area (the one opened last, the nearest); saving the form must not
+                // turn whatever option comes first into one.
+                el(.option, attributes: [.value("auto")] + (selected == nil ? [Attribute("selected", nil)] : [])) {
+                    strings.defaultAreaAutomatic
+                }
                 for area in areas {
                     el(
                         .option,

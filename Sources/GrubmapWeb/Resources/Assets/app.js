@@ -270,6 +270,7 @@
           const value = encodeURIComponent(`${latitude.toFixed(6)},${longitude.toFixed(6)}`);
           document.cookie = `grubmap_position=${value}; path=/; max-age=3600; samesite=lax`;
           sessionStorage.setItem("grubmap-located", "1");
+          if (panel.dataset.then) return location.replace(panel.dataset.then);
           const url = new URL(location.href);
           url.searchParams.delete("locate");
           url.searchParams.delete("near");
