@@ -25,7 +25,7 @@ class Person:
     """What a person did before opening a page, set up through the pages as they would."""
 
     style: str = "basic"  # the welcome tour's style setting
-    area: str = SAN_JOSE  # the default area setting
+    area: str = SAN_JOSE  # the default area setting ("auto": none chosen)
     seen: bool = True  # whether they went through the tour
     check_in: Optional[str] = None  # a place they are checked in at (with a profile made first)
     operator: Optional[str] = None  # an operator's address: signed in to the console (after the steps above)
@@ -167,9 +167,13 @@ PAGES = [
     Page("onboarding-slides", "/onboarding?page=1", Person(style="slides", seen=False)),
     # A manual clock holds the stories still: the checks read one page, not one turning under them.
     Page("onboarding-progress", "/onboarding?clock=manual", Person(style="progress", seen=False)),
+    Page("areas-chooser", "/areas", Person(area="auto")),
     Page("area-list", f"/areas/{SAN_JOSE}", CHECKED_IN),
     Page("area-map", "/areas/pnu-busan?near=35.2335,129.0800", CHECKED_IN, show_map_on_phones),
     Page("place-menu", "/places/pnu-busan-geumjeong-hall", CHECKED_IN),
+    # The place's facts: its website by host name and the map apps (Naver and Kakao first in a Korean area).
+    Page("place-links", "/places/pnu-busan-geumjeong-hall#facts", CHECKED_IN),
+    Page("place-links-venue", "/places/original-joes#facts", CHECKED_IN),
     Page("board", "/areas/pnu-busan/menus", CHECKED_IN),
     Page("board-closed-day", f"/areas/pnu-busan/menus?date={busan_sunday()}#rest-heading", CHECKED_IN),
     Page("board-filter", "/areas/pnu-busan/menus?filter=open#filter", CHECKED_IN),
@@ -214,7 +218,7 @@ def prepare(driver, server, person):
     if person.seen:
         driver.get(server.url("/onboarding"))
         driver.find_element(By.CSS_SELECTOR, "button[value=skipped], button[value=started]").click()
-        wait_for(driver, lambda d: "/areas/" in d.current_url)
+        wait_for(driver, lambda d: "/areas" in d.current_url)
     if person.check_in:
         make_profile(driver, server)
         driver.get(server.url(f"/places/{person.check_in}"))

@@ -239,7 +239,15 @@ def test_korean_board(campus, browser):
     assert big_price(driver, SERVING[0]) == "학생 ₩5,000"
 
 
-def test_the_campus_opens_on_its_board(campus, browser):
+@pytest.fixture
+def campus_deployment(tmp_path):
+    """The demo as a campus runs it: `grubmap serve --default-area pnu-busan`, as 뿌대식 opens on 부산."""
+    with clocked_server(tmp_path, NOW, ["--default-area", "pnu-busan"]) as instance:
+        yield instance
+
+
+def test_the_campus_opens_on_its_board(campus_deployment, browser):
+    campus = campus_deployment
     driver = browser()
     driver.get(campus.url("/"))
     driver.find_element(By.CSS_SELECTOR, "button[value=started]").click()

@@ -24,7 +24,7 @@ def clocked_server(tmp_path):
 def skip_onboarding(driver, server):
     driver.get(server.url("/"))
     driver.find_element(By.CSS_SELECTOR, "button[value=started]").click()
-    wait_for(driver, lambda d: "/areas/" in d.current_url)
+    wait_for(driver, lambda d: "/areas" in d.current_url)
 
 
 def make_profile(driver, server, first, last):

@@ -60,7 +60,8 @@ def announced(driver):
 
 @pytest.fixture
 def lunchtime_server(tmp_path):
-    with clocked_server(tmp_path, NOW, ["--onboarding-interval-ms", "500"]) as instance:
+    # A campus deployment: `/` opens PNU Busan's board.
+    with clocked_server(tmp_path, NOW, ["--onboarding-interval-ms", "500", "--default-area", "pnu-busan"]) as instance:
         yield instance
 
 

@@ -39,14 +39,14 @@ def test_first_visit_shows_onboarding_and_start_ends_it_for_good(server, browser
     assert driver.title.startswith("Welcome to Grubmap")
     assert driver.find_element(By.CSS_SELECTOR, "[data-style]").get_attribute("data-style") == "basic"
     driver.find_element(By.CSS_SELECTOR, "button[value=started]").click()
-    wait_for(driver, lambda d: "/areas/" in d.current_url)
+    wait_for(driver, lambda d: "/areas" in d.current_url)
     driver.get(server.url("/"))
-    assert "/areas/" in driver.current_url and onboarding(driver) is None
+    assert "/areas" in driver.current_url and onboarding(driver) is None
     # Still ended after the server restarts.
     server.stop()
     server.start()
     driver.get(server.url("/"))
-    assert "/areas/" in driver.current_url and onboarding(driver) is None
+    assert "/areas" in driver.current_url and onboarding(driver) is None
 
 
 def test_close_button_ends_the_basic_sheet(server, browser):
@@ -55,7 +55,7 @@ def test_close_button_ends_the_basic_sheet(server, browser):
     close = driver.find_element(By.CSS_SELECTOR, "button[value=closed]")
     assert close.get_attribute("aria-label") == "Close"
     close.click()
-    wait_for(driver, lambda d: "/areas/" in d.current_url)
+    wait_for(driver, lambda d: "/areas" in d.current_url)
     driver.refresh()
     driver.get(server.url("/"))
     assert onboarding(driver) is None
@@ -65,7 +65,7 @@ def test_a_fresh_browser_profile_sees_onboarding(server, browser):
     first = browser()
     first.get(server.url("/"))
     first.find_element(By.CSS_SELECTOR, "button[value=skipped], button[value=started]").click()
-    wait_for(first, lambda d: "/areas/" in d.current_url)
+    wait_for(first, lambda d: "/areas" in d.current_url)
     second = browser()
     second.get(server.url("/"))
     assert onboarding(second) is not None
@@ -97,7 +97,7 @@ def test_slides_step_swipe_and_skip(server, browser):
     skip = driver.find_element(By.CSS_SELECTOR, "button[value=skipped]")
     assert skip.is_displayed()
     skip.click()
-    wait_for(driver, lambda d: "/areas/" in d.current_url)
+    wait_for(driver, lambda d: "/areas" in d.current_url)
     driver.get(server.url("/"))
     assert onboarding(driver) is None
 
@@ -113,7 +113,7 @@ def test_progress_advances_by_itself_and_finishes_after_the_last_page(server, br
     # The server was started with a 500 ms interval: the pages move on and the tour ends by itself.
     wait_for(driver, lambda d: d.find_element(By.CSS_SELECTOR, "[data-onboarding]").get_attribute("data-page") == "1")
     assert [b.get_attribute("data-state") for b in bars] == ["done", "filling", "waiting"]
-    wait_for(driver, lambda d: "/areas/" in d.current_url)
+    wait_for(driver, lambda d: "/areas" in d.current_url)
     driver.get(server.url("/"))
     assert onboarding(driver) is None
 
@@ -167,14 +167,14 @@ def test_without_javascript_slides_fall_back_to_pages_with_links(server, browser
     driver.find_element(By.CSS_SELECTOR, "[data-action=next]").click()
     wait_for(driver, lambda d: "page=2" in d.current_url)
     driver.find_element(By.CSS_SELECTOR, "[data-action=start]").click()
-    wait_for(driver, lambda d: "/areas/" in d.current_url)
+    wait_for(driver, lambda d: "/areas" in d.current_url)
 
 
 def test_a_new_content_version_is_shown_again_as_whats_new(server, browser, tmp_path):
     driver = browser()
     driver.get(server.url("/"))
     driver.find_element(By.CSS_SELECTOR, "button[value=started]").click()
-    wait_for(driver, lambda d: "/areas/" in d.current_url)
+    wait_for(driver, lambda d: "/areas" in d.current_url)
 
     bumped = tmp_path / "onboarding"
     shutil.copytree(CONTENT, bumped)
@@ -188,7 +188,7 @@ def test_a_new_content_version_is_shown_again_as_whats_new(server, browser, tmp_
     assert onboarding(driver) is not None
     assert driver.find_element(By.TAG_NAME, "h1").text == "What's new in Grubmap"
     driver.find_element(By.CSS_SELECTOR, "button[value=started]").click()
-    wait_for(driver, lambda d: "/areas/" in d.current_url)
+    wait_for(driver, lambda d: "/areas" in d.current_url)
     driver.get(server.url("/"))
     assert onboarding(driver) is None
     # Someone new still gets the plain welcome.
@@ -203,7 +203,11 @@ def test_korean_interface(server, browser):
     assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ko"
     assert driver.find_element(By.TAG_NAME, "h1").text == "Grubmap에 오신 걸 환영해요"
     driver.find_element(By.CSS_SELECTOR, "button[value=started]").click()
-    wait_for(driver, lambda d: "/areas/" in d.current_url)
+    wait_for(driver, lambda d: "/areas?locate=1" in d.current_url)
+    # Nothing says which area: the chooser, in Korean, and the campus's card opens its board.
+    assert driver.find_element(By.TAG_NAME, "h1").text == "어디에서 식사하시나요?"
+    driver.find_element(By.CSS_SELECTOR, ".area-choice[data-area=pnu-busan]").click()
+    wait_for(driver, lambda d: "/areas/pnu-busan/menus" in d.current_url)
     assert driver.find_element(By.CSS_SELECTOR, ".area-tabs a[aria-current=page]").text == "식단"
     driver.get(server.url("/areas/pnu-busan"))
     assert "이름순" in driver.page_source
