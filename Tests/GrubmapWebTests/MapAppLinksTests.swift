@@ -28,7 +28,7 @@ import Testing
             #expect(!html.contains("geo:"))
         }
         let korean = try Person(test, language: "ko").html("/places/alpha")
-        #expect(korean.contains("<dt>지도 앱에서 열기</dt>"))
+        #expect(korean.contains("<dt>지도 앱</dt>"))
         #expect(korean.contains(">네이버 지도</a>") && korean.contains(">카카오맵</a>"))
         #expect(korean.contains(">Apple 지도</a>") && korean.contains(">Google 지도</a>"))
     }

@@ -231,7 +231,7 @@ struct Strings: Sendable {
         otherHoursOn: { "\($0) 변경된 영업시간" },
         closedUntil: { day, time in "영업 종료 · \(day) \(time) 시작" },
         location: "위치",
-        openInMaps: "지도 앱에서 열기",
+        openInMaps: "지도 앱",
         mapAppName: { app in
             switch app {
             case .apple: "Apple 지도"

@@ -8,6 +8,8 @@ extension Stylesheet {
         .pager-links{display:flex;flex-wrap:wrap;gap:8px}
         .map-note{margin:8px 4px 0}
         .chooser-intro{margin:0 0 16px}
+        .chooser-intro+.locate{margin:0 0 16px}
+        .area-choices>li{display:grid}
         @media (min-width:720px){.area-choices{grid-template-columns:repeat(2,1fr)}}
         """
 }
