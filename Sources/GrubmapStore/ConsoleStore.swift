@@ -8,8 +8,12 @@ public protocol ConsoleStore: Sendable {
     func consolePlaces(inArea id: Area.ID) throws -> [ConsolePlace]
     /// A place, archived or not, or `nil`.
     func consolePlace(id: Place.ID) throws -> ConsolePlace?
-    /// Inserts or updates a place (its area must exist).
+    /// Inserts or updates a place (its area must exist): for changing a place the caller found in its area.
     func savePlace(_ place: Place, audit: AuditEntry) throws
+    /// Makes a new place (its area must exist) in one transaction whose insert is also the check that its id is
+    /// free: ``StoreError/placeIDTaken(id:)`` when a place of any area, archived or not, has it, and then nothing is
+    /// saved, the audit entry neither. Of two calls with one id at the same instant, exactly one makes it.
+    func createPlace(_ place: Place, audit: AuditEntry) throws
     /// Archives a place: it leaves every public page and its check-ins end. Returns how many check-ins ended.
     @discardableResult
     func archivePlace(id: Place.ID, at date: Date, audit: AuditEntry) throws -> Int
@@ -28,6 +32,13 @@ public protocol ConsoleStore: Sendable {
     @discardableResult
     func endCheckIn(profileID: Profile.ID, audit: AuditEntry) throws -> Bool
 
+    /// Ends, in one transaction, every check-in active at `date` in an area's places that `selection` picks, and
+    /// writes one audit entry, made by `audit` from how many ended (none when none did); returns how many.
+    @discardableResult
+    func endCheckIns(
+        inArea id: Area.ID, _ selection: CheckInSelection, at date: Date, audit: (Int) -> AuditEntry
+    ) throws -> Int
+
     /// Records a change made outside the other methods (operators, API keys).
     func appendAudit(_ entry: AuditEntry) throws
     /// The newest entries of the given areas (and, with `includingGlobal`, those of no area) older than entry
@@ -37,6 +48,14 @@ public protocol ConsoleStore: Sendable {
     /// Deletes entries made before `date`; returns how many.
     @discardableResult
     func deleteAuditEntries(before date: Date) throws -> Int
+}
+
+/// Which of an area's check-ins moderation ends at once.
+public enum CheckInSelection: Hashable, Sendable {
+    /// Everyone checked in at this place (of the area).
+    case place(Place.ID)
+    /// Everyone whose session was made at or after this instant: a burst of new visitors checking in.
+    case sessionsMadeSince(Date)
 }
 
 /// A place as the console shows it: archived or not.

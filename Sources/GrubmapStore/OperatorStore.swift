@@ -28,8 +28,9 @@ public protocol OperatorStore: Sendable {
     func removeOperator(id: Operator.ID, audit: AuditEntry) throws -> Bool
     /// Replaces an operator's stored password hash (a stronger cost at sign-in).
     func setPasswordHash(operatorID: Operator.ID, _ passwordHash: String) throws
-    /// Turns the second factor on with `secret`, or off with `nil`.
-    func setSecondFactor(operatorID: Operator.ID, secret: [UInt8]?, audit: AuditEntry) throws
+    /// Turns the second factor on with `secret`, or off with `nil`. `acceptedStep` is the last TOTP step taken as
+    /// used: the step of the code that proved the new secret, so that code does not work again (`nil`: none).
+    func setSecondFactor(operatorID: Operator.ID, secret: [UInt8]?, acceptedStep: Int64?, audit: AuditEntry) throws
     /// Records that a TOTP step was used, when it is later than the last one: `false` when it was not (a code seen
     /// before is refused, even by another server at the same moment).
     func acceptSecondFactorStep(operatorID: Operator.ID, step: Int64) throws -> Bool

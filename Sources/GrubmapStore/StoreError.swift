@@ -10,6 +10,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case unhealthy(String)
     /// There is no place with this id; nothing was saved.
     case unknownPlace(id: String)
+    /// A place of some area, archived or not, has this id already; nothing was saved.
+    case placeIDTaken(id: String)
     /// `replaceMenus(_:placeID:)` was given two menus for one date; nothing was saved.
     case duplicateMenuDate(place: String, date: String)
     /// Another operator has this address; nothing was saved.
@@ -36,6 +38,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "the store is not healthy: \(reason)"
         case .unknownPlace(let id):
             "there is no place \"\(id)\"; nothing was saved"
+        case .placeIDTaken(let id):
+            "a place with the id \"\(id)\" exists already; nothing was saved"
         case .duplicateMenuDate(let place, let date):
             "place \"\(place)\" is given two menus for \(date); nothing was saved"
         case .duplicateEmail(let email):

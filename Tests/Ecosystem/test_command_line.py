@@ -203,3 +203,22 @@ def test_bad_api_key_input_is_one_line_and_changes_nothing(serve, tmp_path, argu
     assert result.stderr.startswith(message) and result.stderr.count("\n") == 1, result.stderr
     assert audit_entries(database, "api-key.create") == []
     assert "no API keys" in grubmap("api-key", "list", "--database", database).stdout
+
+
+def test_a_basemap_named_like_an_option_is_read_as_a_file(serve, tmp_path):
+    """osmium gets `--` before the file name: an extract named `-o.osm.pbf` is read, not taken for osmium's -o."""
+    assert shutil.which("osmium"), "osmium-tool is not installed (scripts/install-deps test installs it)"
+    serve("sqlite")  # makes grubmap.sqlite in tmp_path with the demo areas
+    (tmp_path / "street.osm").write_text(
+        '<?xml version="1.0"?>\n<osm version="0.6">'
+        '<node id="1" version="1" lat="35.2330" lon="129.0790"/><node id="2" version="1" lat="35.2340" lon="129.0810"/>'
+        '<way id="10" version="1"><nd ref="1"/><nd ref="2"/><tag k="highway" v="residential"/>'
+        '<tag k="name" v="Option Street"/></way></osm>\n')
+    converted = subprocess.run(["osmium", "cat", "street.osm", "-o", "./-o.osm.pbf", "-O"], cwd=tmp_path,
+                               capture_output=True, text=True, timeout=30)
+    assert converted.returncode == 0, converted.stderr
+    result = subprocess.run([str(BINARY), "import", "basemap", "-o.osm.pbf", "--area", "pnu-busan",
+                             "--database", "grubmap.sqlite"], cwd=tmp_path, capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "cannot be specified more than once" not in result.stderr

@@ -81,7 +81,10 @@ struct OperatorStoreTests {
             #expect(
                 try store.operatorSession(token: "session-token")?.session.lastSeenAt
                     == Self.now.addingTimeInterval(600))
-            try store.setSecondFactor(operatorID: account.id, secret: [1, 2, 3], audit: Self.audit("operator.2fa"))
+            // The code that turned it on (step 9) is used up with it.
+            try store.setSecondFactor(
+                operatorID: account.id, secret: [1, 2, 3], acceptedStep: 9, audit: Self.audit("operator.2fa"))
+            #expect(try !store.acceptSecondFactorStep(operatorID: account.id, step: 9))
             #expect(try store.operatorCredentials(email: account.email)?.secondFactorSecret == [1, 2, 3])
             #expect(try store.operatorAccount(id: account.id)?.hasSecondFactor == true)
             #expect(try store.acceptSecondFactorStep(operatorID: account.id, step: 10))
@@ -209,6 +212,74 @@ struct OperatorStoreTests {
                 let refused = results.withLock { $0 }.filter { $0 == .refused(retryAfterSeconds: 2) }.count
                 #expect(counted == 5 && refused == 5, "round \(round): \(counted) counted, \(refused) refused")
             }
+        }
+    }
+
+    @Test(arguments: StoreKind.tested)
+    func aPlaceIsMadeOnlyWithAnIDNoAreaHas(kind: StoreKind) throws {
+        try withAreas(kind) { store throws in
+            let made = Fixtures.place("new-hall", in: Fixtures.sanJose)
+            try store.createPlace(made, audit: Self.audit("place.create", area: Fixtures.sanJose.id))
+            #expect(try store.place(id: made.id) == made)
+            // Taken in another area, and by an archived place: refused, and nothing changes (the audit neither).
+            try store.archivePlace(id: Fixtures.geumjeongHall.id, at: Self.now, audit: Self.audit("place.archive"))
+            for taken in [
+                Fixtures.place("new-hall", in: Fixtures.busan), Fixtures.place("new-hall", in: Fixtures.sanJose),
+                Fixtures.place(Fixtures.geumjeongHall.id.rawValue, in: Fixtures.sanJose),
+            ] {
+                #expect(throws: StoreError.placeIDTaken(id: taken.id.rawValue)) {
+                    try store.createPlace(taken, audit: Self.audit("place.create"))
+                }
+            }
+            #expect(try store.place(id: made.id) == made)
+            #expect(try store.consolePlace(id: Fixtures.geumjeongHall.id)?.place == Fixtures.geumjeongHall)
+            #expect(throws: StoreError.unknownArea(id: "nowhere")) {
+                var lost = Fixtures.place("lost", in: Fixtures.busan)
+                lost.areaID = try Area.ID("nowhere")
+                try store.createPlace(lost, audit: Self.audit("place.create"))
+            }
+            let created = try store.auditEntries(
+                areas: [Fixtures.busan.id, Fixtures.sanJose.id], includingGlobal: true, action: "place.create",
+                before: nil, limit: 10)
+            #expect(created.count == 1)
+        }
+    }
+
+    /// The report's repro: one id created in two areas at the same instant was "created" twice in 36 of 40 rounds.
+    /// Now, two threads (on two stores, as two servers) each making the id in its own area, 20 rounds: exactly one
+    /// is made each round, in the winner's area, with one audit entry.
+    @Test(arguments: StoreKind.tested)
+    func oneIDMadeInTwoAreasAtOnceIsMadeOnce(kind: StoreKind) throws {
+        try kind.withDatabase { database throws in
+            let first = try database.openStore(maximumConnections: 2)
+            let second = try database.openStore(maximumConnections: 2)
+            try first.save(area: Fixtures.busan, places: [])
+            try first.save(area: Fixtures.sanJose, places: [])
+            let areas = [Fixtures.busan, Fixtures.sanJose]
+            for round in 0..<20 {
+                let winners = Mutex<[Area.ID]>([])
+                let failures = Failures()
+                onThreads(2) { index in
+                    let place = Fixtures.place("race-place-\(round)", in: areas[index])
+                    do {
+                        try [first, second][index].createPlace(
+                            place, audit: Self.audit("place.create", area: areas[index].id, subject: "\(round)"))
+                        winners.withLock { $0.append(areas[index].id) }
+                    } catch StoreError.placeIDTaken {
+                        // The loser.
+                    } catch {
+                        failures.add("\(error)")
+                    }
+                }
+                #expect(failures.all.isEmpty)
+                let won = winners.withLock { $0 }
+                #expect(won.count == 1, "round \(round): \(won)")
+                let stored = try first.consolePlace(id: try Place.ID("race-place-\(round)"))
+                #expect(stored?.place.areaID == won.first)
+            }
+            let audit = try first.auditEntries(
+                areas: areas.map(\.id), includingGlobal: false, action: "place.create", before: nil, limit: 100)
+            #expect(audit.count == 20)
         }
     }
 

@@ -136,7 +136,8 @@ import Testing
         #expect(try test.store.apiKey(token: read) == nil)
     }
 
-    /// Every admin API route with a write key of another area: 404 or 403, and nothing changes.
+    /// Every admin API route with a write key of another area: 404 or 403, and nothing changes; a `PUT` of the
+    /// other area's place with a body of the key's own area is 409 (the id is taken), and changes nothing either.
     @Test func everyAdminRouteRefusesAnotherAreasKey() throws {
         let test = try TestApp.make()
         defer { test.cleanUp() }
@@ -147,10 +148,14 @@ import Testing
         for route in test.app.routes.adminAPIRoutes {
             let id = route.pattern.contains("/areas/") ? TestApp.sampleArea.id.rawValue : "alpha"
             let path = route.pattern.replacingOccurrences(of: "{id}", with: id) + "?date=\(date)"
+            let takeOver = Self.place.replacingOccurrences(of: "\"delta\"", with: "\"alpha\"")
+                .replacingOccurrences(of: "test-campus", with: TestApp.secondArea.id.rawValue)
             let response = try call(
                 test, route.method, path, key: outsider,
-                body: route.pattern.hasSuffix("/menu") ? #"{"closed": true}"# : Self.place)
-            #expect([.notFound, .forbidden].contains(response.status), "\(route.method) \(path): \(response.status)")
+                body: route.pattern.hasSuffix("/menu") ? #"{"closed": true}"# : takeOver)
+            let expected: [Status] =
+                route.method == .put && !route.pattern.hasSuffix("/menu") ? [.conflict] : [.notFound, .forbidden]
+            #expect(expected.contains(response.status), "\(route.method) \(path): \(response.status)")
             tried += 1
         }
         #expect(tried == 8)

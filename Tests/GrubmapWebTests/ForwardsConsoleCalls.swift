@@ -38,8 +38,9 @@ extension ForwardsConsoleCalls {
     func setPasswordHash(operatorID: Operator.ID, _ passwordHash: String) throws {
         try consoleStore.setPasswordHash(operatorID: operatorID, passwordHash)
     }
-    func setSecondFactor(operatorID: Operator.ID, secret: [UInt8]?, audit: AuditEntry) throws {
-        try consoleStore.setSecondFactor(operatorID: operatorID, secret: secret, audit: audit)
+    func setSecondFactor(operatorID: Operator.ID, secret: [UInt8]?, acceptedStep: Int64?, audit: AuditEntry) throws {
+        try consoleStore.setSecondFactor(
+            operatorID: operatorID, secret: secret, acceptedStep: acceptedStep, audit: audit)
     }
     func acceptSecondFactorStep(operatorID: Operator.ID, step: Int64) throws -> Bool {
         try consoleStore.acceptSecondFactorStep(operatorID: operatorID, step: step)
@@ -71,6 +72,7 @@ extension ForwardsConsoleCalls {
     func consolePlaces(inArea id: Area.ID) throws -> [ConsolePlace] { try consoleStore.consolePlaces(inArea: id) }
     func consolePlace(id: Place.ID) throws -> ConsolePlace? { try consoleStore.consolePlace(id: id) }
     func savePlace(_ place: Place, audit: AuditEntry) throws { try consoleStore.savePlace(place, audit: audit) }
+    func createPlace(_ place: Place, audit: AuditEntry) throws { try consoleStore.createPlace(place, audit: audit) }
     func archivePlace(id: Place.ID, at date: Date, audit: AuditEntry) throws -> Int {
         try consoleStore.archivePlace(id: id, at: date, audit: audit)
     }
@@ -89,6 +91,11 @@ extension ForwardsConsoleCalls {
     }
     func endCheckIn(profileID: Profile.ID, audit: AuditEntry) throws -> Bool {
         try consoleStore.endCheckIn(profileID: profileID, audit: audit)
+    }
+    func endCheckIns(inArea id: Area.ID, _ selection: CheckInSelection, at date: Date, audit: (Int) -> AuditEntry)
+        throws -> Int
+    {
+        try consoleStore.endCheckIns(inArea: id, selection, at: date, audit: audit)
     }
     func appendAudit(_ entry: AuditEntry) throws { try consoleStore.appendAudit(entry) }
     func auditEntries(areas: [Area.ID], includingGlobal: Bool, action: String?, before: Int64?, limit: Int) throws

@@ -134,7 +134,7 @@ import Testing
         let account = try #require(try test.store.operatorCredentials(email: Self.owner)?.account)
         let secret = Array("12345678901234567890".utf8)
         try test.store.setSecondFactor(
-            operatorID: account.id, secret: secret,
+            operatorID: account.id, secret: secret, acceptedStep: nil,
             audit: Actor.commandLine.audit(
                 "operator.2fa", subject: account.email, area: nil, at: test.clock.now, before: nil, after: "on"))
         let totp = TOTP(secret: secret)

@@ -20,7 +20,9 @@ extension UnreachableStore {
     }
     func removeOperator(id: Operator.ID, audit: AuditEntry) throws -> Bool { throw down }
     func setPasswordHash(operatorID: Operator.ID, _ passwordHash: String) throws { throw down }
-    func setSecondFactor(operatorID: Operator.ID, secret: [UInt8]?, audit: AuditEntry) throws { throw down }
+    func setSecondFactor(operatorID: Operator.ID, secret: [UInt8]?, acceptedStep: Int64?, audit: AuditEntry) throws {
+        throw down
+    }
     func acceptSecondFactorStep(operatorID: Operator.ID, step: Int64) throws -> Bool { throw down }
     func createOperatorSession(_ session: OperatorSession) throws { throw down }
     func operatorSession(token: String) throws -> (session: OperatorSession, account: Operator)? { throw down }
@@ -35,6 +37,7 @@ extension UnreachableStore {
     func consolePlaces(inArea id: Area.ID) throws -> [ConsolePlace] { throw down }
     func consolePlace(id: Place.ID) throws -> ConsolePlace? { throw down }
     func savePlace(_ place: Place, audit: AuditEntry) throws { throw down }
+    func createPlace(_ place: Place, audit: AuditEntry) throws { throw down }
     func archivePlace(id: Place.ID, at date: Date, audit: AuditEntry) throws -> Int { throw down }
     func restorePlace(id: Place.ID, audit: AuditEntry) throws { throw down }
     func replaceMenus(_ menus: [Menu], removing: [CalendarDate], placeID: Place.ID, audit: AuditEntry) throws {
@@ -46,6 +49,9 @@ extension UnreachableStore {
     func hideProfile(id: Profile.ID, reason: String, at date: Date, audit: AuditEntry) throws { throw down }
     func restoreProfile(id: Profile.ID, audit: AuditEntry) throws { throw down }
     func endCheckIn(profileID: Profile.ID, audit: AuditEntry) throws -> Bool { throw down }
+    func endCheckIns(inArea id: Area.ID, _ selection: CheckInSelection, at date: Date, audit: (Int) -> AuditEntry)
+        throws -> Int
+    { throw down }
     func appendAudit(_ entry: AuditEntry) throws { throw down }
     func auditEntries(areas: [Area.ID], includingGlobal: Bool, action: String?, before: Int64?, limit: Int) throws
         -> [AuditEntry]

@@ -172,7 +172,8 @@ public enum BasemapImporter {
         )
         process.arguments = [
             "extract", "--bbox", "\(west),\(south),\(east),\(north)", "--strategy", "smart", "--no-progress",
-            "--output-format", "osm", "--output", "-", path,
+            // `--` ends the options, so a file named like one (`-o.osm.pbf`) is read as a file.
+            "--output-format", "osm", "--output", "-", "--", path,
         ]
         let output = Pipe()
         process.standardOutput = output

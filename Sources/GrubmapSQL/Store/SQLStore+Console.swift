@@ -31,6 +31,22 @@ extension SQLStore {
         }
     }
 
+    public func createPlace(_ place: Place, audit: AuditEntry) throws {
+        let values = StoreRows.values(of: place)
+        try write { connection in
+            guard try connection.fetchOne("SELECT id FROM areas WHERE id = \(place.areaID)") != nil else {
+                throw StoreError.unknownArea(id: place.areaID.rawValue)
+            }
+            // The id's unique key decides, inside the database: no check that another writer could pass too.
+            try connection.execute(
+                """
+                INSERT INTO places (\(sql: StoreRows.placeColumns)) VALUES \(sql: values) ON CONFLICT (id) DO NOTHING
+                """)
+            guard connection.changes == 1 else { throw StoreError.placeIDTaken(id: place.id.rawValue) }
+            try Self.insert(audit, in: connection)
+        }
+    }
+
     @discardableResult
     public func archivePlace(id: Place.ID, at date: Date, audit: AuditEntry) throws -> Int {
         try write { connection in
@@ -95,6 +111,32 @@ extension SQLStore {
             guard connection.changes == 1 else { return false }
             try Self.insert(audit, in: connection)
             return true
+        }
+    }
+
+    @discardableResult
+    public func endCheckIns(
+        inArea id: Area.ID, _ selection: CheckInSelection, at date: Date, audit: (Int) -> AuditEntry
+    ) throws -> Int {
+        let picked: SQL =
+            switch selection {
+            case .place(let place): "place_id = \(place)"
+            case .sessionsMadeSince(let since):
+                """
+                profile_id IN (SELECT p.id FROM profiles p JOIN sessions s ON s.token = p.session_token
+                    WHERE s.created_at >= \(since))
+                """
+            }
+        return try write { connection in
+            try connection.execute(
+                """
+                DELETE FROM check_ins
+                WHERE place_id IN (SELECT id FROM places WHERE area_id = \(id)) AND \(sql: picked)
+                    AND started_at <= \(date) AND expires_at > \(date)
+                """)
+            let ended = connection.changes
+            if ended > 0 { try Self.insert(audit(ended), in: connection) }
+            return ended
         }
     }
 

@@ -122,10 +122,15 @@ extension SQLStore {
         }
     }
 
-    public func setSecondFactor(operatorID: Operator.ID, secret: [UInt8]?, audit: AuditEntry) throws {
+    public func setSecondFactor(operatorID: Operator.ID, secret: [UInt8]?, acceptedStep: Int64?, audit: AuditEntry)
+        throws
+    {
         try write { connection in
             try connection.execute(
-                "UPDATE operators SET totp_secret = \(secret), totp_last_step = NULL WHERE id = \(operatorID)")
+                """
+                UPDATE operators SET totp_secret = \(secret), totp_last_step = \(secret == nil ? nil : acceptedStep)
+                WHERE id = \(operatorID)
+                """)
             guard connection.changes == 1 else { throw StoreError.unknownOperator(id: operatorID.rawValue) }
             try Self.insert(audit, in: connection)
         }

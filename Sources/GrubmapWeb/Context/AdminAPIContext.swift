@@ -63,12 +63,12 @@ extension AdminAPIScope where Parameter == Area.ID, Scoped == AdminAPIContext {
 struct AdminPlaceScope: Sendable {
     let store: any ConsoleStore
 
-    /// A place id that is the key area's, or free (for a `PUT` to make it); another area's is 404.
+    /// A place of the key's area, or none (another area's place counts as none): reading or archiving it or its
+    /// menus is then 404, and a `PUT` tries to make it, which a taken id refuses with 409.
     var scope: AdminAPIScope<Place.ID, AdminPlaceContext> {
         let store = store
         return AdminAPIScope { context, id in
-            let existing = try store.consolePlace(id: id)
-            if let existing, existing.place.areaID != context.key.areaID { throw AdminAPIScopes.notFound }
+            let existing = try store.consolePlace(id: id).flatMap { $0.place.areaID == context.key.areaID ? $0 : nil }
             return AdminPlaceContext(api: context, id: id, existing: existing)
         }
     }

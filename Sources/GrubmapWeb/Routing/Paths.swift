@@ -85,6 +85,9 @@ enum Paths {
             "/admin/areas/{id}/moderation", missing: "There is no area with that id.")
         static let moderate = SitePath<Area.ID>(
             "/admin/areas/{id}/moderation/act", missing: "There is no area with that id.")
+        /// Ends many of an area's check-ins at once: all at a place, or all of sessions made lately.
+        static let endCheckIns = SitePath<Area.ID>(
+            "/admin/areas/{id}/moderation/end-many", missing: "There is no area with that id.")
         /// An area's audit log (`?action=…` to filter, `?before=N` for older entries).
         static let audit = SitePath<Area.ID>("/admin/areas/{id}/audit", missing: "There is no area with that id.")
 

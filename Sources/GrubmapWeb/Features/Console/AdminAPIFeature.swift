@@ -45,13 +45,28 @@ struct AdminAPIFeature: RouteCollection {
         if let website = place.website, WebAddress(website) == nil {
             throw HTTPError.badRequest("website: must start with https:// or http://.", code: "invalid_place")
         }
-        if place != context.existing?.place {
-            try store.savePlace(
-                place,
-                audit: context.api.audit(
-                    context.existing == nil ? "place.create" : "place.update", subject: place.id.rawValue,
-                    before: try context.existing.map { try PlacesConsoleFeature.json($0.place) },
-                    after: try PlacesConsoleFeature.json(place)))
+        if let existing = context.existing {
+            if place != existing.place {
+                try store.savePlace(
+                    place,
+                    audit: context.api.audit(
+                        "place.update", subject: place.id.rawValue,
+                        before: try PlacesConsoleFeature.json(existing.place),
+                        after: try PlacesConsoleFeature.json(place)))
+            }
+        } else {
+            do {
+                try store.createPlace(
+                    place,
+                    audit: context.api.audit(
+                        "place.create", subject: place.id.rawValue, before: nil,
+                        after: try PlacesConsoleFeature.json(place)))
+            } catch StoreError.placeIDTaken(let id) {
+                throw HTTPError(
+                    .conflict, code: "place_id_taken",
+                    message:
+                        "id: a place with the id \(id) exists already (in this area or another); nothing was saved.")
+            }
         }
         let saved = try store.consolePlace(id: place.id) ?? ConsolePlace(place: place, archivedAt: nil)
         return .json(AdminPlaceBody(saved), status: context.existing == nil ? .created : .ok)

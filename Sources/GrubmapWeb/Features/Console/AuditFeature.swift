@@ -12,7 +12,8 @@ struct AuditFeature: RouteCollection {
     /// The kinds of change the filter offers.
     static let actions = [
         "place.create", "place.update", "place.archive", "place.restore", "menu.replace", "menu.remove",
-        "menu.copy-day", "menu.copy-week", "profile.hide", "profile.restore", "checkin.end", "operator.add",
+        "menu.copy-day", "menu.copy-week", "profile.hide", "profile.restore", "checkin.end", "checkin.end-many",
+        "operator.add",
         "operator.reset", "feed.set", "feed.remove", "place.exception.add", "place.exception.remove",
     ]
 

@@ -152,6 +152,25 @@ struct ConsoleStrings: Sendable {
     let secondFactorOn: String
     let secondFactorOff: String
     let secondFactorExpired: String
+    let secondFactorReplaced: String
+    let endManyTitle: String
+    let endManyIntro: String
+    let everyoneAt: String
+    let endAtPlace: String
+    let recentMinutes: String
+    let recentMinutesHint: String
+    let endRecent: String
+    let minutesProblem: String
+    let reasonTooLong: String
+    let endedMany: @Sendable (Int) -> String
+    let placeIDTaken: @Sendable (String) -> String
+    let wrongPasswordOrCode: String
+    let wrongNewCode: String
+    let replaceSecondFactor: String
+    let replaceSecondFactorIntro: String
+    let replaceSecondFactorButton: String
+    let currentCode: String
+    let newCode: String
     let operators: String
     let addOperator: String
     let passTheLinkOn: @Sendable (String) -> String
@@ -302,13 +321,37 @@ extension ConsoleStrings {
         feedFetched: "Fetched. What it found is below.", feedBusy: "Another server is fetching this feed right now.",
         feedNotFetching: "This server fetches no feeds.", account: "Your account", role: "Role",
         secondFactor: "Second factor",
-        secondFactorIsOn: "On: signing in also asks for a code from your authenticator app. Type one to turn it off.",
+        secondFactorIsOn:
+            "On: signing in also asks for a code from your authenticator app. To turn it off, type your password and "
+            + "a code from the app.",
         secondFactorSetUp:
             "Off. To turn it on, add this key to an authenticator app (or open the link on your phone), then type the code it shows.",
         openInAuthenticator: "Open in an authenticator app", turnSecondFactorOn: "Turn on",
         turnSecondFactorOff: "Turn off", secondFactorOn: "The second factor is on.",
         secondFactorOff: "The second factor is off.",
-        secondFactorExpired: "This form's key was not valid. Reload the page and try again.", operators: "Operators",
+        secondFactorExpired: "This form's key was not valid. Reload the page and try again.",
+        secondFactorReplaced: "The second factor now uses the new key. Codes from the old one no longer work.",
+        endManyTitle: "End many check-ins at once",
+        endManyIntro:
+            "For a flood of check-ins: ends every one picked here with one reason, kept once in the audit log with "
+            + "how many.",
+        everyoneAt: "Everyone checked in at", endAtPlace: "End every check-in at this place",
+        recentMinutes: "Everyone whose session is this many minutes old or newer",
+        recentMinutesHint: "A burst of new visitors checking in: from 1 to 1440 minutes.",
+        endRecent: "End their check-ins", minutesProblem: "Give a whole number of minutes from 1 to 1440.",
+        reasonTooLong: "At most 200 characters.",
+        endedMany: { count in count == 1 ? "Ended 1 check-in." : "Ended \(count) check-ins." },
+        placeIDTaken: { id in
+            "Another place has the id \u{201C}\(id)\u{201D} already (perhaps in another area). Choose another id."
+        },
+        wrongPasswordOrCode: "That password or code is not right. Nothing changed.",
+        wrongNewCode: "The code from the new key is not right. Nothing changed; try the next one the new app shows.",
+        replaceSecondFactor: "Move to a new authenticator app",
+        replaceSecondFactorIntro:
+            "Add this key to the new app, then type your password, a code from the app you use now and one from the "
+            + "new app.",
+        replaceSecondFactorButton: "Use the new key", currentCode: "Code from the app you use now",
+        newCode: "Code from the new app", operators: "Operators",
         addOperator: "Add an operator",
         passTheLinkOn: { email in
             "Pass this set-up link on to \(email) yourself (no mail is sent). It works once, for 24 hours, and is not shown again."
@@ -405,11 +448,24 @@ extension ConsoleStrings {
         feedSaved: "피드를 저장했어요. 바로 가져올게요.", feedRemoved: "피드를 삭제했어요. 메뉴는 그대로예요.",
         feedFetched: "가져왔어요. 결과는 아래에 있어요.", feedBusy: "다른 서버가 지금 이 피드를 가져오고 있어요.",
         feedNotFetching: "이 서버는 피드를 가져오지 않아요.", account: "내 계정", role: "역할", secondFactor: "2단계 인증",
-        secondFactorIsOn: "켜짐: 로그인할 때 인증 앱의 코드도 물어요. 끄려면 코드를 입력하세요.",
+        secondFactorIsOn: "켜져 있어요: 로그인할 때 인증 앱의 코드도 물어요. 끄려면 비밀번호와 앱의 코드를 입력해 주세요.",
         secondFactorSetUp: "꺼짐. 켜려면 이 키를 인증 앱에 추가하거나(휴대전화에서는 링크를 여세요) 앱에 나오는 코드를 입력하세요.",
         openInAuthenticator: "인증 앱에서 열기", turnSecondFactorOn: "켜기", turnSecondFactorOff: "끄기",
         secondFactorOn: "2단계 인증을 켰어요.", secondFactorOff: "2단계 인증을 껐어요.",
-        secondFactorExpired: "양식의 키가 올바르지 않아요. 페이지를 새로 고친 뒤 다시 해 보세요.", operators: "관리자",
+        secondFactorExpired: "양식의 키가 올바르지 않아요. 페이지를 새로 고친 뒤 다시 해 보세요.",
+        secondFactorReplaced: "이제 2단계 인증에 새 키를 써요. 이전 키의 코드는 더 이상 통하지 않아요.",
+        endManyTitle: "체크인 한꺼번에 끝내기",
+        endManyIntro: "체크인이 한꺼번에 몰려올 때 써요. 여기서 고른 체크인을 모두 한 가지 이유로 끝내고, 감사 기록에는 개수와 함께 한 번만 남아요.",
+        everyoneAt: "이 장소에 체크인한 모든 사람", endAtPlace: "이 장소의 체크인 모두 끝내기",
+        recentMinutes: "세션이 만들어진 지 이 시간(분) 이내인 모든 사람", recentMinutesHint: "새 방문자가 한꺼번에 체크인할 때: 1분에서 1440분까지예요.",
+        endRecent: "이 사람들의 체크인 끝내기", minutesProblem: "1에서 1440 사이의 분을 숫자로 입력해 주세요.",
+        reasonTooLong: "200자 이내로 적어 주세요.", endedMany: { count in "체크인 \(count)개를 끝냈어요." },
+        placeIDTaken: { id in "다른 장소가 이미 \u{201C}\(id)\u{201D} 아이디를 쓰고 있어요(다른 지역일 수도 있어요). 다른 아이디를 골라 주세요." },
+        wrongPasswordOrCode: "비밀번호나 코드가 맞지 않아요. 아무것도 바뀌지 않았어요.",
+        wrongNewCode: "새 키의 코드가 맞지 않아요. 아무것도 바뀌지 않았어요. 새 앱에 나오는 다음 코드를 입력해 보세요.",
+        replaceSecondFactor: "새 인증 앱으로 옮기기",
+        replaceSecondFactorIntro: "이 키를 새 앱에 추가한 뒤 비밀번호, 지금 쓰는 앱의 코드, 새 앱의 코드를 입력해 주세요.",
+        replaceSecondFactorButton: "새 키 쓰기", currentCode: "지금 쓰는 앱의 코드", newCode: "새 앱의 코드", operators: "관리자",
         addOperator: "관리자 추가",
         passTheLinkOn: { email in "이 설정 링크를 \(email)에게 직접 전해 주세요(메일은 보내지 않아요). 24시간 동안 한 번만 쓸 수 있고 다시 보이지 않아요." },
         waitingForSetUp: "설정 전", saveChanges: "저장", newLink: "새 설정 링크", removeOperator: "삭제",

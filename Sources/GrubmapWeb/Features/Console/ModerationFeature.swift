@@ -5,20 +5,26 @@ import GrubmapStore
 
 /// Moderation of an area: everyone checked in now, with hiding a profile's bio and picture (it then shows as
 /// initials, and its owner sees the reason), showing it again, and ending a check-in, each with a reason that the
-/// audit log keeps. Only people checked in in the area can be moderated from it.
+/// audit log keeps. Only people checked in in the area can be moderated from it. A flood of check-ins (hundreds of
+/// fresh sessions at one place) is ended at once: everyone at a place, or everyone whose session was made in the
+/// last N minutes, with one reason and one audit entry that says how many.
 struct ModerationFeature: RouteCollection {
     let store: any ConsoleStore & PlaceStore
 
     func addRoutes(to routes: inout RouteTable) {
         routes.add(.get, Paths.Console.moderation, .area, page)
         routes.add(.post, Paths.Console.moderate, .area, act)
+        routes.add(.post, Paths.Console.endCheckIns, .area, endMany)
     }
 
     /// `GET /admin/areas/{id}/moderation`.
     func page(_ context: AreaConsoleContext) throws -> Response {
         let query = context.request.query
-        return .html(
-            try view(context, notice: query["done"].map { context.text.moderated($0) }).render())
+        let notice =
+            query["done"].map { context.text.moderated($0) }
+            ?? query["ended"].flatMap(Int.init).map(
+                context.text.endedMany)
+        return .html(try view(context, notice: notice).render())
     }
 
     /// `POST /admin/areas/{id}/moderation/act` with `profile`, `action` (`hide`, `restore` or `end`) and `reason`.
@@ -32,9 +38,9 @@ struct ModerationFeature: RouteCollection {
         else {
             throw HTTPError.notFound(text.notCheckedInHere)
         }
-        let reason = form.reason?.split(whereSeparator: \.isWhitespace).joined(separator: " ") ?? ""
+        let reason = Self.reason(form.reason)
         guard !reason.isEmpty, reason.count <= 200 else {
-            let problems = [id.rawValue: reason.isEmpty ? text.reasonRequired : "at most 200 characters"]
+            let problems = [id.rawValue: reason.isEmpty ? text.reasonRequired : text.reasonTooLong]
             return .html(try view(context, problems: problems).render(), status: .unprocessableContent)
         }
         let profile = entry.profile
@@ -63,6 +69,52 @@ struct ModerationFeature: RouteCollection {
         return .redirect(to: Paths.Console.moderation(context.area.id, query: [("done", profile.fullName)]))
     }
 
+    /// `POST /admin/areas/{id}/moderation/end-many` with `selection` (`place`, with `place`; or `recent`, with
+    /// `minutes` from 1 to 1440) and `reason`: ends every such check-in of the area in one transaction, audited once.
+    func endMany(_ context: AreaConsoleContext) throws -> Response {
+        let form = try context.request.decodeForm(EndManyForm.self, code: "invalid_moderation")
+        let text = context.text
+        let prefix = form.selection.rawValue
+        var problems: [String: String] = [:]
+        let reason = Self.reason(form.reason)
+        if reason.isEmpty || reason.count > 200 {
+            problems["\(prefix)-reason"] = reason.isEmpty ? text.reasonRequired : text.reasonTooLong
+        }
+        let selection: CheckInSelection
+        let subject: String
+        switch form.selection {
+        case .place:
+            // Only a place of this area; another id is as good as none.
+            guard let id = try? Place.ID(form.place ?? ""), try store.place(id: id)?.areaID == context.area.id else {
+                throw HTTPError.notFound(text.notCheckedInHere)
+            }
+            selection = .place(id)
+            subject = "everyone at \(id)"
+        case .recent:
+            let minutes = Int((form.minutes ?? "").trimmingCharacters(in: .whitespaces)) ?? 0
+            guard (1...1440).contains(minutes) else {
+                problems["recent-minutes"] = text.minutesProblem
+                return .html(try view(context, problems: problems).render(), status: .unprocessableContent)
+            }
+            selection = .sessionsMadeSince(context.now.addingTimeInterval(-60 * Double(minutes)))
+            subject = "everyone whose session was made in the last \(minutes) minutes"
+        }
+        guard problems.isEmpty else {
+            return .html(try view(context, problems: problems).render(), status: .unprocessableContent)
+        }
+        let ended = try store.endCheckIns(inArea: context.area.id, selection, at: context.now) { count in
+            context.console.audit(
+                "checkin.end-many", subject: subject, area: context.area.id, before: "\(count) checked in",
+                after: "ended: \(reason)")
+        }
+        return .redirect(to: Paths.Console.moderation(context.area.id, query: [("ended", String(ended))]))
+    }
+
+    /// A reason as typed, its runs of white space made one space.
+    private static func reason(_ text: String?) -> String {
+        text?.split(whereSeparator: \.isWhitespace).joined(separator: " ") ?? ""
+    }
+
     private func view(_ context: AreaConsoleContext, problems: [String: String] = [:], notice: String? = nil) throws
         -> ModerationPage
     {
@@ -83,6 +135,17 @@ struct ModerationFeature: RouteCollection {
 
         let profile: String
         let action: Action
+        let reason: String?
+    }
+
+    private struct EndManyForm: Decodable {
+        enum Selection: String, Decodable {
+            case place, recent
+        }
+
+        let selection: Selection
+        let place: String?
+        let minutes: String?
         let reason: String?
     }
 }
@@ -109,7 +172,7 @@ struct ModerationPage {
                 el(.h1) { title }
                 el(.p, .class("meta")) { text.moderationIntro }
                 if let notice { el(.p, .class("notice success"), Attribute("role", "status")) { notice } }
-                if checkIns.isEmpty { el(.p) { text.nobodyCheckedIn } }
+                if checkIns.isEmpty { el(.p) { text.nobodyCheckedIn } } else { endMany }
                 el(.ul, .class("console-list")) {
                     for (profile, checkIn) in checkIns {
                         let placeName =
@@ -139,6 +202,58 @@ struct ModerationPage {
                     }
                 }
             }
+    }
+
+    /// The two ways to end many check-ins at once, each a form of its own with its reason.
+    private var endMany: Node {
+        let language = text.language
+        let counts = Dictionary(checkIns.map { ($0.checkIn.placeID, 1) }, uniquingKeysWith: +)
+        let busiest = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        return el(.section, .class("card panel"), Attribute("aria-labelledby", "end-many")) {
+            el(.h2, .id("end-many")) { text.endManyTitle }
+            el(.p, .class("meta")) { text.endManyIntro }
+            el(
+                .form, .class("moderation-form"), Attribute("method", "post"),
+                Attribute("action", Paths.Console.endCheckIns(area.id))
+            ) {
+                csrfField(csrfToken)
+                el(.input, .type("hidden"), .name("selection"), .value("place"))
+                el(.div, .class("field")) {
+                    el(.label, Attribute("for", "end-place")) { text.everyoneAt }
+                    el(.select, .id("end-place"), .name("place")) {
+                        for (id, count) in busiest {
+                            el(.option, .value(id.rawValue)) {
+                                "\(places[id]?.name.text(in: language) ?? id.rawValue) (\(count))"
+                            }
+                        }
+                    }
+                }
+                reasonField("place")
+                el(.button, .type("submit"), .class("button secondary small")) { text.endAtPlace }
+            }
+            el(
+                .form, .class("moderation-form"), Attribute("method", "post"),
+                Attribute("action", Paths.Console.endCheckIns(area.id))
+            ) {
+                csrfField(csrfToken)
+                el(.input, .type("hidden"), .name("selection"), .value("recent"))
+                ConsoleField(
+                    name: "minutes", label: text.recentMinutes, value: "10", type: "number",
+                    hint: text.recentMinutesHint, problem: problems["recent-minutes"],
+                    extra: [Attribute("min", "1"), Attribute("max", "1440"), Attribute("inputmode", "numeric")],
+                    id: "recent-minutes"
+                ).node
+                reasonField("recent")
+                el(.button, .type("submit"), .class("button secondary small")) { text.endRecent }
+            }
+        }
+    }
+
+    private func reasonField(_ prefix: String) -> Node {
+        ConsoleField(
+            name: "reason", label: text.reason, hint: text.reasonHint, problem: problems["\(prefix)-reason"],
+            extra: [Attribute("maxlength", "200")], id: "\(prefix)-reason"
+        ).node
     }
 
     private func actions(_ profile: Profile) -> Node {

@@ -60,17 +60,19 @@ struct PlacesConsoleFeature: RouteCollection {
                 try editor(context.console, area: context.area, form: form, existing: nil, problems: problems.byField)
                     .render(), status: .unprocessableContent)
         case .success(let place):
-            guard try store.consolePlace(id: place.id) == nil else {
-                let problems = ["id": "another place has this id already"]
+            do {
+                try store.createPlace(
+                    place,
+                    audit: context.console.audit(
+                        "place.create", subject: place.id.rawValue, area: context.area.id, before: nil,
+                        after: try Self.json(place)))
+            } catch StoreError.placeIDTaken(let id) {
+                // Taken in any area, this operator's or not: the form again, nothing saved.
+                let problems = ["id": context.text.placeIDTaken(id)]
                 return .html(
                     try editor(context.console, area: context.area, form: form, existing: nil, problems: problems)
-                        .render(), status: .unprocessableContent)
+                        .render(), status: .conflict)
             }
-            try store.savePlace(
-                place,
-                audit: context.console.audit(
-                    "place.create", subject: place.id.rawValue, area: context.area.id, before: nil,
-                    after: try Self.json(place)))
             return .redirect(to: Paths.Console.place(place.id, query: [("done", "saved")]))
         }
     }
