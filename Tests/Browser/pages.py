@@ -7,7 +7,13 @@ form with a mistake), a `ready` function of (driver, server, width). Pages with 
 together: the person's state is set up once for them.
 """
 
+import base64
+import hashlib
+import hmac
+import itertools
+import struct
 import subprocess
+import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Callable, Optional
@@ -144,6 +150,36 @@ def add_closed_days_then_open_the_place(driver, server, width):
     driver.execute_script("document.getElementById('hours').scrollIntoView()")
 
 
+def totp(secret, at=None):
+    """The six-digit code of a Base32 TOTP secret now (RFC 6238: HMAC-SHA-1, 30-second steps)."""
+    step = int((time.time() if at is None else at) // 30)
+    mac = hmac.new(base64.b32decode(secret), struct.pack(">Q", step), hashlib.sha1).digest()
+    offset = mac[-1] & 0x0F
+    return f"{(struct.unpack('>I', mac[offset:offset + 4])[0] & 0x7FFFFFFF) % 1_000_000:06d}"
+
+
+NEW_OPERATORS = itertools.count()
+
+
+def turn_on_the_second_factor(driver, server, width):
+    """A new operator (one per shot, so no sign-in ever needs their code) turns TOTP on: the page then offers to turn it
+    off or move it to a new app, each with the password and a current code."""
+    driver.delete_cookie("grubmap_operator")
+    sign_in_operator(driver, server, f"totp{next(NEW_OPERATORS)}@example.org")
+    driver.get(server.url("/admin/account"))
+    secret = driver.find_element(By.CSS_SELECTOR, "#second-factor-on input[name=secret]").get_attribute("value")
+    driver.find_element(By.ID, "code").send_keys(totp(secret) + "\n")  # Enter sends the form
+    wait_for(driver, lambda d: "done=on" in d.current_url)
+
+
+def send_a_place_with_a_taken_id(driver, server, width):
+    """A new place whose id Geumjeong Hall has: 409, the form again with the error on the id."""
+    driver.find_element(By.ID, "id").send_keys(GEUMJEONG)
+    driver.find_element(By.ID, "nameEn").send_keys("Another Geumjeong")
+    driver.find_element(By.CSS_SELECTOR, ".console-form button[type=submit]").click()
+    wait_for(driver, lambda d: d.find_elements(By.ID, "id-problem"))
+
+
 def open_a_set_up_link(driver, server, width):
     """A new operator's set-up link, opened before it is used."""
     driver.get(set_up_link(server, "new.organiser@example.org"))
@@ -197,6 +233,7 @@ PAGES = [
     Page("console-place-exceptions", f"/admin/places/{GEUMJEONG}", CONSOLE, add_closed_days),
     Page("place-closed-day", f"/places/{GEUMJEONG}", CONSOLE, add_closed_days_then_open_the_place),
     Page("console-new-place", "/admin/areas/pnu-busan/places/new", CONSOLE),
+    Page("console-new-place-taken", "/admin/areas/pnu-busan/places/new", CONSOLE, send_a_place_with_a_taken_id),
     Page("console-menus", f"/admin/places/{GEUMJEONG}/menus", CONSOLE),
     Page("console-menu-day", f"/admin/places/{GEUMJEONG}/menus/day?date={TODAY_IN_BUSAN}", CONSOLE),
     Page("console-moderation", f"/admin/areas/{SAN_JOSE}/moderation", CONSOLE),
@@ -204,6 +241,8 @@ PAGES = [
     Page("console-account", "/admin/account", CONSOLE),
     Page("console-operators", "/admin/operators", CONSOLE),
     Page("console-api-keys", "/admin/areas/pnu-busan/api-keys", CONSOLE),
+    # Last: its step leaves the browser signed in as another operator.
+    Page("console-account-second-factor", "/admin/account", CONSOLE, turn_on_the_second_factor),
 ]
 
 

@@ -209,7 +209,7 @@ struct ModerationPage {
         let language = text.language
         let counts = Dictionary(checkIns.map { ($0.checkIn.placeID, 1) }, uniquingKeysWith: +)
         let busiest = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        return el(.section, .class("card panel"), Attribute("aria-labelledby", "end-many")) {
+        return el(.section, .class("card panel end-many"), Attribute("aria-labelledby", "end-many")) {
             el(.h2, .id("end-many")) { text.endManyTitle }
             el(.p, .class("meta")) { text.endManyIntro }
             el(
@@ -229,7 +229,9 @@ struct ModerationPage {
                     }
                 }
                 reasonField("place")
-                el(.button, .type("submit"), .class("button secondary small")) { text.endAtPlace }
+                el(.div, .class("console-links")) {
+                    el(.button, .type("submit"), .class("button secondary small")) { text.endAtPlace }
+                }
             }
             el(
                 .form, .class("moderation-form"), Attribute("method", "post"),
@@ -238,13 +240,15 @@ struct ModerationPage {
                 csrfField(csrfToken)
                 el(.input, .type("hidden"), .name("selection"), .value("recent"))
                 ConsoleField(
-                    name: "minutes", label: text.recentMinutes, value: "10", type: "number",
+                    name: "minutes", label: text.recentMinutes, value: "10",
                     hint: text.recentMinutesHint, problem: problems["recent-minutes"],
-                    extra: [Attribute("min", "1"), Attribute("max", "1440"), Attribute("inputmode", "numeric")],
+                    extra: [Attribute("inputmode", "numeric"), Attribute("maxlength", "4")],
                     id: "recent-minutes"
                 ).node
                 reasonField("recent")
-                el(.button, .type("submit"), .class("button secondary small")) { text.endRecent }
+                el(.div, .class("console-links")) {
+                    el(.button, .type("submit"), .class("button secondary small")) { text.endRecent }
+                }
             }
         }
     }

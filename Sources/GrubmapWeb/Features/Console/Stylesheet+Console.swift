@@ -58,6 +58,7 @@ extension Stylesheet {
         .feed-status dt{font-weight:650}.feed-status dd{margin:0;grid-column:2}.feed-status p{margin:4px 0 0}
         .console-person{display:grid;gap:10px;padding:12px 14px}
         .moderation-form{display:grid;gap:8px}
+        .end-many .moderation-form+.moderation-form{margin-top:16px;padding-top:16px;border-top:1px solid var(--line)}
         .audit-entry p{margin:2px 0}
         .audit-change{font-size:.9rem;overflow-wrap:anywhere;white-space:pre-line}
         @media (min-width:760px){.prices{grid-template-columns:repeat(4,minmax(0,1fr))}
