@@ -96,6 +96,22 @@ def send_place_with_mistakes(driver, server, width):
     wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".error-summary"))
 
 
+def send_new_place_without_position(driver, server, width):
+    """A new place with a name but no position: refused, the position field says what to do."""
+    driver.find_element(By.ID, "nameEn").send_keys("Somewhere")
+    driver.find_element(By.CSS_SELECTOR, ".console-form .sheet-foot button[type=submit]").click()
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".error-summary"))
+
+
+def send_week_with_a_bad_price(driver, server, width):
+    """A week without menus yet given a lunch on Monday whose price is not one: nothing saved, the field and the day
+    named."""
+    for field, text in (("d1-c0-name", "중식"), ("d1-c0-m0-name", "비빔밥"), ("d1-c0-m0-student", "4,500")):
+        driver.find_element(By.ID, field).send_keys(text)
+    press(driver, ".week-save button[type=submit]")
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".error-summary"))
+
+
 def press(driver, selector):
     """Presses a button scrolled to the middle first, so the sticky header is never over it (a small window, a big
     zoom)."""
@@ -234,8 +250,10 @@ PAGES = [
     Page("place-closed-day", f"/places/{GEUMJEONG}", CONSOLE, add_closed_days_then_open_the_place),
     Page("console-new-place", "/admin/areas/pnu-busan/places/new", CONSOLE),
     Page("console-new-place-taken", "/admin/areas/pnu-busan/places/new", CONSOLE, send_a_place_with_a_taken_id),
+    Page("console-new-place-no-position", "/admin/areas/pnu-busan/places/new", CONSOLE, send_new_place_without_position),
     Page("console-menus", f"/admin/places/{GEUMJEONG}/menus", CONSOLE),
-    Page("console-menu-day", f"/admin/places/{GEUMJEONG}/menus/day?date={TODAY_IN_BUSAN}", CONSOLE),
+    Page("console-menus-problems", f"/admin/places/{GEUMJEONG}/menus?week={busan_sunday() + timedelta(days=21)}",
+         CONSOLE, send_week_with_a_bad_price),
     Page("console-moderation", f"/admin/areas/{SAN_JOSE}/moderation", CONSOLE),
     Page("console-audit", "/admin/areas/pnu-busan/audit", CONSOLE, archive_and_restore_a_place),
     Page("console-account", "/admin/account", CONSOLE),

@@ -53,6 +53,8 @@ def runner():
         # One browser sends every form of the matrix, a few hundred a run: more than a person's writes a minute.
         server = GrubmapServer(folder, ["--onboarding-interval-ms", "3000", "--writes-per-minute", "100000"]).start()
         driver = make_browser()
+        # The console's week of menus, every day's rows on one page, takes axe a while on a busy machine.
+        driver.set_script_timeout(120)
         try:
             yield PageRunner(server, driver)
             errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"

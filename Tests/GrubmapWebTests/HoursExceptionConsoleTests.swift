@@ -38,21 +38,26 @@ import Testing
         #expect(badHours.status == .unprocessableContent)
         #expect(body(badHours).contains("&quot;25:00&quot; is not a time like 09:30"))
         let noDate = try person.post(
-            "/admin/places/alpha/exceptions", [("date", "3 Dec"), ("closed", "1")], csrf: csrf)
-        #expect(body(noDate).contains("Type a date like 2026-12-03."))
+            "/admin/places/alpha/exceptions", [("date", "3/12"), ("closed", "1")], csrf: csrf)
+        #expect(noDate.status == .unprocessableContent)
+        #expect(body(noDate).contains("Type a date like "))
+        // Typed as the console shows dates: a weekday that is not the date's is caught.
+        let wrongDay = try person.post(
+            "/admin/places/alpha/exceptions", [("date", "Sat 3 Dec 2026"), ("closed", "1")], csrf: csrf)
+        #expect(body(wrongDay).contains("That date is a Thursday."))
         let forged = try person.post(
             "/admin/places/alpha/exceptions", [("date", "2026-12-03"), ("closed", "1")], csrf: "forged")
         #expect(forged.status == .forbidden)
         #expect(try test.store.place(id: alpha) == before)
 
         let added = try person.post(
-            "/admin/places/alpha/exceptions", [("date", "2026-12-03"), ("closed", "1"), ("note", "Founders' day")],
+            "/admin/places/alpha/exceptions", [("date", "Thu 3 Dec 2026"), ("closed", "1"), ("note", "Founders' day")],
             csrf: csrf)
         #expect(added.status == .seeOther)
         let saved = try #require(try test.store.place(id: alpha))
         #expect(saved.openingHours.exceptions.map(\.date.description) == ["2026-12-03"])
         #expect(saved.openingHours.rules == before.openingHours.rules)
-        #expect(try person.html("/admin/places/alpha").contains("Thursday, December 3"))
+        #expect(try person.html("/admin/places/alpha").contains("Thu 3 Dec 2026"))
 
         // The public page the day before, on the day, and the day after.
         let dayBefore = try Person(test).html("/places/alpha")

@@ -118,7 +118,6 @@ import Testing
         ("console-place", "/admin/places/pnu-busan-geumjeong-hall"),
         ("console-new-place", "/admin/areas/pnu-busan/places/new"),
         ("console-menus", "/admin/places/pnu-busan-geumjeong-hall/menus"),
-        ("console-menu-day", "/admin/places/pnu-busan-geumjeong-hall/menus/day?date=2026-11-18"),
         ("console-moderation", "/admin/areas/pnu-busan/moderation"), ("console-audit", "/admin/areas/pnu-busan/audit"),
         ("console-account", "/admin/account"), ("console-api-keys", "/admin/areas/pnu-busan/api-keys"),
     ]

@@ -42,6 +42,8 @@ public struct App: Sendable {
                 adminAPI: MiddlewareChain.empty.adding(
                     APIKeyResolution(store: store, limiter: RateLimiter(limit: configuration.consoleWritesPerMinute)))))
         let preferences = PreferenceWriter(store: store)
+        // The area maps' basemap layers, which the console's position picker draws from too.
+        let mapCaches = MapCaches()
         routes.add(AssetsFeature())
         routes.add(HealthFeature(database: store))
         let frontDoor = AreaFrontDoor(menus: store, caches: caches)
@@ -51,7 +53,7 @@ public struct App: Sendable {
         routes.add(
             AreaFeature(
                 checkIns: store, basemaps: store, frontDoor: frontDoor, configuration: configuration,
-                caches: MapCaches(), pages: caches.areaPages))
+                caches: mapCaches, pages: caches.areaPages))
         routes.add(PositionFeature())
         routes.add(MenuBoardFeature(menus: store, preferences: preferences, cache: caches.boards))
         routes.add(PlaceFeature(menus: store, checkIns: store, profiles: store, cache: caches.placePages))
@@ -63,7 +65,9 @@ public struct App: Sendable {
         routes.add(SignInFeature(store: store, hasher: configuration.passwordHasher))
         routes.add(ConsoleHomeFeature(store: store))
         routes.add(
-            PlacesConsoleFeature(store: store, scope: ConsolePlaceScope(store: store), tileURL: configuration.tileURL))
+            PlacesConsoleFeature(
+                store: store, scope: ConsolePlaceScope(store: store), tileURL: configuration.tileURL, caches: mapCaches)
+        )
         routes.add(MenusConsoleFeature(store: store, scope: ConsolePlaceScope(store: store)))
         routes.add(FeedsConsoleFeature(store: store, runner: environment.feeds, scope: ConsolePlaceScope(store: store)))
         routes.add(ModerationFeature(store: store))

@@ -45,6 +45,9 @@ enum Paths {
         static let places = SitePath<Area.ID>("/admin/areas/{id}/places", missing: "There is no area with that id.")
         static let newPlace = SitePath<Area.ID>(
             "/admin/areas/{id}/places/new", missing: "There is no area with that id.")
+        /// The id a new place of the area would get from `?name=`, as JSON `{"id"}` (empty when the name gives none).
+        static let newPlaceID = SitePath<Area.ID>(
+            "/admin/areas/{id}/places/new/id", missing: "There is no area with that id.")
         static let place = SitePath<Place.ID>("/admin/places/{id}", missing: "There is no place with that id.")
         static let archivePlace = SitePath<Place.ID>(
             "/admin/places/{id}/archive", missing: "There is no place with that id.")
@@ -55,9 +58,10 @@ enum Paths {
             "/admin/places/{id}/exceptions", missing: "There is no place with that id.")
         static let removeHoursException = SitePath<Place.ID>(
             "/admin/places/{id}/exceptions/remove", missing: "There is no place with that id.")
-        /// A place's menus for a week (`?week=YYYY-MM-DD`, any day of it; this week by default).
+        /// A place's menus for a week (`?week=YYYY-MM-DD`, any day of it; this week by default), and the week's form
+        /// sent to it.
         static let menus = SitePath<Place.ID>("/admin/places/{id}/menus", missing: "There is no place with that id.")
-        /// One day's menu (`?date=YYYY-MM-DD`) to edit, mark closed or remove.
+        /// One day (`?date=YYYY-MM-DD`): its week's form, at the day.
         static let menuDay = SitePath<Place.ID>(
             "/admin/places/{id}/menus/day", missing: "There is no place with that id.")
         /// Copies a day's or a week's menus to another day or week.

@@ -53,7 +53,10 @@ struct APIKeysFeature: RouteCollection {
         APIKeysPage(
             text: context.text, area: context.area, areas: try context.console.areas(),
             csrfToken: context.session.csrfToken, keys: try store.apiKeys(inArea: context.area.id), newToken: newToken,
-            problem: problem, notice: notice)
+            problem: problem, notice: notice,
+            dates: ConsoleDates(
+                language: context.text.language,
+                today: CalendarDate.local(context.now, in: context.area.clockTimeZone).date))
     }
 }
 
@@ -78,13 +81,13 @@ struct APIKeysPage {
     let newToken: (key: APIKey, token: String)?
     let problem: String?
     let notice: String?
+    /// How the console shows dates, and the area's today.
+    let dates: ConsoleDates
 
     func render() -> String {
         let language = text.language
         let title = "\(text.apiKeys) · \(area.name.text(in: language))"
-        var style = Date.FormatStyle(date: .abbreviated, time: .shortened)
-        style.timeZone = area.clockTimeZone
-        style.locale = Locale(identifier: language == .korean ? "ko_KR" : "en_US")
+        let shown = { (instant: Date) in dates.text(instant, in: area.clockTimeZone) }
         return ConsoleLayout(text: text, title: title, areas: areas, currentAreaID: area.id, csrfToken: csrfToken)
             .render {
                 el(.h1) { title }
@@ -103,11 +106,11 @@ struct APIKeysPage {
                                 el(.strong) { key.label }
                                 el(.span, .class("badge")) { key.scope == .write ? text.readAndWrite : text.readOnly }
                                 el(.p, .class("meta")) {
-                                    key.createdBy + " · " + key.createdAt.formatted(style) + " · "
-                                        + (key.lastUsedAt.map { text.lastUsed($0.formatted(style)) } ?? text.neverUsed)
+                                    key.createdBy + " · " + shown(key.createdAt) + " · "
+                                        + (key.lastUsedAt.map { text.lastUsed(shown($0)) } ?? text.neverUsed)
                                 }
                                 if let revoked = key.revokedAt {
-                                    el(.p, .class("meta")) { text.revokedAt(revoked.formatted(style)) }
+                                    el(.p, .class("meta")) { text.revokedAt(shown(revoked)) }
                                 }
                             }
                             if key.revokedAt == nil {

@@ -11,7 +11,7 @@ struct AuditFeature: RouteCollection {
     static let pageSize = 50
     /// The kinds of change the filter offers.
     static let actions = [
-        "place.create", "place.update", "place.archive", "place.restore", "menu.replace", "menu.remove",
+        "place.create", "place.update", "place.archive", "place.restore", "menu.week", "menu.replace", "menu.remove",
         "menu.copy-day", "menu.copy-week", "profile.hide", "profile.restore", "checkin.end", "checkin.end-many",
         "operator.add",
         "operator.reset", "feed.set", "feed.remove", "place.exception.add", "place.exception.remove",
@@ -31,7 +31,10 @@ struct AuditFeature: RouteCollection {
         let page = AuditPage(
             text: context.text, area: context.area, areas: try context.console.areas(),
             csrfToken: context.session.csrfToken, entries: Array(entries.prefix(Self.pageSize)), action: action,
-            olderBefore: entries.count > Self.pageSize ? entries[Self.pageSize - 1].id : nil)
+            olderBefore: entries.count > Self.pageSize ? entries[Self.pageSize - 1].id : nil,
+            dates: ConsoleDates(
+                language: context.text.language,
+                today: CalendarDate.local(context.now, in: context.area.clockTimeZone).date))
         return .html(page.render())
     }
 }
@@ -46,13 +49,12 @@ struct AuditPage {
     let action: String?
     /// The id to page on from, when there are older entries.
     let olderBefore: Int64?
+    /// How the console shows dates, and the area's today.
+    let dates: ConsoleDates
 
     func render() -> String {
         let language = text.language
         let title = "\(text.auditLog) · \(area.name.text(in: language))"
-        var style = Date.FormatStyle(date: .numeric, time: .shortened)
-        style.timeZone = area.clockTimeZone
-        style.locale = Locale(identifier: language == .korean ? "ko_KR" : "en_US")
         return ConsoleLayout(text: text, title: title, areas: areas, currentAreaID: area.id, csrfToken: csrfToken)
             .render {
                 el(.h1) { title }
@@ -83,15 +85,21 @@ struct AuditPage {
                             el(.div) {
                                 el(.p) {
                                     el(.strong) { entry.action }
-                                    " · " + entry.subject
+                                    " · " + dates.replacingStoredDates(in: entry.subject)
                                 }
                                 el(.p, .class("meta")) {
-                                    el(.time, .datetime(entry.at.formatted(.iso8601))) { entry.at.formatted(style) }
+                                    el(.time, .datetime(entry.at.formatted(.iso8601))) {
+                                        dates.text(entry.at, in: area.clockTimeZone)
+                                    }
                                     " · " + entry.actorName
                                 }
                                 if entry.before != nil || entry.after != nil {
                                     // A feed address stored before passwords were refused shows without it.
-                                    let shown = entry.action.hasPrefix("feed.") ? MenuFeed.redacted : { $0 }
+                                    // Dates kept as YYYY-MM-DD show as the console shows dates.
+                                    let shown = { (value: String) in
+                                        dates.replacingStoredDates(
+                                            in: entry.action.hasPrefix("feed.") ? MenuFeed.redacted(value) : value)
+                                    }
                                     el(.p, .class("audit-change")) {
                                         (entry.before.map(shown) ?? "—") + " → " + (entry.after.map(shown) ?? "—")
                                     }

@@ -10,6 +10,8 @@ struct ConsoleLayout {
     var currentAreaID: Area.ID?
     /// The operator session's CSRF token, for the sign-out form.
     var csrfToken: String?
+    /// Scripts from the assets besides the page script, for the pages they enhance (`console.js`).
+    var scripts: [String] = []
 
     func render(@NodeBuilder _ content: () -> [Node]) -> String {
         let language = text.language
@@ -37,7 +39,9 @@ struct ConsoleLayout {
         }
         return Layout.document(
             language: language, title: "\(title) · Grubmap \(text.console)", bodyAttributes: [.class("console")],
-            head: [el(.meta, .name("robots"), .content("noindex"))], header: header, content: content())
+            head: [el(.meta, .name("robots"), .content("noindex"))]
+                + scripts.map { el(.script, Attribute("src", Assets.path($0)), Attribute("defer", nil)) },
+            header: header, content: content())
     }
 }
 

@@ -1,237 +1,291 @@
 import Foundation
 import GrubmapCore
+import GrubmapStore
 
-/// The console's position picker: the area drawn by the server as SVG in Web Mercator (the center, a scale bar,
-/// optionally an operator's XYZ tiles underneath) on which a click picks a place's position. It is the area map as it
-/// was before the area page's map (``AreaMap``) drew basemaps, clusters and views; the pins are drawn for the places
-/// given (none on the place form).
+/// The console's position picker: the area's map at the true shape of its bounds in Web Mercator, over its basemap
+/// (or the operator's XYZ tiles), with the area's other places as pins with their names, and a marker where the
+/// place is, once there is a position.
 ///
-/// Pins are drawn, and so reached by the keyboard, from north to south and then west to east: the order a person
-/// reads the map in, and the one where each pin's point overlaps the pins above it, as on paper maps.
+/// Each drawing lies under a transparent image button of the same size. Without a script a click on it sends the
+/// whole form with where it was clicked (`pick-narrow.x`, `pick-narrow.y`), and the server sets the position and
+/// shows the form again, unsaved; `console.js` does the same at once in the page. Since an image button sends CSS
+/// pixels, each drawing is shown at the size its ``Layout`` says: one below the console's desktop width, one from it
+/// on (the style sheet shows one), the narrow one scrolling sideways on a screen narrower still.
 struct ConsolePositionMap {
-    let strings: CheckInStrings
+    /// A size the map is drawn and shown at.
+    enum Variant: String, CaseIterable, Sendable {
+        case narrow, wide
+
+        /// The box the map fits in, in CSS pixels.
+        var box: (width: Double, height: Double) { self == .narrow ? (320, 420) : (640, 560) }
+
+        /// The name of its image button: a click comes back as `pick-narrow.x` and `pick-narrow.y`.
+        var fieldName: String { "pick-\(rawValue)" }
+    }
+
+    /// How a variant draws the area: a view of whole pixels at a zoom that covers the area's bounds, and the size
+    /// in CSS pixels it is shown at (the view's shape, fitted in the variant's box).
+    struct Layout: Equatable, Sendable {
+        let viewport: MapViewport
+        let displayWidth: Int
+        let displayHeight: Int
+
+        init(bounds: Bounds, variant: Variant) {
+            let northWest = WebMercator.project(
+                (try? Coordinate(latitude: bounds.northEast.latitude, longitude: bounds.southWest.longitude))
+                    ?? bounds.northEast)
+            let southEast = WebMercator.project(
+                (try? Coordinate(latitude: bounds.southWest.latitude, longitude: bounds.northEast.longitude))
+                    ?? bounds.southWest)
+            let span = (x: max(southEast.x - northWest.x, 1e-9), y: max(southEast.y - northWest.y, 1e-9))
+            let box = variant.box
+            // The zoom at which the drawing's own pixels are nearest the shown ones, so its lines and street names
+            // show at about their size.
+            let fitted = min(box.width / span.x, box.height / span.y) / MapViewport.tileSize
+            let zoom = min(max(Int(log2(fitted).rounded()), MapViewport.minimumZoom), MapViewport.maximumZoom)
+            let size = MapViewport.tileSize * Double(1 << zoom)
+            let originX = Int((northWest.x * size).rounded(.down))
+            let originY = Int((northWest.y * size).rounded(.down))
+            viewport = MapViewport(
+                zoom: zoom, originX: originX, originY: originY,
+                width: Int((southEast.x * size).rounded(.up)) - originX,
+                height: Int((southEast.y * size).rounded(.up)) - originY)
+            let aspect = Double(viewport.height) / Double(viewport.width)
+            if box.width * aspect <= box.height {
+                displayWidth = Int(box.width)
+                displayHeight = max(Int((box.width * aspect).rounded()), 1)
+            } else {
+                displayHeight = Int(box.height)
+                displayWidth = max(Int((box.height / aspect).rounded()), 1)
+            }
+        }
+
+        /// The coordinate under a click at (`x`, `y`) CSS pixels of the shown map, or `nil` outside it.
+        func coordinate(x: Double, y: Double) -> Coordinate? {
+            guard (0...Double(displayWidth)).contains(x), (0...Double(displayHeight)).contains(y) else { return nil }
+            let world = PlanePoint(
+                x: Double(viewport.originX) + x / Double(displayWidth) * Double(viewport.width),
+                y: Double(viewport.originY) + y / Double(displayHeight) * Double(viewport.height))
+            return MapViewport.coordinate(atWorld: world, zoom: viewport.zoom)
+        }
+
+        /// A coordinate's point in the drawing's pixels.
+        func point(_ coordinate: Coordinate) -> PlanePoint {
+            let world = MapViewport.worldPoint(coordinate, zoom: viewport.zoom)
+            return PlanePoint(x: world.x - Double(viewport.originX), y: world.y - Double(viewport.originY))
+        }
+    }
+
     let area: Area
-    let places: [ListedPlace]
-    let presence: [Place.ID: PlacePresence]
-    let position: Coordinate?
-    let units: DistanceUnit
-    /// An XYZ tile URL template with `{z}`, `{x}` and `{y}`, or `nil` for a clean offline map.
+    /// The area's places other than the one being edited.
+    let places: [Place]
+    let basemap: StoredBasemap?
+    /// An XYZ tile URL template with `{z}`, `{x}` and `{y}`, drawn instead of the basemap.
     let tileURL: String?
+    let caches: MapCaches
     let language: Language
-    /// Set on the console's place form: the map then picks a position instead of showing places.
-    var picker: Picker? = nil
+    /// The position the form holds, marked.
+    let picked: Coordinate?
+    /// The image button's text: what the map is and what a click does.
+    let label: String
+    /// "Position set to", before the coordinates a script announces.
+    let pickedText: String
+    let mapStrings: MapStrings
 
-    /// What the console's place form needs of the map: its name and help, and the position its fields hold (marked).
-    /// The drawing carries its projection as data attributes, so the script turns a click into a coordinate.
-    struct Picker {
-        let label: String
-        let help: String
-        let coordinate: Coordinate?
-    }
-
-    /// The drawing's width in SVG units; the height follows the area's shape.
-    static let width = 1000.0
-
-    private var origin: (x: Double, y: Double) {
-        WebMercator.project(
-            try! Coordinate(latitude: area.bounds.northEast.latitude, longitude: area.bounds.southWest.longitude))
-    }
-
-    private var span: (x: Double, y: Double) {
-        let southEast = WebMercator.project(
-            try! Coordinate(latitude: area.bounds.southWest.latitude, longitude: area.bounds.northEast.longitude))
-        return (max(southEast.x - origin.x, 1e-9), max(southEast.y - origin.y, 1e-9))
-    }
-
-    private var height: Double { min(max(Self.width * span.y / span.x, 400), 1400) }
-
-    /// A coordinate's point in the drawing.
-    func point(_ coordinate: Coordinate) -> (x: Double, y: Double) {
-        let projected = WebMercator.project(coordinate)
-        let scale = min(Self.width / span.x, height / span.y)
-        let offsetX = (Self.width - span.x * scale) / 2
-        let offsetY = (height - span.y * scale) / 2
-        return (offsetX + (projected.x - origin.x) * scale, offsetY + (projected.y - origin.y) * scale)
-    }
+    /// Pixels of a place's name; the style sheet draws them at this size.
+    static let nameSize = 13.0
 
     var node: Node {
-        let height = self.height
-        return el(
-            .svg,
-            attributes: [
-                Attribute("xmlns", "http://www.w3.org/2000/svg"),
-                Attribute("viewBox", "0 0 \(Int(Self.width)) \(Int(height))"), .class("map"),
-                Attribute("role", "group"),
-                .ariaLabel(picker?.label ?? strings.mapLabel(area.name.text(in: language))),
-                Attribute("aria-describedby", "map-help"),
-            ] + projectionAttributes
-        ) {
-            // `desc`, unlike `title`, shows no tooltip; `Tag` has no case for it, and the public `element` takes any name.
-            element("desc", [.id("map-help")]) { picker?.help ?? strings.mapHelp(places.count) }
-            el(.rect, .class("map-ground"), Attribute("width", "100%"), Attribute("height", "100%"))
-            if let tileURL { tiles(tileURL) } else { grid(height: height) }
-            centerMarker
-            for listed in readingOrder { pin(listed) }
-            if let position, area.bounds.contains(position) { me(position) }
-            scaleBar(height: height)
-            if let picker { picked(picker.coordinate) }
+        el(.div, .class("map-picker"), .data("picker", ""), .data("picked", pickedText)) {
+            for variant in Variant.allCases {
+                drawing(variant)
+            }
+            attribution
         }
     }
 
-    /// For a picker: a drawing point (x, y) is the Web Mercator point origin + ((x, y) − offset) / scale.
-    private var projectionAttributes: [Attribute] {
-        guard picker != nil else { return [] }
-        let scale = min(Self.width / span.x, height / span.y)
-        return [
-            Attribute("data-map-picker", nil), Attribute("data-origin-x", "\(origin.x)"),
-            Attribute("data-origin-y", "\(origin.y)"), Attribute("data-scale", "\(scale)"),
-            Attribute("data-offset-x", "\((Self.width - span.x * scale) / 2)"),
-            Attribute("data-offset-y", "\((height - span.y * scale) / 2)"),
-        ]
+    private func drawing(_ variant: Variant) -> Node {
+        let layout = Layout(bounds: area.bounds, variant: variant)
+        let view = layout.viewport
+        let pins = places.map { (place: $0, at: layout.point($0.coordinate)) }.filter {
+            $0.at.x >= 0 && $0.at.y >= 0 && $0.at.x <= Double(view.width) && $0.at.y <= Double(view.height)
+        }
+        let labels = placeLabels(pins, in: view)
+        let obstacles =
+            pins.map { PlaneRect(minX: $0.at.x - 8, minY: $0.at.y - 8, maxX: $0.at.x + 8, maxY: $0.at.y + 8) }
+            + labels.map(\.box)
+        return el(.div, .class("picker-frame picker-\(variant.rawValue)")) {
+            el(
+                .svg, Attribute("xmlns", "http://www.w3.org/2000/svg"),
+                Attribute("viewBox", "0 0 \(view.width) \(view.height)"), Attribute("preserveAspectRatio", "none"),
+                Attribute("width", String(layout.displayWidth)), Attribute("height", String(layout.displayHeight)),
+                .class("map picker-drawing"), .ariaHidden(), .data("zoom", String(view.zoom)),
+                .data("origin-x", String(view.originX)), .data("origin-y", String(view.originY)),
+                .data("width", String(view.width)), .data("height", String(view.height))
+            ) {
+                el(
+                    .rect, .class("map-ground"), Attribute("width", String(view.width)),
+                    Attribute("height", String(view.height)))
+                if let tileURL {
+                    tiles(tileURL, view: view)
+                } else if let basemap {
+                    basemapDrawing(basemap, view: view, obstacles: obstacles)
+                }
+                el(.g, .class("picker-places")) {
+                    for pin in pins {
+                        el(
+                            .circle, .class("picker-pin"), Attribute("cx", format(pin.at.x)),
+                            Attribute("cy", format(pin.at.y)), Attribute("r", "6"))
+                    }
+                    for label in labels {
+                        el(
+                            .text,
+                            attributes: [
+                                .class("picker-name"), Attribute("x", format(label.x)), Attribute("y", format(label.y)),
+                                Attribute("text-anchor", label.anchor),
+                            ] + label.lang
+                        ) { label.text }
+                    }
+                }
+                marker(layout)
+            }
+            el(
+                .input, .type("image"), .name(variant.fieldName), Attribute("src", Self.transparentPixel),
+                Attribute("alt", label), Attribute("width", String(layout.displayWidth)),
+                Attribute("height", String(layout.displayHeight)), .class("picker-target"),
+                // The typed fields are the keyboard's way; Enter in them still saves (see the feature).
+                Attribute("tabindex", "-1"))
+        }
     }
 
-    /// The picked position's marker; hidden until there is one (the script moves it).
-    private func picked(_ coordinate: Coordinate?) -> Node {
-        let at = coordinate.map(point) ?? (x: 0, y: 0)
+    /// A GIF of one transparent pixel: the image button shows nothing over the drawing.
+    static let transparentPixel = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"
+
+    private struct NameLabel {
+        let text: String
+        let lang: [Attribute]
+        let x: Double
+        let y: Double
+        let anchor: String
+        let box: PlaneRect
+    }
+
+    /// Each place's name beside its pin (right, left, above or below, whichever is free first), none over another.
+    private func placeLabels(_ pins: [(place: Place, at: PlanePoint)], in view: MapViewport) -> [NameLabel] {
+        var placement = LabelPlacement(
+            bounds: PlaneRect(minX: 2, minY: 2, maxX: Double(view.width) - 2, maxY: Double(view.height) - 2), cell: 24)
+        for pin in pins {
+            placement.block(PlaneRect(minX: pin.at.x - 7, minY: pin.at.y - 7, maxX: pin.at.x + 7, maxY: pin.at.y + 7))
+        }
+        var labels: [NameLabel] = []
+        let height = Self.nameSize
+        for pin in pins.sorted(by: { ($0.at.y, $0.at.x) < ($1.at.y, $1.at.x) }) {
+            let text = pin.place.name.text(in: language)
+            // Bold letters run wider than the estimate's regular ones.
+            let width = TextMetrics.estimatedWidth(of: text, fontSize: Self.nameSize) * 1.15
+            let (x, y) = (pin.at.x, pin.at.y)
+            let beside = (minY: y - height / 2 - 1, maxY: y + height / 2 + 1, baseline: y + height * 0.35)
+            let above = (minY: y - 9 - height, maxY: y - 9, baseline: y - 11)
+            let below = (minY: y + 9, maxY: y + 9 + height, baseline: y + 9 + height * 0.85)
+            // Right, left, then above and below: centred, or reaching right or left from the pin near an edge.
+            var candidates: [(box: PlaneRect, x: Double, y: Double, anchor: String)] = [
+                (
+                    PlaneRect(minX: x + 9, minY: beside.minY, maxX: x + 9 + width, maxY: beside.maxY), x + 9,
+                    beside.baseline, "start"
+                ),
+                (
+                    PlaneRect(minX: x - 9 - width, minY: beside.minY, maxX: x - 9, maxY: beside.maxY), x - 9,
+                    beside.baseline, "end"
+                ),
+            ]
+            for row in [above, below] {
+                candidates += [
+                    (
+                        PlaneRect(minX: x - width / 2, minY: row.minY, maxX: x + width / 2, maxY: row.maxY), x,
+                        row.baseline, "middle"
+                    ),
+                    (
+                        PlaneRect(minX: x - 6, minY: row.minY, maxX: x - 6 + width, maxY: row.maxY), x - 6,
+                        row.baseline, "start"
+                    ),
+                    (
+                        PlaneRect(minX: x + 6 - width, minY: row.minY, maxX: x + 6, maxY: row.maxY), x + 6,
+                        row.baseline, "end"
+                    ),
+                ]
+            }
+            guard let chosen = candidates.first(where: { placement.place(box: $0.box) }) else { continue }
+            labels.append(
+                NameLabel(
+                    text: text, lang: pin.place.name.langAttributes(on: language), x: chosen.x, y: chosen.y,
+                    anchor: chosen.anchor, box: chosen.box))
+        }
+        return labels
+    }
+
+    /// The place's position: a pin drawn at its size whatever the drawing's, hidden until there is one.
+    private func marker(_ layout: Layout) -> Node {
+        let at = picked.map(layout.point) ?? PlanePoint(x: 0, y: 0)
+        let inside =
+            at.x >= 0 && at.y >= 0 && at.x <= Double(layout.viewport.width) && at.y <= Double(layout.viewport.height)
         return el(
             .g,
-            attributes: [
-                .class("pin map-picked"),
-                Attribute("transform", "translate(\(format(at.x)) \(format(at.y))) scale(1.6)"), .ariaHidden(),
-            ] + (coordinate == nil ? [Attribute("display", "none")] : [])
+            attributes: [.class("map-picked"), Attribute("transform", "translate(\(format(at.x)) \(format(at.y)))")]
+                + (picked != nil && inside ? [] : [Attribute("display", "none")])
         ) {
-            el(.path, Attribute("d", "M0 0c-4-9-14-15-14-25a14 14 0 0 1 28 0c0 10-10 16-14 25z"))
-            el(.circle, Attribute("cy", "-25"), Attribute("r", "5"))
+            el(.path, Attribute("d", "M0 0c-6-13-20-21-20-36a20 20 0 0 1 40 0c0 15-14 23-20 36z"))
+            el(.circle, Attribute("cy", "-36"), Attribute("r", "7"))
         }
     }
 
-    private func format(_ value: Double) -> String { FixedPoint.text(value, digits: 1) }
-
-    private func grid(height: Double) -> Node {
-        el(.g, .class("map-grid"), .ariaHidden()) {
-            for step in stride(from: 100.0, to: Self.width, by: 100) {
-                el(
-                    .line, Attribute("x1", format(step)), Attribute("y1", "0"), Attribute("x2", format(step)),
-                    Attribute("y2", format(height)))
-            }
-            for step in stride(from: 100.0, to: height, by: 100) {
-                el(
-                    .line, Attribute("x1", "0"), Attribute("y1", format(step)), Attribute("x2", format(Self.width)),
-                    Attribute("y2", format(step)))
-            }
-        }
+    private func basemapDrawing(_ stored: StoredBasemap, view: MapViewport, obstacles: [PlaneRect]) -> Node {
+        let layerKey = MapCaches.LayerKey(area: area.id, revision: stored.revision, zoom: view.zoom)
+        let layer = caches.layers.value(for: layerKey) { BasemapLayer(basemap: stored.basemap, zoom: view.zoom) }
+        return BasemapDrawing(layer: layer, viewport: view, language: language, obstacles: obstacles).node
     }
 
-    /// The tiles covering the drawing at the zoom whose pixels are closest to the drawing's units.
-    private func tiles(_ template: String) -> Node {
-        let scale = min(Self.width / span.x, height / span.y)
-        let zoom = min(max(Int(log2(scale / 256).rounded()), 0), 19)
-        let count = Double(1 << zoom)
-        let topLeft = (
-            x: origin.x - (Self.width - span.x * scale) / 2 / scale, y: origin.y - (height - span.y * scale) / 2 / scale
+    /// The operator's tiles covering the view at its zoom.
+    private func tiles(_ template: String, view: MapViewport) -> Node {
+        let size = Int(MapViewport.tileSize)
+        let count = 1 << view.zoom
+        let first = (
+            x: Int((Double(view.originX) / Double(size)).rounded(.down)),
+            y: Int((Double(view.originY) / Double(size)).rounded(.down))
         )
-        let first = (x: Int(floor(topLeft.x * count)), y: Int(floor(topLeft.y * count)))
         let last = (
-            x: Int(floor((topLeft.x + Self.width / scale) * count)), y: Int(floor((topLeft.y + height / scale) * count))
+            x: Int((Double(view.originX + view.width) / Double(size)).rounded(.down)),
+            y: Int((Double(view.originY + view.height) / Double(size)).rounded(.down))
         )
-        let size = scale / count
-        return el(.g, .class("map-tiles"), .ariaHidden()) {
-            for tileY in max(first.y, 0)...min(last.y, Int(count) - 1) {
-                for tileX in first.x...last.x {
-                    let wrapped = ((tileX % Int(count)) + Int(count)) % Int(count)
-                    let url = template.replacingOccurrences(of: "{z}", with: "\(zoom)")
+        return el(.g, .class("map-tiles")) {
+            for tileY in max(first.y, 0)...min(max(last.y, first.y), count - 1) {
+                for tileX in first.x...max(last.x, first.x) {
+                    let wrapped = ((tileX % count) + count) % count
+                    let url = template.replacingOccurrences(of: "{z}", with: "\(view.zoom)")
                         .replacingOccurrences(of: "{x}", with: "\(wrapped)").replacingOccurrences(
                             of: "{y}", with: "\(tileY)")
                     el(
-                        .image, Attribute("href", url),
-                        Attribute("x", format((Double(tileX) / count - topLeft.x) * scale)),
-                        Attribute("y", format((Double(tileY) / count - topLeft.y) * scale)),
-                        Attribute("width", format(size + 0.5)), Attribute("height", format(size + 0.5)))
+                        .image, Attribute("href", url), Attribute("x", String(tileX * size - view.originX)),
+                        Attribute("y", String(tileY * size - view.originY)), Attribute("width", String(size)),
+                        Attribute("height", String(size)))
                 }
             }
         }
     }
 
-    private var centerMarker: Node {
-        let center = point(area.center)
-        return el(
-            .g, .class("map-center"),
-            Attribute("transform", "translate(\(format(center.x)) \(format(center.y))) scale(1.6)"),
-            Attribute("role", "img"), .ariaLabel(strings.mapCenter(area.name.text(in: language)))
-        ) {
-            el(
-                .rect, Attribute("x", "-9"), Attribute("y", "-9"), Attribute("width", "18"), Attribute("height", "18"),
-                Attribute("rx", "4"), Attribute("transform", "rotate(45)"))
-        }
-    }
-
-    /// The places from north to south, then west to east.
-    private var readingOrder: [ListedPlace] {
-        places.map { (listed: $0, at: point($0.place.coordinate)) }
-            .sorted { ($0.at.y, $0.at.x) < ($1.at.y, $1.at.x) }.map(\.listed)
-    }
-
-    private func pin(_ listed: ListedPlace) -> Node {
-        let place = listed.place
-        let at = point(place.coordinate)
-        let count = presence[place.id]?.count ?? 0
-        var label = strings.pinLabel(place.name.text(in: language), count)
-        if let meters = listed.distanceMeters { label += ", " + DistanceFormat.text(meters: meters, unit: units) }
-        return el(
-            .a, Attribute("href", Paths.place(place.id)), .class(count > 0 ? "pin busy" : "pin"),
-            Attribute("transform", "translate(\(format(at.x)) \(format(at.y))) scale(1.6)"), .ariaLabel(label)
-        ) {
-            el(.title) { label }
-            // A ring drawn only while the pin has the keyboard's focus (the style sheet shows it).
-            el(.circle, .class("focus-ring"), Attribute("cy", "-22"), Attribute("r", "22"))
-            el(.path, Attribute("d", "M0 0c-4-9-14-15-14-25a14 14 0 0 1 28 0c0 10-10 16-14 25z"))
-            if count > 0 {
-                el(.text, Attribute("y", "-20"), Attribute("text-anchor", "middle")) {
-                    PlacePresence(count: count, newest: []).badge
-                }
-            } else {
-                el(.circle, Attribute("cy", "-25"), Attribute("r", "5"))
+    private var attribution: Node {
+        switch (tileURL, basemap?.basemap.source) {
+        case (nil, .openStreetMap?):
+            el(.p, .class("map-attribution picker-attribution")) {
+                "© "
+                el(.a, .href("https://www.openstreetmap.org/copyright"), .lang("en")) { mapStrings.openStreetMap }
+                " " + mapStrings.contributors
             }
+        case (nil, .schematic?):
+            el(.p, .class("map-attribution picker-attribution")) { mapStrings.schematic }
+        default:
+            fragment {}
         }
     }
 
-    private func me(_ position: Coordinate) -> Node {
-        let at = point(position)
-        return el(
-            .g, .class("map-me"), Attribute("transform", "translate(\(format(at.x)) \(format(at.y))) scale(1.6)"),
-            Attribute("role", "img"), .ariaLabel(strings.youAreHere)
-        ) {
-            el(.circle, Attribute("r", "18"), .class("halo"))
-            el(.circle, Attribute("r", "8"))
-        }
-    }
-
-    /// A bar of a round length about a fifth of the drawing wide, in the person's units.
-    private func scaleBar(height: Double) -> Node {
-        let scale = min(Self.width / span.x, height / span.y)
-        let metersPerDrawingUnit = WebMercator.metersPerUnit(atLatitude: area.center.latitude) / scale
-        let target = Self.width / 5 * metersPerDrawingUnit
-        let feet = 0.3048
-        let mile = DistanceUnit.metersPerMile
-        let candidates: [(meters: Double, label: String)] =
-            switch units {
-            case .kilometers:
-                [10, 20, 50, 100, 200, 500].map { ($0, "\(Int($0)) m") }
-                    + [1, 2, 5, 10, 20].map { ($0 * 1000, "\(Int($0)) km") }
-            case .miles:
-                [50, 100, 200, 500, 1000, 2000].map { ($0 * feet, "\(Int($0)) ft") }
-                    + [(0.5 * mile, "½ mi")] + [1, 2, 5, 10].map { ($0 * mile, "\(Int($0)) mi") }
-            }
-        let chosen = candidates.last { $0.meters <= target } ?? candidates[0]
-        let barWidth = chosen.meters / metersPerDrawingUnit
-        let label = chosen.label
-        let y = height - 36
-        return el(.g, .class("map-scale"), Attribute("role", "img"), .ariaLabel(strings.scaleLabel(label))) {
-            el(
-                .rect, Attribute("x", "20"), Attribute("y", format(y - 36)), Attribute("width", format(barWidth + 36)),
-                Attribute("height", "60"), Attribute("rx", "10"), .class("scale-back"))
-            el(.path, Attribute("d", "M38 \(format(y))v12h\(format(barWidth))v-12"))
-            el(.text, Attribute("x", "38"), Attribute("y", format(y - 8))) { label }
-        }
-    }
+    private func format(_ value: Double) -> String { BasemapDrawing.format(value) }
 }

@@ -72,13 +72,11 @@ struct FeedPanel {
     let feed: MenuFeed?
     let csrfToken: String
     let timeZone: TimeZone
+    /// How the console shows dates, and the area's today.
+    let dates: ConsoleDates
 
     var node: Node {
-        let language = text.language
-        var style = Date.FormatStyle(date: .abbreviated, time: .shortened)
-        style.timeZone = timeZone
-        style.locale = Locale(identifier: language == .korean ? "ko_KR" : "en_US")
-        return el(.section, .class("card panel feed"), .id("feed"), Attribute("aria-labelledby", "feed-title")) {
+        el(.section, .class("card panel feed"), .id("feed"), Attribute("aria-labelledby", "feed-title")) {
             el(.h2, .id("feed-title")) { text.menuFeed }
             el(.p, .class("hint")) { text.feedIntro }
             el(
@@ -105,7 +103,7 @@ struct FeedPanel {
                     el(.dd, .id("feed-last")) {
                         if let at = feed.lastFetchAt, let result = feed.lastResult {
                             el(.strong, .class("feed-result \(result.rawValue)")) { text.feedResult(result) }
-                            " · " + at.formatted(style)
+                            " · " + dates.text(at, in: timeZone)
                             if let message = feed.lastMessage { el(.p, .id("feed-message")) { message } }
                         } else {
                             text.neverFetched
@@ -113,10 +111,10 @@ struct FeedPanel {
                     }
                     if let success = feed.lastSuccessAt {
                         el(.dt) { text.lastGoodFetch }
-                        el(.dd) { success.formatted(style) }
+                        el(.dd) { dates.text(success, in: timeZone) }
                     }
                     el(.dt) { text.nextFetch }
-                    el(.dd) { feed.nextFetchAt.formatted(style) }
+                    el(.dd) { dates.text(feed.nextFetchAt, in: timeZone) }
                 }
                 el(.form, Attribute("method", "post"), Attribute("action", Paths.Console.fetchFeed(place.id))) {
                     csrfField(csrfToken)

@@ -1,8 +1,9 @@
 import Foundation
 import GrubmapCore
 
-/// The console's form for one dated exception to a place's hours, as typed: `date` (`YYYY-MM-DD`), `closed` (`1`
-/// for closed all day, `0` for other hours), `hours` (`11:00-14:00, 17:00-20:00`) and `note`.
+/// The console's form for one dated exception to a place's hours, as typed: `date` (as ``ConsoleDates`` reads it:
+/// `Fri 4 Dec 2026`, `12월 4일`, `2026-12-04`), `closed` (`1` for closed all day, `0` for other hours), `hours`
+/// (`11:00-14:00, 17:00-20:00`) and `note`.
 struct HoursExceptionForm: Decodable, Sendable {
     var date: String?
     var closed: String?
@@ -14,15 +15,19 @@ struct HoursExceptionForm: Decodable, Sendable {
     /// How long past exceptions are kept when a place's exceptions are saved.
     static let keptDays = 30
 
-    /// The exception the fields describe, given the area's `today`, or the problems by field name
+    /// The exception the fields describe, given the area's today (`dates.today`), or the problems by field name
     /// (`exceptionDate`, `exceptionHours`, `exceptionNote`).
-    func exception(today: CalendarDate, text: ConsoleStrings) -> Result<OpeningHours.Exception, PlaceForm.Problems> {
+    func exception(dates: ConsoleDates, text: ConsoleStrings) -> Result<OpeningHours.Exception, PlaceForm.Problems> {
+        let today = dates.today
+        let words = ConsoleFormStrings.forLanguage(dates.language)
         var problems: [String: String] = [:]
         var day: CalendarDate?
-        do throws(CalendarDateError) {
-            day = try CalendarDate(parsing: (date ?? "").trimmingCharacters(in: .whitespaces))
-        } catch {
-            problems["exceptionDate"] = text.exceptionDateProblem
+        switch dates.date(date ?? "") {
+        case .success(let found): day = found
+        case .failure(.unreadable): problems["exceptionDate"] = words.dateUnreadable(dates.text(today.adding(days: 3)))
+        case .failure(.noSuchDay): problems["exceptionDate"] = words.dateNoSuchDay
+        case .failure(.wrongWeekday(_, let actual)):
+            problems["exceptionDate"] = words.dateWrongWeekday(dates.weekdayName(actual.weekday))
         }
         if let chosen = day, chosen < today { problems["exceptionDate"] = text.exceptionDatePast }
         var ranges: [OpeningHours.Exception.Range] = []

@@ -51,29 +51,55 @@ struct MenuDraft: Equatable {
         }
     }
 
-    /// The draft a form sent.
-    init(fields: QueryFields) throws(HTTPError) {
-        closed = ["1", "on", "true"].contains(fields["closed"] ?? "")
-        note = fields["note"] ?? ""
-        for c in 0..<(Self.maximumCategories + 1) {
-            let prefix = "c\(c)-"
-            guard fields.pairs.contains(where: { $0.name.hasPrefix(prefix) }) else { continue }
-            guard c < Self.maximumCategories else {
+    /// The draft a form sent: the fields named `prefix` + the names above (`d3-c0-m1-name` for the prefix `d3-`);
+    /// others are left alone. More than ``maximumCategories`` categories or ``maximumMeals`` meals in one is a 400.
+    init(fields: QueryFields, prefix: String = "") throws(HTTPError) {
+        var values: [String: String] = [:]
+        for (name, value) in fields.pairs where name.hasPrefix(prefix) {
+            let key = String(name.dropFirst(prefix.count))
+            if values[key] == nil { values[key] = value }
+        }
+        try self.init(values: values)
+    }
+
+    /// The draft of fields named without a prefix (`closed`, `note`, `c0-name`, `c0-m0-name`, …).
+    init(values: [String: String]) throws(HTTPError) {
+        closed = ["1", "on", "true"].contains(values["closed"] ?? "")
+        note = values["note"] ?? ""
+        // Which categories and meals the form has, in order; gaps (rows a script removed) are skipped.
+        var mealIndexes: [Int: Set<Int>] = [:]
+        for name in values.keys {
+            guard let (category, rest) = Self.index(in: name[...], after: "c") else { continue }
+            guard category < Self.maximumCategories else {
                 throw .badRequest("A day may have at most \(Self.maximumCategories) categories.", code: "invalid_menu")
             }
-            var category = CategoryDraft(name: fields[prefix + "name"] ?? "")
-            for m in 0..<(Self.maximumMeals + 1) {
+            if mealIndexes[category] == nil { mealIndexes[category] = [] }
+            guard let (meal, _) = Self.index(in: rest, after: "m") else { continue }
+            guard meal < Self.maximumMeals else {
+                throw .badRequest("A category may have at most \(Self.maximumMeals) meals.", code: "invalid_menu")
+            }
+            mealIndexes[category, default: []].insert(meal)
+        }
+        for c in mealIndexes.keys.sorted() {
+            let prefix = "c\(c)-"
+            var category = CategoryDraft(name: values[prefix + "name"] ?? "")
+            for m in (mealIndexes[c] ?? []).sorted() {
                 let mealPrefix = prefix + "m\(m)-"
-                guard fields.pairs.contains(where: { $0.name.hasPrefix(mealPrefix) }) else { continue }
-                guard m < Self.maximumMeals else {
-                    throw .badRequest("A category may have at most \(Self.maximumMeals) meals.", code: "invalid_menu")
-                }
-                var meal = MealDraft(name: fields[mealPrefix + "name"] ?? "", notes: fields[mealPrefix + "notes"] ?? "")
-                for role in PriceRole.allCases { meal.prices[role] = fields[mealPrefix + role.rawValue] ?? "" }
+                var meal = MealDraft(name: values[mealPrefix + "name"] ?? "", notes: values[mealPrefix + "notes"] ?? "")
+                for role in PriceRole.allCases { meal.prices[role] = values[mealPrefix + role.rawValue] ?? "" }
                 category.meals.append(meal)
             }
             categories.append(category)
         }
+    }
+
+    /// The number after `letter` at the start of `name` and what follows its hyphen: `c12-m0-name` → (12,
+    /// `m0-name`); `nil` when `name` does not start that way. A number too long to be an index reads as `Int.max`.
+    private static func index(in name: Substring, after letter: Character) -> (Int, Substring)? {
+        guard name.first == letter else { return nil }
+        let digits = name.dropFirst().prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, name.dropFirst(1 + digits.count).first == "-" else { return nil }
+        return (Int(digits) ?? Int.max, name.dropFirst(2 + digits.count))
     }
 
     /// The menu for `date`, `nil` when the form says nothing (no meals and not closed: the day has no menu), or the
@@ -107,7 +133,13 @@ struct MenuDraft: Equatable {
             }
             if meals.isEmpty { continue }
             do throws(MenuError) {
-                built.append(try MenuCategory(name: category.name, meals: meals))
+                let made = try MenuCategory(name: category.name, meals: meals)
+                // Rows under a category's name join it: how a form without a script adds meals to one.
+                if let same = built.firstIndex(where: { $0.name == made.name }) {
+                    built[same] = try MenuCategory(name: made.name, meals: built[same].meals + made.meals)
+                } else {
+                    built.append(made)
+                }
             } catch {
                 problems["c\(c)-name"] = error.description
             }
@@ -129,18 +161,35 @@ struct MenuDraft: Equatable {
         }
     }
 
-    /// The draft with empty rows to fill in: two more meals in each category and one more category with three.
+    /// The draft with empty rows to fill in, for a form without a script: a blank category of ``blankMeals`` meals
+    /// at the end (named as another, its meals join that one). A blank one there already counts, so showing a draft
+    /// again adds none, and no row moves: problems found by position still name the right fields.
     var withBlankRows: MenuDraft {
         var draft = self
-        for index in draft.categories.indices where draft.categories[index].meals.count < Self.maximumMeals {
-            draft.categories[index].meals += Array(
-                repeating: MealDraft(), count: min(2, Self.maximumMeals - draft.categories[index].meals.count))
-        }
-        if draft.categories.count < Self.maximumCategories {
-            draft.categories.append(CategoryDraft(meals: Array(repeating: MealDraft(), count: 3)))
+        let lastIsBlank = draft.categories.last.map { $0.isBlank } ?? false
+        if !lastIsBlank && draft.categories.count < Self.maximumCategories {
+            draft.categories.append(CategoryDraft(meals: Array(repeating: MealDraft(), count: Self.blankMeals)))
         }
         return draft
     }
+
+    /// The meals of the blank category a form offers.
+    static let blankMeals = 2
+
+    /// Whether the day says nothing: not closed, no note, every row blank.
+    var isBlank: Bool {
+        !closed && note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && categories.allSatisfy(\.isBlank)
+    }
+
+    /// Whether some meal has a name typed (a day that would serve).
+    var hasMeals: Bool {
+        categories.contains { $0.meals.contains { !$0.name.trimmingCharacters(in: .whitespaces).isEmpty } }
+    }
+}
+
+extension MenuDraft.CategoryDraft {
+    /// No name and every meal blank.
+    var isBlank: Bool { name.trimmingCharacters(in: .whitespaces).isEmpty && meals.allSatisfy(\.isBlank) }
 }
 
 /// Problems with a menu form by field id.

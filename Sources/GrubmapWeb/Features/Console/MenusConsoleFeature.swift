@@ -3,94 +3,116 @@ import GrubmapCore
 import GrubmapHTTP
 import GrubmapStore
 
-/// A place's menus in the console: a week at a time, one day's menu to edit (categories, meals, notes, prices per
-/// role in the area's currency), a day marked closed with a note, and a day or a week copied elsewhere. Changes
-/// are in the store at once, so the public pages show them on their next request. Every change is audited.
+/// A place's menus in the console: a week on one form (each day closed with a note, or categories of meals with
+/// notes and prices per role in the area's currency), saved at once in one transaction with one audit entry, and a
+/// week copied to another. Days the place's hours close are marked, and warn when they have a menu (which is kept:
+/// the public pages show the day closed). The public pages show a change on their next request.
 struct MenusConsoleFeature: RouteCollection {
     let store: any ConsoleStore & MenuStore
     let scope: ConsolePlaceScope
 
     func addRoutes(to routes: inout RouteTable) {
         routes.add(.get, Paths.Console.menus, scope.scope, week)
+        routes.add(.post, Paths.Console.menus, scope.scope, saveWeek)
         routes.add(.get, Paths.Console.menuDay, scope.scope, day)
-        routes.add(.post, Paths.Console.menuDay, scope.scope, saveDay)
         routes.add(.post, Paths.Console.copyMenus, scope.scope, copy)
     }
 
-    /// `GET /admin/places/{id}/menus[?week=YYYY-MM-DD]`.
+    /// `GET /admin/places/{id}/menus[?week=YYYY-MM-DD]`: the week of any day (this week by default).
     func week(_ context: PlaceConsoleContext) throws -> Response {
         let query = context.request.query
-        let today = CalendarDate.local(context.now, in: context.area.clockTimeZone).date
-        let selected = try Self.date(query["week"], text: context.text) ?? today
+        let dates = Self.dates(context)
+        let selected = try Self.date(query["week"], context: context) ?? dates.today
         let days = selected.week(startingOn: .sunday)
-        let menus = try days.map { try store.menu(placeID: context.place.place.id, on: $0) }
-        let notice: String? =
-            switch query["done"] {
-            case "copied": context.text.copiedNotice(Int(query["days"] ?? "") ?? 0)
-            case "nothing": context.text.nothingToCopy
-            default: nil
-            }
-        let page = MenuWeekPage(
-            text: context.text, menuStrings: MenuStrings.forLanguage(context.text.language), area: context.area,
-            areas: try context.console.areas(), csrfToken: context.session.csrfToken, place: context.place.place,
-            days: Array(zip(days, menus)), today: today, notice: notice)
+        let place = context.place.place
+        let menus = try days.map { try store.menu(placeID: place.id, on: $0) }
+        let words = ConsoleFormStrings.forLanguage(context.text.language)
+        var notice: String?
+        var warns = false
+        switch query["done"] {
+        case "saved":
+            let closedWithMenus = zip(days, menus).filter { date, menu in
+                menu.map { !$0.isClosed } == true && DayClosure.of(place, on: date) != nil
+            }.count
+            notice = closedWithMenus == 0 ? words.weekSaved : words.weekSavedWithWarnings(closedWithMenus)
+            warns = closedWithMenus > 0
+        case "unchanged": notice = words.weekUnchanged
+        case "copied": notice = context.text.copiedNotice(Int(query["days"] ?? "") ?? 0)
+        case "nothing": notice = context.text.nothingToCopy
+        default: break
+        }
+        var page = try self.page(context, form: WeekMenuForm(days: days, menus: menus), notice: notice)
+        page.noticeWarns = warns
         return .html(page.render())
     }
 
-    /// `GET /admin/places/{id}/menus/day?date=YYYY-MM-DD`.
-    func day(_ context: PlaceConsoleContext) throws -> Response {
-        guard let date = try Self.date(context.request.query["date"], text: context.text) else {
-            throw HTTPError.badRequest(context.text.badDate, code: "invalid_date")
-        }
-        let menu = try store.menu(placeID: context.place.place.id, on: date)
-        let notice: String? =
-            switch context.request.query["done"] {
-            case "saved": context.text.menuSaved
-            case "removed": context.text.menuRemoved
-            default: nil
-            }
-        return .html(
-            try dayPage(context, date: date, draft: menu.map(MenuDraft.init) ?? MenuDraft(), notice: notice).render())
-    }
-
-    /// `POST /admin/places/{id}/menus/day` with `date`, and `remove=1` or the menu's fields.
-    func saveDay(_ context: PlaceConsoleContext) throws -> Response {
+    /// `POST /admin/places/{id}/menus`: the whole week, every day's menu or none, in one transaction with one
+    /// audit entry; or, with `copy` (a day's index) and `copy-to-N`, the form shown again with that day copied,
+    /// unsaved (how a browser without the script copies a day).
+    func saveWeek(_ context: PlaceConsoleContext) throws -> Response {
         let fields = try context.request.formFields()
-        guard let date = try Self.date(fields["date"], text: context.text) else {
-            throw HTTPError.badRequest(context.text.badDate, code: "invalid_date")
+        let words = ConsoleFormStrings.forLanguage(context.text.language)
+        var form = try WeekMenuForm(fields: fields, badDate: words.badDate)
+        if let copy = fields["copy"] {
+            guard let source = Int(copy), (0..<WeekMenuForm.dayCount).contains(source) else {
+                throw HTTPError.badRequest("Copy one of the week's days, 0 to 6.", code: "invalid_menu")
+            }
+            let targets = fields.pairs.filter { $0.name == "copy-to-\(source)" }.compactMap { Int($0.value) }
+            let copied = form.copy(day: source, to: targets)
+            return .html(
+                try page(
+                    context, form: form, notice: copied.isEmpty ? words.copiedNone : words.copiedNotice(copied.count)
+                ).render())
         }
         let place = context.place.place
-        let existing = try store.menu(placeID: place.id, on: date)
-        let draft = try MenuDraft(fields: fields)
-        let result: Result<Menu?, MenuProblems> =
-            fields["remove"] == "1" ? .success(nil) : draft.menu(on: date, currency: try currency(context.area))
-        switch result {
+        let currency = try Self.currency(context.area)
+        switch form.menus(currency: currency) {
         case .failure(let problems):
             return .html(
-                try dayPage(context, date: date, draft: draft, problems: problems.byField).render(),
-                status: .unprocessableContent)
-        case .success(let menu):
-            if menu != existing {
-                try store.replaceMenus(
-                    menu.map { [$0] } ?? [], removing: menu == nil ? [date] : [], placeID: place.id,
-                    audit: context.console.audit(
-                        menu == nil ? "menu.remove" : "menu.replace", subject: "\(place.id) \(date)",
-                        area: place.areaID, before: existing?.summary, after: menu?.summary))
+                try page(context, form: form, problems: problems.byField).render(), status: .unprocessableContent)
+        case .success(let menus):
+            let stored = try form.days.map { try store.menu(placeID: place.id, on: $0) }
+            let (replace, remove) = WeekMenuForm.changes(menus, over: stored)
+            let link = { (done: String) in
+                Paths.Console.menus(place.id, query: [("week", form.days[0].description), ("done", done)])
             }
-            return .redirect(
-                to: Paths.Console.menuDay(
-                    place.id, query: [("date", date.description), ("done", menu == nil ? "removed" : "saved")]))
+            guard !replace.isEmpty || !remove.isEmpty else { return .redirect(to: link("unchanged")) }
+            let changed = Set(replace.map(\.date) + remove)
+            let lines = { (menus: [Menu?]) in
+                zip(form.days, menus).filter { changed.contains($0.0) }.map { date, menu in
+                    "\(date): \(menu?.summary ?? "no menu")"
+                }.joined(separator: "\n")
+            }
+            try store.replaceMenus(
+                replace, removing: remove, placeID: place.id,
+                audit: context.console.audit(
+                    "menu.week", subject: "\(place.id) \(form.days[0])…\(form.days[6])", area: place.areaID,
+                    before: lines(stored), after: lines(menus)))
+            return .redirect(to: link("saved"))
         }
+    }
+
+    /// `GET /admin/places/{id}/menus/day?date=YYYY-MM-DD`: the day on its week's form (where days used to have a
+    /// page of their own).
+    func day(_ context: PlaceConsoleContext) throws -> Response {
+        guard let date = try Self.date(context.request.query["date"], context: context) else {
+            throw HTTPError.badRequest(
+                ConsoleFormStrings.forLanguage(context.text.language).badDate, code: "invalid_date")
+        }
+        return .redirect(
+            to: Paths.Console.menus(
+                context.place.place.id, query: [("week", date.description)], fragment: "day-\(date)"))
     }
 
     /// `POST /admin/places/{id}/menus/copy` with `kind` (`day` or `week`), `from` and `to`: the menus of the day,
     /// or of each day of the week (Sunday to Saturday) that has one, replace those of the target day or week.
     func copy(_ context: PlaceConsoleContext) throws -> Response {
         let fields = try context.request.formFields()
-        let text = context.text
-        guard let from = try Self.date(fields["from"], text: text), let to = try Self.date(fields["to"], text: text)
+        guard let from = try Self.date(fields["from"], context: context),
+            let to = try Self.date(fields["to"], context: context)
         else {
-            throw HTTPError.badRequest(text.badDate, code: "invalid_date")
+            throw HTTPError.badRequest(
+                ConsoleFormStrings.forLanguage(context.text.language).badDate, code: "invalid_date")
         }
         let isWeek = fields["kind"] == "week"
         let sources = isWeek ? from.week(startingOn: .sunday) : [from]
@@ -116,18 +138,25 @@ struct MenusConsoleFeature: RouteCollection {
                 place.id, query: [("week", to.description), ("done", "copied"), ("days", String(copies.count))]))
     }
 
-    private func dayPage(
-        _ context: PlaceConsoleContext, date: CalendarDate, draft: MenuDraft, problems: [String: String] = [:],
-        notice: String? = nil
-    ) throws -> MenuDayPage {
-        MenuDayPage(
-            text: context.text, menuStrings: MenuStrings.forLanguage(context.text.language), area: context.area,
+    private func page(
+        _ context: PlaceConsoleContext, form: WeekMenuForm, problems: [String: String] = [:], notice: String? = nil
+    ) throws -> MenuWeekPage {
+        let language = context.text.language
+        return MenuWeekPage(
+            text: context.text, words: ConsoleFormStrings.forLanguage(language),
+            menuStrings: MenuStrings.forLanguage(language), dates: Self.dates(context), area: context.area,
             areas: try context.console.areas(), csrfToken: context.session.csrfToken, place: context.place.place,
-            date: date, draft: draft.withBlankRows, currency: try currency(context.area), problems: problems,
-            notice: notice)
+            form: form, currency: try Self.currency(context.area), problems: problems, notice: notice)
     }
 
-    private func currency(_ area: Area) throws -> Currency {
+    /// The console's dates in the operator's language and the area's today.
+    static func dates(_ context: PlaceConsoleContext) -> ConsoleDates {
+        ConsoleDates(
+            language: context.text.language,
+            today: CalendarDate.local(context.now, in: context.area.clockTimeZone).date)
+    }
+
+    static func currency(_ area: Area) throws -> Currency {
         do {
             return try Currency(code: area.currency)
         } catch {
@@ -135,13 +164,14 @@ struct MenusConsoleFeature: RouteCollection {
         }
     }
 
-    /// A `YYYY-MM-DD` field, `nil` when missing, 400 when malformed.
-    static func date(_ text: String?, text strings: ConsoleStrings) throws -> CalendarDate? {
+    /// A `YYYY-MM-DD` field of an address or a form (never typed by a person), `nil` when missing, 400 when
+    /// malformed.
+    static func date(_ text: String?, context: PlaceConsoleContext) throws -> CalendarDate? {
         guard let text, !text.isEmpty else { return nil }
-        do {
-            return try CalendarDate(parsing: text)
-        } catch {
-            throw HTTPError.badRequest(strings.badDate, code: "invalid_date")
+        guard text.utf8.count <= 10, let date = try? CalendarDate(parsing: text) else {
+            throw HTTPError.badRequest(
+                ConsoleFormStrings.forLanguage(context.text.language).badDate, code: "invalid_date")
         }
+        return date
     }
 }

@@ -64,15 +64,16 @@ struct PlaceForm: Decodable, Sendable {
         }
     }
 
-    /// The place the fields describe in `area` (with `fixedID` when editing), or the problems by field name.
-    func place(in area: Area.ID, fixedID: Place.ID?) -> Result<Place, Problems> {
+    /// The place the fields describe in `area` (with `fixedID` when editing), or the problems by field name. A
+    /// missing position is a problem: no place is put anywhere by default.
+    func place(in area: Area.ID, fixedID: Place.ID?, words: ConsoleFormStrings = .english) -> Result<Place, Problems> {
         var problems: [String: String] = [:]
         var placeID = fixedID
         if placeID == nil {
             do throws(SlugError) {
                 placeID = try Place.ID(clean(id) ?? "")
             } catch {
-                problems["id"] = error.description
+                problems["id"] = error == .empty ? words.placeIDMissing : error.description
             }
         }
         var names: [String: String] = [:]
@@ -85,7 +86,9 @@ struct PlaceForm: Decodable, Sendable {
         let placeKind = Place.Kind(rawValue: kind ?? "")
         if placeKind == nil { problems["kind"] = "choose a kind" }
         var coordinate: Coordinate?
-        if let latitudeText = clean(latitude), let longitudeText = clean(longitude),
+        if clean(latitude) == nil && clean(longitude) == nil {
+            problems["latitude"] = words.positionMissing
+        } else if let latitudeText = clean(latitude), let longitudeText = clean(longitude),
             let lat = Double(latitudeText), let lon = Double(longitudeText)
         {
             do throws(CoordinateError) {
@@ -154,6 +157,21 @@ struct PlaceForm: Decodable, Sendable {
             }
         }
         return merged
+    }
+
+    /// The position the fields hold, when both are numbers of a coordinate.
+    var coordinate: Coordinate? {
+        guard let latitude = clean(latitude).flatMap(Double.init), let longitude = clean(longitude).flatMap(Double.init)
+        else { return nil }
+        return try? Coordinate(latitude: latitude, longitude: longitude)
+    }
+
+    /// The id to make the place with: the one typed, or else one made from its name (English first), the first of
+    /// `name`, `name-2`, … that `isTaken` says is free; `nil` when neither gives one.
+    func placeID(isTaken: (Place.ID) throws -> Bool) rethrows -> Place.ID? {
+        if let typed = clean(id) { return try? Place.ID(typed) }
+        guard let name = clean(nameEn) ?? clean(nameKo), let made = Place.ID(name: name) else { return nil }
+        return try made.firstFree(isTaken: isTaken)
     }
 
     private func clean(_ text: String?) -> String? {

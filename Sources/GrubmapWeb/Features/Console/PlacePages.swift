@@ -90,6 +90,7 @@ struct PlaceActions {
 /// page shows them.
 struct PlaceEditorPage {
     let text: ConsoleStrings
+    let words: ConsoleFormStrings
     let strings: Strings
     let area: Area
     let areas: [Area]
@@ -100,16 +101,20 @@ struct PlaceEditorPage {
     let preview: OpeningHours?
     let notice: String?
     let feed: MenuFeed?
-    /// The map's tile server, as the public area map has it.
-    let tileURL: String?
-    /// The area's today: exceptions from it on are listed and previewed.
-    let today: CalendarDate
+    /// The area's map to pick the position on, marked where the fields say.
+    let picker: ConsolePositionMap
+    /// The console's dates and the area's today: exceptions from it on are listed and previewed.
+    let dates: ConsoleDates
     /// The dated exception form as typed, when it had problems.
     var exceptionForm = HoursExceptionForm()
+    /// Whether the notice warns (a day just closed has a menu) rather than says what went well.
+    var noticeWarns = false
+
+    private var today: CalendarDate { dates.today }
 
     private var fieldOrder: [(String, String)] {
         [
-            ("id", text.placeID), ("nameEn", text.nameIn(.english)), ("nameKo", text.nameIn(.korean)),
+            ("nameEn", text.nameIn(.english)), ("nameKo", text.nameIn(.korean)), ("id", text.placeID),
             ("kind", text.kind), ("latitude", text.latitude), ("address", text.address), ("phone", text.phone),
             ("website", text.website), ("descriptionEn", text.descriptionIn(.english)),
             ("descriptionKo", text.descriptionIn(.korean)),
@@ -125,91 +130,109 @@ struct PlaceEditorPage {
         let language = text.language
         let title = existing.map { $0.place.name.text(in: language) } ?? text.newPlace
         let action = existing.map { Paths.Console.place($0.place.id) } ?? Paths.Console.newPlace(area.id)
-        return ConsoleLayout(text: text, title: title, areas: areas, currentAreaID: area.id, csrfToken: csrfToken)
-            .render {
-                el(.p) { el(.a, .href(Paths.Console.places(area.id))) { text.backToPlaces } }
-                el(.h1) { title }
-                if let notice { el(.p, .class("notice success"), Attribute("role", "status")) { notice } }
-                if let existing, existing.archivedAt != nil {
-                    el(.p, .class("notice")) { text.archived }
-                } else if let existing {
-                    el(.p, .class("console-links")) {
-                        el(.a, .href(Paths.Console.menus(existing.place.id))) { text.menus }
-                        el(.a, .href(Paths.place(existing.place.id))) { text.viewPublicPage }
-                    }
-                }
-                if !problems.isEmpty {
-                    ErrorSummary(
-                        title: text.fixTheFields,
-                        items: fieldOrder.compactMap { name, label in problems[name].map { (name, "\(label): \($0)") } }
-                    ).node
-                }
-                el(
-                    .form, .class("card panel console-form"), Attribute("method", "post"), Attribute("action", action),
-                    Attribute("novalidate", nil)
-                ) {
-                    csrfField(csrfToken)
-                    if existing == nil {
-                        field("id", text.placeID, form.id, hint: text.placeIDHint)
-                    }
-                    el(.div, .class("two-columns")) {
-                        field("nameEn", text.nameIn(.english), form.nameEn, lang: "en")
-                        field("nameKo", text.nameIn(.korean), form.nameKo, lang: "ko")
-                    }
-                    kindField
-                    el(.fieldset, .class("position")) {
-                        el(.legend) { strings.location }
-                        el(.p, .id("position-hint"), .class("hint")) { text.positionHint }
-                        el(.div, .class("two-columns")) {
-                            field("latitude", text.latitude, form.latitude, inputMode: "decimal")
-                            field("longitude", text.longitude, form.longitude, inputMode: "decimal")
-                        }
-                        positionMap
-                    }
-                    field("address", text.address, form.address)
-                    el(.div, .class("two-columns")) {
-                        field("phone", text.phone, form.phone, type: "tel")
-                        field("website", text.website, form.website, type: "url")
-                    }
-                    textArea("descriptionEn", text.descriptionIn(.english), form.descriptionEn, lang: "en")
-                    textArea("descriptionKo", text.descriptionIn(.korean), form.descriptionKo, lang: "ko")
-                    el(.fieldset, .class("week-hours")) {
-                        el(.legend) { text.weeklyHours }
-                        el(.p, .id("hours-hint"), .class("hint")) { text.weeklyHoursHint }
-                        for day in Weekday.allCases {
-                            field(
-                                "hours" + day.code, strings.weekdayName(day), form.hours[day], hint: nil,
-                                describedBy: "hours-hint", placeholder: "11:00-14:00, 17:00-20:00")
-                        }
-                    }
-                    el(.div, .class("sheet-foot")) {
-                        el(.button, .type("submit"), .class("button")) { text.savePlace }
-                        el(.a, .class("button secondary"), .href(Paths.Console.places(area.id))) { text.cancel }
-                    }
-                }
-                if let preview {
-                    el(.section, .class("card panel"), Attribute("aria-labelledby", "hours-preview")) {
-                        el(.h2, .id("hours-preview")) { text.hoursPreview }
-                        HoursTable(strings: strings, hours: preview, from: today).node
-                    }
-                }
-                if let existing, existing.archivedAt == nil {
-                    exceptionsPanel(existing.place)
-                }
-                if let existing {
-                    FeedPanel(
-                        text: text, place: existing.place, feed: feed, csrfToken: csrfToken,
-                        timeZone: area.clockTimeZone
-                    ).node
-                    PlaceActions(text: text, entry: existing, csrfToken: csrfToken).node
+        return ConsoleLayout(
+            text: text, title: title, areas: areas, currentAreaID: area.id, csrfToken: csrfToken,
+            scripts: ["console.js"]
+        )
+        .render {
+            el(.p) { el(.a, .href(Paths.Console.places(area.id))) { text.backToPlaces } }
+            el(.h1) { title }
+            if let notice {
+                el(.p, .class(noticeWarns ? "notice warning" : "notice success"), Attribute("role", "status")) {
+                    notice
                 }
             }
+            if let existing, existing.archivedAt != nil {
+                el(.p, .class("notice")) { text.archived }
+            } else if let existing {
+                el(.p, .class("console-links")) {
+                    el(.a, .href(Paths.Console.menus(existing.place.id))) { text.menus }
+                    el(.a, .href(Paths.place(existing.place.id))) { text.viewPublicPage }
+                }
+            }
+            if !problems.isEmpty {
+                ErrorSummary(
+                    title: text.fixTheFields,
+                    items: fieldOrder.compactMap { name, label in problems[name].map { (name, "\(label): \($0)") } }
+                ).node
+            }
+            el(
+                .form, .class("card panel console-form"), Attribute("method", "post"), Attribute("action", action),
+                Attribute("novalidate", nil)
+            ) {
+                csrfField(csrfToken)
+                el(.div, .class("two-columns")) {
+                    field("nameEn", text.nameIn(.english), form.nameEn, lang: "en")
+                    field("nameKo", text.nameIn(.korean), form.nameKo, lang: "ko")
+                }
+                if existing == nil {
+                    ConsoleField(
+                        name: "id", label: text.placeID, value: form.id ?? "", hint: words.placeIDHint,
+                        problem: problems["id"],
+                        extra: [
+                            .data("id-from-name", "nameEn nameKo"),
+                            .data("suggest-url", Paths.Console.newPlaceID(area.id)),
+                            Attribute("autocapitalize", "none"), Attribute("spellcheck", "false"),
+                        ]
+                    ).node
+                }
+                kindField
+                el(.fieldset, .class("position")) {
+                    el(.legend) { strings.location }
+                    el(.p, .id("position-hint"), .class("hint")) { words.positionHint }
+                    el(.div, .class("two-columns")) {
+                        field(
+                            "latitude", text.latitude, form.latitude, inputMode: "decimal",
+                            describedBy: "position-hint")
+                        field(
+                            "longitude", text.longitude, form.longitude, inputMode: "decimal",
+                            describedBy: "position-hint")
+                    }
+                    picker.node
+                }
+                field("address", text.address, form.address)
+                el(.div, .class("two-columns")) {
+                    field("phone", text.phone, form.phone, type: "tel")
+                    field("website", text.website, form.website, type: "url")
+                }
+                textArea("descriptionEn", text.descriptionIn(.english), form.descriptionEn, lang: "en")
+                textArea("descriptionKo", text.descriptionIn(.korean), form.descriptionKo, lang: "ko")
+                el(.fieldset, .class("week-hours")) {
+                    el(.legend) { text.weeklyHours }
+                    el(.p, .id("hours-hint"), .class("hint")) { text.weeklyHoursHint }
+                    for day in Weekday.allCases {
+                        field(
+                            "hours" + day.code, strings.weekdayName(day), form.hours[day], hint: nil,
+                            describedBy: "hours-hint", placeholder: "11:00-14:00, 17:00-20:00")
+                    }
+                }
+                el(.div, .class("sheet-foot")) {
+                    el(.button, .type("submit"), .class("button")) { text.savePlace }
+                    el(.a, .class("button secondary"), .href(Paths.Console.places(area.id))) { text.cancel }
+                }
+            }
+            if let preview {
+                el(.section, .class("card panel"), Attribute("aria-labelledby", "hours-preview")) {
+                    el(.h2, .id("hours-preview")) { text.hoursPreview }
+                    HoursTable(strings: strings, hours: preview, from: today).node
+                }
+            }
+            if let existing, existing.archivedAt == nil {
+                exceptionsPanel(existing.place)
+            }
+            if let existing {
+                FeedPanel(
+                    text: text, place: existing.place, feed: feed, csrfToken: csrfToken,
+                    timeZone: area.clockTimeZone, dates: dates
+                ).node
+                PlaceActions(text: text, entry: existing, csrfToken: csrfToken).node
+            }
+        }
     }
 
     /// The upcoming dated exceptions, each removable, and the form to add one (`#exceptions`).
     private func exceptionsPanel(_ place: Place) -> Node {
         let upcoming = place.openingHours.exceptions(from: today)
-        let longDate = MenuStrings.forLanguage(text.language).longDate
         let closed = exceptionForm.closed ?? "1"
         return el(.section, .class("card panel"), .id("exceptions"), Attribute("aria-labelledby", "exceptions-title")) {
             el(.h2, .id("exceptions-title")) { text.hoursExceptions }
@@ -219,7 +242,7 @@ struct PlaceEditorPage {
             } else {
                 el(.ul, .class("console-list")) {
                     for exception in upcoming {
-                        let date = longDate(exception.date)
+                        let date = dates.text(exception.date)
                         el(.li, .class("console-row")) {
                             el(.div) {
                                 el(.strong) { date }
@@ -249,9 +272,11 @@ struct PlaceEditorPage {
                 Attribute("action", Paths.Console.hoursException(place.id)), Attribute("novalidate", nil)
             ) {
                 csrfField(csrfToken)
+                // Typed as the console shows dates (a browser's date field would show its own locale's order).
                 ConsoleField(
-                    name: "date", label: text.exceptionDate, value: exceptionForm.date ?? "", type: "date",
-                    problem: problems["exceptionDate"], id: "exceptionDate"
+                    name: "date", label: text.exceptionDate, value: exceptionForm.date ?? "",
+                    hint: words.dateHint(dates.shortText(today.adding(days: 3))), problem: problems["exceptionDate"],
+                    extra: [Attribute("placeholder", dates.text(today.adding(days: 3)))], id: "exceptionDate"
                 ).node
                 el(.fieldset, .class("field")) {
                     el(.legend, .class("visually-hidden")) { text.hoursExceptions }
@@ -306,22 +331,6 @@ struct PlaceEditorPage {
                         ? [] : [Attribute("aria-invalid", "true"), Attribute("aria-describedby", "\(name)-problem")])
             ) { value ?? "" }
             if let problem { el(.p, .id("\(name)-problem"), .class("problem")) { problem } }
-        }
-    }
-
-    /// The area's map, on which a click picks the position (app.js); the typed fields stay the way without a pointer.
-    private var positionMap: Node {
-        let typed = Double(form.latitude ?? "").flatMap { latitude in
-            Double(form.longitude ?? "").flatMap { try? Coordinate(latitude: latitude, longitude: $0) }
-        }
-        let areaName = area.name.text(in: text.language)
-        return el(.div, .class("map-picker"), Attribute("data-picked", text.positionPicked)) {
-            ConsolePositionMap(
-                strings: CheckInStrings.forLanguage(text.language), area: area, places: [], presence: [:],
-                position: nil, units: .kilometers, tileURL: tileURL, language: text.language,
-                picker: ConsolePositionMap.Picker(
-                    label: text.mapPickerLabel(areaName), help: text.mapPickerHelp, coordinate: typed)
-            ).node
         }
     }
 

@@ -3,19 +3,22 @@ import GrubmapCore
 import GrubmapHTTP
 import GrubmapStore
 
-/// The console's places: each area's list with search, making and editing a place (names, kind, position, contact,
-/// description, weekly hours with a preview, dated exceptions to them), archiving and restoring. Every change is
-/// audited.
+/// The console's places: each area's list with search, making and editing a place (names, an id made from them,
+/// kind, a position picked on the area's map or typed, contact, description, weekly hours with a preview, dated
+/// exceptions to them), archiving and restoring. Every change is audited.
 struct PlacesConsoleFeature: RouteCollection {
-    let store: any ConsoleStore & FeedStore
+    let store: any ConsoleStore & FeedStore & MenuStore & BasemapStore
     let scope: ConsolePlaceScope
     /// The tile server of the position picker's map (the public area map's `--tile-url`).
     let tileURL: String?
+    /// The basemap layers the picker draws from, as the area maps keep them.
+    let caches: MapCaches
 
     func addRoutes(to routes: inout RouteTable) {
         routes.add(.get, Paths.Console.places, .area, list)
         routes.add(.get, Paths.Console.newPlace, .area, newPlace)
         routes.add(.post, Paths.Console.newPlace, .area, create)
+        routes.add(.get, Paths.Console.newPlaceID, .area, newPlaceID)
         routes.add(.get, Paths.Console.place, scope.scope, edit)
         routes.add(.post, Paths.Console.place, scope.scope, update)
         routes.add(.post, Paths.Console.archivePlace, scope.scope, archive)
@@ -42,19 +45,37 @@ struct PlacesConsoleFeature: RouteCollection {
         return .html(page.render())
     }
 
-    /// `GET /admin/areas/{id}/places/new`.
+    /// `GET /admin/areas/{id}/places/new`: no position until one is clicked or typed.
     func newPlace(_ context: AreaConsoleContext) throws -> Response {
         var form = PlaceForm()
-        form.latitude = String(context.area.center.latitude)
-        form.longitude = String(context.area.center.longitude)
         form.kind = Place.Kind.restaurant.rawValue
         return .html(try editor(context.console, area: context.area, form: form, existing: nil).render())
     }
 
-    /// `POST /admin/areas/{id}/places/new`.
+    /// `GET /admin/areas/{id}/places/new/id?name=…`: the id a new place of that name would get, for the form's
+    /// script to show as the name is typed.
+    func newPlaceID(_ context: AreaConsoleContext) throws -> Response {
+        var form = PlaceForm()
+        form.nameEn = String((context.request.query["name"] ?? "").prefix(PlaceForm.textLimit))
+        let id = try form.placeID { try store.consolePlace(id: $0) != nil }
+        var response = Response.json(["id": id?.rawValue ?? ""])
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+
+    /// `POST /admin/areas/{id}/places/new`: a click on the map shows the form again with the position set; else the
+    /// place is made, with an id from its name when none was typed.
     func create(_ context: AreaConsoleContext) throws -> Response {
-        let form = try context.request.decodeForm(PlaceForm.self, code: "invalid_place")
-        switch form.place(in: context.area.id, fixedID: nil) {
+        var form = try context.request.decodeForm(PlaceForm.self, code: "invalid_place")
+        let words = ConsoleFormStrings.forLanguage(context.text.language)
+        if let picked = try picked(context.request, area: context.area, words: words, into: &form) {
+            return .html(
+                try editor(context.console, area: context.area, form: form, existing: nil, notice: picked).render())
+        }
+        if (form.id ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+            form.id = try form.placeID { try store.consolePlace(id: $0) != nil }?.rawValue
+        }
+        switch form.place(in: context.area.id, fixedID: nil, words: words) {
         case .failure(let problems):
             return .html(
                 try editor(context.console, area: context.area, form: form, existing: nil, problems: problems.byField)
@@ -92,17 +113,38 @@ struct PlacesConsoleFeature: RouteCollection {
             case "exception-removed": text.exceptionRemoved
             default: nil
             }
-        let page = try editor(
+        let warning = context.request.query["done"] == "exception-added" ? try closedOverMenu(context) : nil
+        var page = try editor(
             context.console, area: context.area, form: PlaceForm(context.place.place), existing: context.place,
-            notice: notice)
+            notice: warning ?? notice)
+        page.noticeWarns = warning != nil
         return .html(page.render())
     }
 
-    /// `POST /admin/places/{id}`: every field or none.
+    /// The warning for a day just closed that has a menu (`menu=YYYY-MM-DD` after adding an exception), when it
+    /// still has one and is still closed.
+    private func closedOverMenu(_ context: PlaceConsoleContext) throws -> String? {
+        let place = context.place.place
+        guard let text = context.request.query["menu"], text.utf8.count == 10,
+            let date = try? CalendarDate(parsing: text), DayClosure.of(place, on: date) != nil,
+            try store.menu(placeID: place.id, on: date).map({ !$0.isClosed }) == true
+        else { return nil }
+        let dates = MenusConsoleFeature.dates(context)
+        return ConsoleFormStrings.forLanguage(dates.language).exceptionOverMenu(dates.text(date))
+    }
+
+    /// `POST /admin/places/{id}`: every field or none; a click on the map shows the form again with the position
+    /// set, unsaved.
     func update(_ context: PlaceConsoleContext) throws -> Response {
-        let form = try context.request.decodeForm(PlaceForm.self, code: "invalid_place")
+        var form = try context.request.decodeForm(PlaceForm.self, code: "invalid_place")
+        let words = ConsoleFormStrings.forLanguage(context.text.language)
+        if let picked = try picked(context.request, area: context.area, words: words, into: &form) {
+            return .html(
+                try editor(context.console, area: context.area, form: form, existing: context.place, notice: picked)
+                    .render())
+        }
         let before = context.place.place
-        switch form.place(in: before.areaID, fixedID: before.id) {
+        switch form.place(in: before.areaID, fixedID: before.id, words: words) {
         case .failure(let problems):
             return .html(
                 try editor(
@@ -152,14 +194,16 @@ struct PlacesConsoleFeature: RouteCollection {
     }
 
     /// `POST /admin/places/{id}/exceptions`: one date closed or with other hours, replacing that date's exception.
+    /// A day closed that has a menu is saved all the same (the menu is kept, shown as closed), and the page warns.
     func addException(_ context: PlaceConsoleContext) throws -> Response {
         let form = try context.request.decodeForm(HoursExceptionForm.self, code: "invalid_exception")
         let before = context.place.place
-        let today = CalendarDate.local(context.now, in: context.area.clockTimeZone).date
+        let dates = MenusConsoleFeature.dates(context)
         let hours: OpeningHours
+        let exception: OpeningHours.Exception
         do {
-            let exception = try form.exception(today: today, text: context.text).get()
-            hours = try HoursExceptionForm.adding(exception, to: before.openingHours, today: today)
+            exception = try form.exception(dates: dates, text: context.text).get()
+            hours = try HoursExceptionForm.adding(exception, to: before.openingHours, today: dates.today)
         } catch let error as PlaceForm.Problems {
             return try exceptionProblems(context, form: form, problems: error.byField)
         } catch let error as OpeningHoursError {
@@ -168,18 +212,18 @@ struct PlacesConsoleFeature: RouteCollection {
         var place = before
         place.openingHours = hours
         if place != before {
-            let added = hours.exceptions.first {
-                $0.date.description == form.date?.trimmingCharacters(in: .whitespaces)
-            }
             try store.savePlace(
                 place,
                 audit: context.console.audit(
                     "place.exception.add", subject: place.id.rawValue, area: place.areaID,
-                    before: try before.openingHours.exception(on: added?.date ?? today).map(Self.json),
-                    after: try added.map(Self.json)))
+                    before: try before.openingHours.exception(on: exception.date).map(Self.json),
+                    after: try Self.json(exception)))
         }
-        return .redirect(
-            to: Paths.Console.place(place.id, query: [("done", "exception-added")], fragment: "exceptions"))
+        var query = [("done", "exception-added")]
+        if exception.isClosed, try store.menu(placeID: place.id, on: exception.date).map({ !$0.isClosed }) == true {
+            query.append(("menu", exception.date.description))
+        }
+        return .redirect(to: Paths.Console.place(place.id, query: query, fragment: "exceptions"))
     }
 
     /// `POST /admin/places/{id}/exceptions/remove` with `date`.
@@ -221,12 +265,49 @@ struct PlacesConsoleFeature: RouteCollection {
         let preview = form.place(in: area.id, fixedID: existing?.place.id).map {
             (try? OpeningHours(rules: $0.openingHours.rules, exceptions: exceptions)) ?? $0.openingHours
         }
+        let others = try store.consolePlaces(inArea: area.id).filter {
+            $0.archivedAt == nil && $0.place.id != existing?.place.id
+        }.map(\.place)
+        let words = ConsoleFormStrings.forLanguage(context.text.language)
+        let picker = ConsolePositionMap(
+            area: area, places: others, basemap: tileURL == nil ? try store.basemap(areaID: area.id) : nil,
+            tileURL: tileURL, caches: caches, language: context.text.language, picked: form.coordinate,
+            label: words.mapPickerLabel(area.name.text(in: context.text.language), others.count),
+            pickedText: context.text.positionPicked, mapStrings: MapStrings.forLanguage(context.text.language))
         return PlaceEditorPage(
-            text: context.text, strings: context.strings, area: area, areas: try context.areas(),
+            text: context.text, words: words, strings: context.strings, area: area, areas: try context.areas(),
             csrfToken: context.session.csrfToken, form: form, existing: existing, problems: problems,
             preview: (try? preview.get()) ?? existing?.place.openingHours, notice: notice,
-            feed: try existing.flatMap { try store.feed(placeID: $0.place.id) }, tileURL: tileURL,
-            today: CalendarDate.local(context.base.now, in: area.clockTimeZone).date)
+            feed: try existing.flatMap { try store.feed(placeID: $0.place.id) }, picker: picker,
+            dates: ConsoleDates(
+                language: context.text.language,
+                today: CalendarDate.local(context.base.now, in: area.clockTimeZone).date))
+    }
+
+    /// The position a click on the picker's map sent (`pick-narrow.x`, `pick-narrow.y`, or the wide map's), set
+    /// into `form`; returns the notice to show, or `nil` when the form was sent otherwise. A click at 0,0 is how
+    /// browsers send Enter in a field of the form (its first submit button is the map): that saves, as it should.
+    private func picked(
+        _ request: Request, area: Area, words: ConsoleFormStrings, into form: inout PlaceForm
+    ) throws -> String? {
+        let fields = try request.formFields()
+        for variant in ConsolePositionMap.Variant.allCases {
+            guard let xText = fields[variant.fieldName + ".x"], let yText = fields[variant.fieldName + ".y"] else {
+                continue
+            }
+            guard let x = Double(xText), let y = Double(yText), x.isFinite, y.isFinite else {
+                throw HTTPError.badRequest("A click on the map sends two numbers.", code: "invalid_place")
+            }
+            if x == 0 && y == 0 { return nil }
+            let layout = ConsolePositionMap.Layout(bounds: area.bounds, variant: variant)
+            guard let coordinate = layout.coordinate(x: x, y: y) else {
+                throw HTTPError.badRequest("The click was outside the map.", code: "invalid_place")
+            }
+            form.latitude = FixedPoint.text(coordinate.latitude, digits: 6)
+            form.longitude = FixedPoint.text(coordinate.longitude, digits: 6)
+            return words.positionSetUnsaved
+        }
+        return nil
     }
 
     /// Whether a place's id or any of its names contains `search`, ignoring case; every place for an empty search.

@@ -28,7 +28,6 @@
   if (onboarding) setUpOnboarding(onboarding);
   document.querySelectorAll("[data-locate]").forEach(setUpLocation);
   document.querySelectorAll("[data-counter]").forEach(setUpCounter);
-  document.querySelectorAll("svg[data-map-picker]").forEach(setUpMapPicker);
 
   // Says `text` through the page's polite live region (Layout.swift). Emptied first and filled a moment later,
   // so a message that repeats is read again.
@@ -56,41 +55,6 @@
       quiet = setTimeout(() => announce(output.textContent), 1000);
     });
     update();
-  }
-
-  // The console's place form: a click on the area's map fills in the latitude and longitude (AreaMap.swift's
-  // projection backwards), and typing them moves the pin.
-  function setUpMapPicker(map) {
-    const latitude = document.getElementById("latitude");
-    const longitude = document.getElementById("longitude");
-    const pin = map.querySelector(".map-picked");
-    const [originX, originY, scale, offsetX, offsetY] =
-      ["originX", "originY", "scale", "offsetX", "offsetY"].map((key) => Number(map.dataset[key]));
-    map.classList.add("picking");
-    const movePin = (x, y) => {
-      pin.setAttribute("transform", `translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(1.6)`);
-      pin.removeAttribute("display");
-    };
-    map.addEventListener("click", (event) => {
-      const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(map.getScreenCTM().inverse());
-      const x = originX + (point.x - offsetX) / scale;
-      const y = originY + (point.y - offsetY) / scale;
-      latitude.value = ((Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI).toFixed(6);
-      longitude.value = (x * 360 - 180).toFixed(6);
-      movePin(point.x, point.y);
-      announce(`${map.parentElement.dataset.picked} ${latitude.value}, ${longitude.value}`);
-    });
-    const typed = () => {
-      const lat = Number(latitude.value.trim());
-      const lon = Number(longitude.value.trim());
-      if (!latitude.value.trim() || !longitude.value.trim() || !Number.isFinite(lat) || !Number.isFinite(lon)) return;
-      if (Math.abs(lat) > 85 || Math.abs(lon) > 180) return;
-      const radians = (lat * Math.PI) / 180;
-      const y = (1 - Math.log(Math.tan(radians) + 1 / Math.cos(radians)) / Math.PI) / 2;
-      movePin(offsetX + ((lon + 180) / 360 - originX) * scale, offsetY + (y - originY) * scale);
-    };
-    latitude.addEventListener("input", typed);
-    longitude.addEventListener("input", typed);
   }
 
   // Onboarding: slides (by hand) and progress (by itself every interval). The server rendered every page,
