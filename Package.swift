@@ -91,7 +91,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "GrubmapWebTests",
-            dependencies: ["GrubmapWeb", "GrubmapStore", "GrubmapSQL", "GrubmapImport", "GrubmapHTTP", "GrubmapCore"],
+            dependencies: [
+                "GrubmapWeb", "GrubmapStore", "GrubmapSQL", "GrubmapImport", "GrubmapHTTP", "GrubmapCore",
+                "GrubmapOutbound",
+            ],
             exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]

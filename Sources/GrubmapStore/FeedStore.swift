@@ -6,8 +6,10 @@ import GrubmapCore
 /// it back with the result.
 public protocol FeedStore: Sendable {
     /// Gives a place a feed URL, or changes it (forgetting what the last one answered); due at once.
-    /// ``StoreError/unknownPlace(id:)`` for a place that does not exist.
-    func setFeed(placeID: Place.ID, url: String, at date: Date, audit: AuditEntry) throws
+    /// ``StoreError/unknownPlace(id:)`` for a place that does not exist; with `limitPerArea`,
+    /// ``StoreError/feedLimitReached(area:limit:)`` for a place without a feed whose area has that many already
+    /// (counted in the same transaction, with the area's row locked, so two at once cannot both pass).
+    func setFeed(placeID: Place.ID, url: String, at date: Date, audit: AuditEntry, limitPerArea: Int?) throws
     /// Takes a place's feed away; returns whether it had one.
     @discardableResult
     func removeFeed(placeID: Place.ID, audit: AuditEntry) throws -> Bool
@@ -15,13 +17,43 @@ public protocol FeedStore: Sendable {
     func feeds() throws -> [MenuFeed]
     /// A place's feed, or `nil`.
     func feed(placeID: Place.ID) throws -> MenuFeed?
-    /// The places whose feed is due at `date` and not leased by anyone now, soonest due first.
-    func dueFeeds(at date: Date) throws -> [Place.ID]
+    /// The feeds due at `date` and not leased by anyone now, with their places' areas, soonest due first.
+    func dueFeeds(at date: Date) throws -> [DueFeed]
+    /// Makes a place's feed due at `date` ("Fetch now"), so the next server to look fetches it.
+    func queueFeedFetch(placeID: Place.ID, at date: Date) throws -> FeedQueueing
     /// Takes the feed's lease for `owner` until `until`, when nobody holds it at `date`; the feed when taken, `nil`
     /// when another server holds it (or there is no feed).
     func leaseFeed(placeID: Place.ID, owner: String, at date: Date, until: Date) throws -> MenuFeed?
     /// Records what a fetch found and gives the lease back; nothing happens unless `owner` still holds it.
     func finishFeedFetch(placeID: Place.ID, owner: String, record: FeedFetchRecord) throws
+}
+
+extension FeedStore {
+    /// Gives a place a feed URL with no limit on its area's feeds (the command line's `grubmap feed set`).
+    public func setFeed(placeID: Place.ID, url: String, at date: Date, audit: AuditEntry) throws {
+        try setFeed(placeID: placeID, url: url, at: date, audit: audit, limitPerArea: nil)
+    }
+}
+
+/// A feed that is due, and the area its place is in (fetches in flight are limited per area).
+public struct DueFeed: Hashable, Sendable {
+    public let placeID: Place.ID
+    public let areaID: Area.ID
+
+    public init(placeID: Place.ID, areaID: Area.ID) {
+        self.placeID = placeID
+        self.areaID = areaID
+    }
+}
+
+/// What asking for a fetch at once came to.
+public enum FeedQueueing: Sendable, Equatable {
+    /// Due now: a server's fetchers take it in turn.
+    case queued
+    /// A server holds its lease and is fetching it now; its result shows when that ends.
+    case fetchingNow
+    /// The place has no feed.
+    case noFeed
 }
 
 /// A place's menu feed and what its last fetch found.
@@ -53,6 +85,11 @@ public struct MenuFeed: Hashable, Sendable {
     /// The server fetching it now, and until when it may.
     public let leaseOwner: String?
     public let leaseUntil: Date?
+
+    /// Whether a server is fetching it at `now`.
+    public func isFetching(at now: Date) -> Bool {
+        leaseUntil.map { $0 > now } ?? false
+    }
 
     public init(
         placeID: Place.ID, url: String, etag: String? = nil, lastModified: String? = nil, nextFetchAt: Date,
@@ -154,7 +191,8 @@ public enum FeedRun: Sendable, Equatable {
     case noFeed
 }
 
-/// Fetches a place's feed at once ("Fetch now" in the console); the server's feed scheduler is one.
+/// Takes "Fetch now" from the console: marks the feed due and wakes the server's fetchers, which run on threads of
+/// their own; it answers at once, never waiting for the fetch.
 public protocol MenuFeedRunner: Sendable {
-    func fetch(placeID: Place.ID, at now: Date) throws -> FeedRun
+    func queueFetch(placeID: Place.ID, at now: Date) throws -> FeedQueueing
 }

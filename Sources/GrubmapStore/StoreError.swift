@@ -24,6 +24,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownProfile(id: String)
     /// A ``PlaceQuery`` that cannot be answered (a limit out of range, a radius without a point).
     case invalidQuery(String)
+    /// The place's area has as many feeds as it may have; nothing was saved.
+    case feedLimitReached(area: String, limit: Int)
 
     public var description: String {
         switch self {
@@ -52,6 +54,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "there is no profile \"\(id)\"; nothing was changed"
         case .invalidQuery(let reason):
             "the places cannot be looked up so: \(reason)"
+        case .feedLimitReached(let area, let limit):
+            "area \"\(area)\" has \(limit) feeds, the most it may have; nothing was saved"
         }
     }
 }

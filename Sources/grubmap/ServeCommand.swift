@@ -47,6 +47,11 @@ enum ServeCommand {
                                 Stored sessions one client address may start at once (default 600)
           --feed-interval D     How often each place's OpenMensa feed is fetched: 30s, 15m, 1h (the default), 1d;
                                 0 fetches none on this server (see grubmap feed)
+          --feed-fetchers N     Threads of this server that fetch feeds, never a request's (default 4)
+          --feed-fetches-per-area N
+                                Of them, fetching one area's feeds at once (default 2)
+          --max-feeds-per-area N
+                                Places of one area the console lets take their menus from a feed (default 50)
         \(OutboundOptions.help)
           --test-clock-file F   For tests: add the seconds written in file F to the clock on every request
           --threading MODE      pool:N (N threads sharing poll(); default: one per processor) or per-connection
@@ -87,7 +92,7 @@ enum ServeCommand {
             "database-timeout-ms", "database-connections", "workers", "max-queued-requests", "max-connections",
             "max-connections-per-address", "request-timeout-seconds", "idle-timeout-seconds", "log-format",
             "metrics", "tls-cert", "tls-key", "http-redirect-port", "feed-interval", "allow-outbound",
-            "trusted-proxy",
+            "trusted-proxy", "feed-fetchers", "feed-fetches-per-area", "max-feeds-per-area",
         ],
         flags: ["demo", "help", "secure-cookies"],
         choices: [
@@ -208,6 +213,9 @@ enum ServeCommand {
             }
             configuration.newSessionsPerMinute = count
         }
+        if let count = try number(options, "max-feeds-per-area", in: 1...100_000) {
+            configuration.feedsPerArea = count
+        }
         if let text = options["new-sessions-burst"] {
             guard let count = Int(text), (1...1_000_000).contains(count) else {
                 throw UsageError(
@@ -251,14 +259,7 @@ enum ServeCommand {
             if basemaps > 0 { log("drew the schematic streets of \(basemaps) demo areas") }
         }
         var environment = AppEnvironment(store: store, now: { clock.now }, configuration: configuration, log: log)
-        let feedInterval = try feedInterval(options)
-        let outbound = try OutboundOptions.client(options, command: "serve")
-        let feeds = feedInterval.map { interval in
-            FeedScheduler(
-                store: store, client: outbound,
-                owner: "server-" + AppEnvironment.systemRandomBytes(8).map { String($0, radix: 16) }.joined(),
-                settings: FeedScheduler.Settings(interval: interval))
-        }
+        let feeds = try feedFetchers(options, store: store, now: { clock.now })
         environment.feeds = feeds
         let app = App(environment: environment)
         let identity = RequestIdentity()
@@ -271,7 +272,7 @@ enum ServeCommand {
             try HTTPSRedirect.start(host: server.host, port: port, httpsPort: { httpServer.port }, log: log)
         }
         SessionSweeper.start(store: store, now: { clock.now })
-        if let feeds { FeedLoop.start(feeds, now: { clock.now }) }
+        feeds?.start(log: log)
         let shownHost = server.host.contains(":") ? "[\(server.host)]" : server.host
         try httpServer.runUntilTerminated {
             let scheme = server.tls == nil ? "http" : "https"
@@ -332,6 +333,31 @@ enum ServeCommand {
             ranges.append(range)
         }
         return TrustedProxies(ranges)
+    }
+
+    /// The feed fetchers `--feed-interval`, `--feed-fetchers`, `--feed-fetches-per-area` and `--allow-outbound` ask
+    /// for, not yet started; `nil` for `--feed-interval 0`. Each logs what its fetches came to.
+    private static func feedFetchers(_ options: Arguments, store: any Store, now: @escaping @Sendable () -> Date)
+        throws -> FeedFetchers?
+    {
+        let interval = try feedInterval(options)
+        let client = try OutboundOptions.client(options, command: "serve")
+        var limits = FeedFetchers.Limits()
+        if let count = try number(options, "feed-fetchers", in: 1...256) { limits.threads = count }
+        if let count = try number(options, "feed-fetches-per-area", in: 1...256) { limits.perArea = count }
+        guard let interval else { return nil }
+        let scheduler = FeedScheduler(
+            store: store, client: client,
+            owner: "server-" + AppEnvironment.systemRandomBytes(8).map { String($0, radix: 16) }.joined(),
+            settings: FeedScheduler.Settings(interval: interval))
+        return FeedFetchers(scheduler: scheduler, store: store, limits: limits, now: now) { feed, result in
+            switch result {
+            case .success(.imported(let days)): log("feed of \(feed.placeID): imported \(days) days")
+            case .success(.failed(let message)): log("feed of \(feed.placeID): \(message)")
+            case .success: break
+            case .failure(let error): log("could not fetch the feed of \(feed.placeID): \(error)")
+            }
+        }
     }
 
     /// `--feed-interval`: a duration from 30 seconds to 7 days, one hour by default; `nil` for `0` (no fetching).
@@ -411,31 +437,6 @@ enum SessionSweeper {
                     log("could not delete expired sessions or old audit entries: \(error)")
                 }
                 Thread.sleep(forTimeInterval: 3600)
-            }
-        }
-    }
-}
-
-/// Fetches the menu feeds that are due, every 15 seconds, in the background. Each due feed is leased first, so the
-/// servers sharing a database take turns; the scheduler itself has no clock (tests give it the time).
-enum FeedLoop {
-    static let tickSeconds: TimeInterval = 15
-
-    static func start(_ feeds: FeedScheduler, now: @escaping @Sendable () -> Date) {
-        Thread.detachNewThread {
-            while true {
-                do {
-                    for (place, run) in try feeds.runDue(at: now()) {
-                        switch run {
-                        case .imported(let days): log("feed of \(place): imported \(days) days")
-                        case .failed(let message): log("feed of \(place): \(message)")
-                        case .unchanged, .busy, .noFeed: break
-                        }
-                    }
-                } catch {
-                    log("could not fetch the menu feeds: \(error)")
-                }
-                Thread.sleep(forTimeInterval: tickSeconds)
             }
         }
     }

@@ -261,3 +261,14 @@ import Testing
         }
     }
 }
+
+extension FeedScheduler {
+    /// Fetches every feed due at `now`, one after another, as the server's fetchers do with one thread.
+    func runDue(at now: Date) throws -> [Place.ID: FeedRun] {
+        var runs: [Place.ID: FeedRun] = [:]
+        for due in try store.dueFeeds(at: now) {
+            runs[due.placeID] = try fetch(placeID: due.placeID, at: now)
+        }
+        return runs
+    }
+}

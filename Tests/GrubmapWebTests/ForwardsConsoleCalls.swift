@@ -105,15 +105,18 @@ extension ForwardsConsoleCalls {
             areas: areas, includingGlobal: includingGlobal, action: action, before: before, limit: limit)
     }
     func deleteAuditEntries(before date: Date) throws -> Int { try consoleStore.deleteAuditEntries(before: date) }
-    func setFeed(placeID: Place.ID, url: String, at date: Date, audit: AuditEntry) throws {
-        try consoleStore.setFeed(placeID: placeID, url: url, at: date, audit: audit)
+    func setFeed(placeID: Place.ID, url: String, at date: Date, audit: AuditEntry, limitPerArea: Int?) throws {
+        try consoleStore.setFeed(placeID: placeID, url: url, at: date, audit: audit, limitPerArea: limitPerArea)
     }
     func removeFeed(placeID: Place.ID, audit: AuditEntry) throws -> Bool {
         try consoleStore.removeFeed(placeID: placeID, audit: audit)
     }
     func feeds() throws -> [MenuFeed] { try consoleStore.feeds() }
     func feed(placeID: Place.ID) throws -> MenuFeed? { try consoleStore.feed(placeID: placeID) }
-    func dueFeeds(at date: Date) throws -> [Place.ID] { try consoleStore.dueFeeds(at: date) }
+    func dueFeeds(at date: Date) throws -> [DueFeed] { try consoleStore.dueFeeds(at: date) }
+    func queueFeedFetch(placeID: Place.ID, at date: Date) throws -> FeedQueueing {
+        try consoleStore.queueFeedFetch(placeID: placeID, at: date)
+    }
     func leaseFeed(placeID: Place.ID, owner: String, at date: Date, until: Date) throws -> MenuFeed? {
         try consoleStore.leaseFeed(placeID: placeID, owner: owner, at: date, until: until)
     }

@@ -57,11 +57,14 @@ extension UnreachableStore {
         -> [AuditEntry]
     { throw down }
     func deleteAuditEntries(before date: Date) throws -> Int { throw down }
-    func setFeed(placeID: Place.ID, url: String, at date: Date, audit: AuditEntry) throws { throw down }
+    func setFeed(placeID: Place.ID, url: String, at date: Date, audit: AuditEntry, limitPerArea: Int?) throws {
+        throw down
+    }
     func removeFeed(placeID: Place.ID, audit: AuditEntry) throws -> Bool { throw down }
     func feeds() throws -> [MenuFeed] { throw down }
     func feed(placeID: Place.ID) throws -> MenuFeed? { throw down }
-    func dueFeeds(at date: Date) throws -> [Place.ID] { throw down }
+    func dueFeeds(at date: Date) throws -> [DueFeed] { throw down }
+    func queueFeedFetch(placeID: Place.ID, at date: Date) throws -> FeedQueueing { throw down }
     func leaseFeed(placeID: Place.ID, owner: String, at date: Date, until: Date) throws -> MenuFeed? { throw down }
     func finishFeedFetch(placeID: Place.ID, owner: String, record: FeedFetchRecord) throws { throw down }
     func createAPIKey(_ key: APIKey, token: String, audit: AuditEntry) throws { throw down }

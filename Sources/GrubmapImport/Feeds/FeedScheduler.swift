@@ -3,12 +3,13 @@ import GrubmapCore
 import GrubmapOutbound
 import GrubmapStore
 
-/// Keeps places' menus fresh from their OpenMensa feeds: each due feed is leased (so no two servers fetch it at
-/// once), fetched conditionally, imported all or nothing as `grubmap import menu` does, and its result recorded.
+/// Fetches one place's feed as the servers do: the feed is leased (so no two servers fetch it at once), fetched
+/// conditionally through the outbound client, imported all or nothing as `grubmap import menu` does, and its result
+/// recorded. ``FeedFetchers`` runs it on threads of its own for every feed that is due.
 ///
-/// It has no clock and no thread of its own: ``runDue(at:)`` fetches what is due at the instant it is given, and the
-/// server calls it from a loop; tests call it with the times they choose, and never wait.
-public struct FeedScheduler: MenuFeedRunner {
+/// It has no clock and no thread of its own: ``fetch(placeID:at:)`` works at the instant it is given; tests give
+/// the times they choose, and never wait.
+public struct FeedScheduler: Sendable {
     /// How often and how carefully feeds are fetched.
     public struct Settings: Sendable, Equatable {
         /// Between good fetches (`--feed-interval`, hourly by default).
@@ -53,17 +54,7 @@ public struct FeedScheduler: MenuFeedRunner {
         self.settings = settings
     }
 
-    /// Fetches every feed due at `now` that no other server is fetching; returns what each came to.
-    @discardableResult
-    public func runDue(at now: Date) throws -> [Place.ID: FeedRun] {
-        var runs: [Place.ID: FeedRun] = [:]
-        for placeID in try store.dueFeeds(at: now) {
-            runs[placeID] = try fetch(placeID: placeID, at: now)
-        }
-        return runs
-    }
-
-    /// Fetches one place's feed now, due or not ("Fetch now"), unless another server is fetching it.
+    /// Fetches one place's feed now, due or not, unless another server is fetching it (then ``FeedRun/busy``).
     public func fetch(placeID: Place.ID, at now: Date) throws -> FeedRun {
         let leaseEnd = now.addingTimeInterval(settings.timeoutSeconds * 2 + 60)
         guard let feed = try store.leaseFeed(placeID: placeID, owner: owner, at: now, until: leaseEnd) else {

@@ -6,10 +6,25 @@ import GrubmapStore
 /// lease_until <= now`): both databases apply it to the row atomically, so of two servers asking at once exactly one
 /// sees a changed row, and a server that died holding a lease loses it when it runs out.
 extension SQLStore {
-    public func setFeed(placeID: Place.ID, url: String, at date: Date, audit: AuditEntry) throws {
+    public func setFeed(placeID: Place.ID, url: String, at date: Date, audit: AuditEntry, limitPerArea: Int?) throws {
         try write { connection in
-            guard try connection.fetchOne("SELECT id FROM places WHERE id = \(placeID)") != nil else {
+            guard let place = try connection.fetchOne("SELECT area_id FROM places WHERE id = \(placeID)") else {
                 throw StoreError.unknownPlace(id: placeID.rawValue)
+            }
+            if let limitPerArea,
+                try connection.fetchOne("SELECT place_id FROM menu_feeds WHERE place_id = \(placeID)") == nil
+            {
+                let area: String = try place.value(named: "area_id")
+                // The area's row is locked until the transaction ends, so feeds are added to one area one at a time.
+                _ = try connection.fetchOne("SELECT id FROM areas WHERE id = \(area)\(sql: dialect.lockingClause)")
+                let count: Int =
+                    try connection.fetchOne(
+                        """
+                        SELECT COUNT(*) AS feeds FROM menu_feeds JOIN places ON places.id = menu_feeds.place_id
+                        WHERE places.area_id = \(area)
+                        """
+                    )?.value(named: "feeds") ?? 0
+                guard count < limitPerArea else { throw StoreError.feedLimitReached(area: area, limit: limitPerArea) }
             }
             try connection.execute(
                 """
@@ -44,15 +59,37 @@ extension SQLStore {
         }
     }
 
-    public func dueFeeds(at date: Date) throws -> [Place.ID] {
+    public func dueFeeds(at date: Date) throws -> [DueFeed] {
         try withConnection { connection in
             try connection.fetchAll(
                 """
-                SELECT place_id FROM menu_feeds
-                WHERE next_fetch_at <= \(date) AND (lease_until IS NULL OR lease_until <= \(date))
-                ORDER BY next_fetch_at, place_id
+                SELECT menu_feeds.place_id, places.area_id FROM menu_feeds JOIN places ON places.id = menu_feeds.place_id
+                WHERE menu_feeds.next_fetch_at <= \(date)
+                    AND (menu_feeds.lease_until IS NULL OR menu_feeds.lease_until <= \(date))
+                ORDER BY menu_feeds.next_fetch_at, menu_feeds.place_id
                 """
-            ).map { try Place.ID(try $0.value(named: "place_id", as: String.self)) }
+            ).map { row in
+                DueFeed(
+                    placeID: try Place.ID(try row.value(named: "place_id", as: String.self)),
+                    areaID: try Area.ID(try row.value(named: "area_id", as: String.self)))
+            }
+        }
+    }
+
+    public func queueFeedFetch(placeID: Place.ID, at date: Date) throws -> FeedQueueing {
+        try withConnection { connection in
+            try connection.execute(
+                """
+                UPDATE menu_feeds SET next_fetch_at = \(date)
+                WHERE place_id = \(placeID) AND next_fetch_at > \(date)
+                    AND (lease_until IS NULL OR lease_until <= \(date))
+                """)
+            guard
+                let feed = try connection.fetchOne(
+                    "SELECT \(sql: Self.feedColumns) FROM menu_feeds WHERE place_id = \(placeID)"
+                ).map(Self.feed)
+            else { return .noFeed }
+            return feed.isFetching(at: date) ? .fetchingNow : .queued
         }
     }
 

@@ -69,7 +69,10 @@ public struct App: Sendable {
                 store: store, scope: ConsolePlaceScope(store: store), tileURL: configuration.tileURL, caches: mapCaches)
         )
         routes.add(MenusConsoleFeature(store: store, scope: ConsolePlaceScope(store: store)))
-        routes.add(FeedsConsoleFeature(store: store, runner: environment.feeds, scope: ConsolePlaceScope(store: store)))
+        routes.add(
+            FeedsConsoleFeature(
+                store: store, runner: environment.feeds, feedsPerArea: environment.configuration.feedsPerArea,
+                scope: ConsolePlaceScope(store: store)))
         routes.add(ModerationFeature(store: store))
         routes.add(AccountFeature(store: store))
         routes.add(OperatorsFeature(store: store, scope: ManagedOperatorScope(store: store)))

@@ -16,7 +16,8 @@ public struct AppEnvironment: Sendable {
     public var configuration: AppConfiguration
     /// Writes one line to the operator's log.
     public var log: @Sendable (String) -> Void
-    /// Fetches a place's menu feed at once (the console's "Fetch now"); `nil` where this server fetches no feeds.
+    /// Queues a place's menu feed for the server's fetchers (the console's "Fetch now"), which fetch on threads of
+    /// their own; `nil` where this server fetches no feeds.
     public var feeds: (any MenuFeedRunner)?
 
     public init(
@@ -72,6 +73,11 @@ public struct AppConfiguration: Sendable, Equatable {
     public var cacheLifetime: TimeInterval = AppCaches.defaultLifetime
     /// How many changes one operator may make in the console per minute (copying a week of menus is one).
     public var consoleWritesPerMinute = 120
+    /// How many places of one area may take their menus from a feed (`--max-feeds-per-area`); the console refuses
+    /// one more with 409.
+    public var feedsPerArea = AppConfiguration.defaultFeedsPerArea
+    /// 50: a campus has a handful of cafeterias, a venue a few dozen stands at most.
+    public static let defaultFeedsPerArea = 50
     /// How operator passwords are hashed: Argon2id at libsodium's interactive cost; tests use the minimum.
     public var passwordHasher = PasswordHasher()
 

@@ -138,9 +138,15 @@ struct ConsoleStrings: Sendable {
     let feedResult: @Sendable (MenuFeed.Result) -> String
     let feedSaved: String
     let feedRemoved: String
-    let feedFetched: String
+    /// "Fetch now" was taken: the fetch runs on the server's own threads, and its result shows on the next visit.
+    let feedQueued: String
     let feedBusy: String
     let feedNotFetching: String
+    /// The area has as many feeds as it may.
+    let feedLimitReached: @Sendable (Int) -> String
+    /// In place of the next fetch's time: due and waiting for a free fetcher, or being fetched.
+    let feedWaiting: String
+    let feedFetching: String
     let account: String
     let role: String
     let secondFactor: String
@@ -318,8 +324,14 @@ extension ConsoleStrings {
             }
         },
         feedSaved: "Feed saved; it is fetched at once.", feedRemoved: "The feed is removed; the menus stay.",
-        feedFetched: "Fetched. What it found is below.", feedBusy: "Another server is fetching this feed right now.",
-        feedNotFetching: "This server fetches no feeds.", account: "Your account", role: "Role",
+        feedQueued: "Queued: the server fetches it in a moment. Reload this page to see what it found.",
+        feedBusy: "This feed is being fetched right now. Reload this page in a moment to see what it found.",
+        feedNotFetching: "This server fetches no feeds.",
+        feedLimitReached: { limit in
+            "This area has \(limit) feed\(limit == 1 ? "" : "s"), the most one area may have. Remove a feed before adding another."
+        },
+        feedWaiting: "Queued: fetched as soon as a fetcher is free", feedFetching: "Being fetched now",
+        account: "Your account", role: "Role",
         secondFactor: "Second factor",
         secondFactorIsOn:
             "On: signing in also asks for a code from your authenticator app. To turn it off, type your password and "
@@ -446,8 +458,14 @@ extension ConsoleStrings {
             }
         },
         feedSaved: "피드를 저장했어요. 바로 가져올게요.", feedRemoved: "피드를 삭제했어요. 메뉴는 그대로예요.",
-        feedFetched: "가져왔어요. 결과는 아래에 있어요.", feedBusy: "다른 서버가 지금 이 피드를 가져오고 있어요.",
-        feedNotFetching: "이 서버는 피드를 가져오지 않아요.", account: "내 계정", role: "역할", secondFactor: "2단계 인증",
+        feedQueued: "가져오기를 예약했어요. 서버가 곧 가져와요. 결과는 이 페이지를 새로 고치면 보여요.",
+        feedBusy: "지금 이 피드를 가져오고 있어요. 잠시 뒤 이 페이지를 새로 고치면 결과가 보여요.",
+        feedNotFetching: "이 서버는 피드를 가져오지 않아요.",
+        feedLimitReached: { limit in
+            "이 지역에는 피드가 이미 \(limit)개 있어요. 한 지역에 둘 수 있는 최대 개수예요. 다른 피드를 먼저 삭제해 주세요."
+        },
+        feedWaiting: "예약됨: 가져올 차례가 되면 바로 가져와요", feedFetching: "지금 가져오는 중",
+        account: "내 계정", role: "역할", secondFactor: "2단계 인증",
         secondFactorIsOn: "켜져 있어요: 로그인할 때 인증 앱의 코드도 물어요. 끄려면 비밀번호와 앱의 코드를 입력해 주세요.",
         secondFactorSetUp: "꺼짐. 켜려면 이 키를 인증 앱에 추가하거나(휴대전화에서는 링크를 여세요) 앱에 나오는 코드를 입력하세요.",
         openInAuthenticator: "인증 앱에서 열기", turnSecondFactorOn: "켜기", turnSecondFactorOff: "끄기",

@@ -4,11 +4,14 @@ import GrubmapHTTP
 import GrubmapStore
 
 /// A place's OpenMensa feed in the console: its URL set or removed, what the last fetch found, and "Fetch now".
-/// The servers fetch every feed on their own schedule (`--feed-interval`); this only changes which URL and when.
+/// The servers fetch every feed on their own schedule (`--feed-interval`), on threads of their own; this only
+/// changes which URL and when, and never waits for a fetch.
 struct FeedsConsoleFeature: RouteCollection {
     let store: any FeedStore
-    /// The server's feed scheduler; `nil` where nothing fetches (then "Fetch now" says so).
+    /// The server's feed fetchers; `nil` where nothing fetches (then "Fetch now" says so).
     let runner: (any MenuFeedRunner)?
+    /// The most feeds one area may have (`--max-feeds-per-area`).
+    let feedsPerArea: Int
     let scope: ConsolePlaceScope
 
     func addRoutes(to routes: inout RouteTable) {
@@ -36,24 +39,32 @@ struct FeedsConsoleFeature: RouteCollection {
         case nil: break
         }
         if url != existing?.url {
-            try store.setFeed(
-                placeID: place.id, url: url, at: context.now,
-                audit: context.console.audit(
-                    "feed.set", subject: place.id.rawValue, area: place.areaID,
-                    before: existing.map { MenuFeed.redacted($0.url) }, after: url))
+            do {
+                try store.setFeed(
+                    placeID: place.id, url: url, at: context.now,
+                    audit: context.console.audit(
+                        "feed.set", subject: place.id.rawValue, area: place.areaID,
+                        before: existing.map { MenuFeed.redacted($0.url) }, after: url),
+                    limitPerArea: feedsPerArea)
+            } catch StoreError.feedLimitReached(_, let limit) {
+                throw HTTPError(.conflict, code: "feed_limit", message: context.text.feedLimitReached(limit))
+            }
+            // A new address is due at once; the fetchers hear of it now rather than at their next look.
+            _ = try runner?.queueFetch(placeID: place.id, at: context.now)
         }
         return .redirect(to: Paths.Console.place(place.id, query: [("done", "feed-saved")], fragment: "feed"))
     }
 
-    /// `POST /admin/places/{id}/feed/fetch`: fetches and imports at once, then shows what happened.
+    /// `POST /admin/places/{id}/feed/fetch`: queues the fetch for the server's fetchers and answers at once; the
+    /// page says so, and shows the result on the next visit.
     func fetchNow(_ context: PlaceConsoleContext) throws -> Response {
         let place = context.place.place
-        let run = try runner?.fetch(placeID: place.id, at: context.now)
+        let queueing = try runner?.queueFetch(placeID: place.id, at: context.now)
         let outcome =
-            switch run {
-            case .busy: "feed-busy"
+            switch queueing {
+            case .queued: "feed-queued"
+            case .fetchingNow: "feed-busy"
             case .noFeed, nil: "feed-none"
-            default: "feed-fetched"
             }
         return .redirect(to: Paths.Console.place(place.id, query: [("done", outcome)], fragment: "feed"))
     }
@@ -74,6 +85,8 @@ struct FeedPanel {
     let timeZone: TimeZone
     /// How the console shows dates, and the area's today.
     let dates: ConsoleDates
+    /// The time the page is made at: a feed due by then is shown as queued.
+    let now: Date
 
     var node: Node {
         el(.section, .class("card panel feed"), .id("feed"), Attribute("aria-labelledby", "feed-title")) {
@@ -114,7 +127,15 @@ struct FeedPanel {
                         el(.dd) { dates.text(success, in: timeZone) }
                     }
                     el(.dt) { text.nextFetch }
-                    el(.dd) { dates.text(feed.nextFetchAt, in: timeZone) }
+                    el(.dd, .id("feed-next")) {
+                        if feed.isFetching(at: now) {
+                            text.feedFetching
+                        } else if feed.nextFetchAt <= now {
+                            text.feedWaiting
+                        } else {
+                            dates.text(feed.nextFetchAt, in: timeZone)
+                        }
+                    }
                 }
                 el(.form, Attribute("method", "post"), Attribute("action", Paths.Console.fetchFeed(place.id))) {
                     csrfField(csrfToken)

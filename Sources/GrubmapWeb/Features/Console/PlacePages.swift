@@ -105,6 +105,8 @@ struct PlaceEditorPage {
     let picker: ConsolePositionMap
     /// The console's dates and the area's today: exceptions from it on are listed and previewed.
     let dates: ConsoleDates
+    /// The time the page is made at: a feed due by then is shown as queued.
+    let now: Date
     /// The dated exception form as typed, when it had problems.
     var exceptionForm = HoursExceptionForm()
     /// Whether the notice warns (a day just closed has a menu) rather than says what went well.
@@ -223,7 +225,7 @@ struct PlaceEditorPage {
             if let existing {
                 FeedPanel(
                     text: text, place: existing.place, feed: feed, csrfToken: csrfToken,
-                    timeZone: area.clockTimeZone, dates: dates
+                    timeZone: area.clockTimeZone, dates: dates, now: now
                 ).node
                 PlaceActions(text: text, entry: existing, csrfToken: csrfToken).node
             }

@@ -106,7 +106,7 @@ struct PlacesConsoleFeature: RouteCollection {
             case "saved": text.savedNotice
             case "feed-saved": text.feedSaved
             case "feed-removed": text.feedRemoved
-            case "feed-fetched": text.feedFetched
+            case "feed-queued": text.feedQueued
             case "feed-busy": text.feedBusy
             case "feed-none": text.feedNotFetching
             case "exception-added": text.exceptionAdded
@@ -281,7 +281,8 @@ struct PlacesConsoleFeature: RouteCollection {
             feed: try existing.flatMap { try store.feed(placeID: $0.place.id) }, picker: picker,
             dates: ConsoleDates(
                 language: context.text.language,
-                today: CalendarDate.local(context.base.now, in: area.clockTimeZone).date))
+                today: CalendarDate.local(context.base.now, in: area.clockTimeZone).date),
+            now: context.base.now)
     }
 
     /// The position a click on the picker's map sent (`pick-narrow.x`, `pick-narrow.y`, or the wide map's), set
