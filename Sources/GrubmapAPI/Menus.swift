@@ -5,8 +5,10 @@ extension API {
     /// `GET /api/v1/places/{id}/menu`: one day's menu.
     ///
     /// `status` is `serving`, `closed` or `unknown` (no menu yet); `closed` repeats it as the contract's boolean, and
-    /// `categories` is empty unless serving. Prices are exact decimals in `currency`'s major unit, keyed by role
-    /// (`student`, `employee`, `pupil`, `other`).
+    /// `categories` is empty unless serving. A closed day wins over a published menu: a date the place's hours close
+    /// says closed with the hours' note even when a menu is stored for it, and `closedBy` says what closed it (`menu`,
+    /// `exception` for a dated closed day, `weeklyHours`). Prices are exact decimals in `currency`'s major unit,
+    /// keyed by role (`student`, `employee`, `pupil`, `other`).
     public struct MenuBody: Codable, Sendable, Equatable {
         public struct Category: Codable, Sendable, Equatable {
             public let name: String
@@ -40,11 +42,14 @@ extension API {
         public let closed: Bool
         public let currency: String
         public let note: String?
+        /// What closed the day, when it is closed: `menu`, `exception` or `weeklyHours`. The admin API gives the
+        /// stored menu as it was sent, with `closedBy` set when the place's hours close the day all the same.
+        public let closedBy: String?
         public let categories: [Category]
 
         public init(
             placeId: Place.ID, date: CalendarDate, status: String, closed: Bool, currency: String, note: String?,
-            categories: [Category]
+            closedBy: String? = nil, categories: [Category]
         ) {
             self.placeId = placeId
             self.date = date
@@ -52,6 +57,7 @@ extension API {
             self.closed = closed
             self.currency = currency
             self.note = note
+            self.closedBy = closedBy
             self.categories = categories
         }
     }

@@ -67,7 +67,8 @@ public actor GrubmapClient {
 
     // MARK: Menus
 
-    /// A place's menu on `date` (today in its area by default).
+    /// A place's menu on `date` (today in its area by default). A day the place's hours close is closed
+    /// (`closed`, with the hours' `note` and `closedBy`) even when a menu is stored for it.
     public func menu(place: Place.ID, on date: CalendarDate? = nil) async throws(GrubmapClientError) -> API.MenuBody {
         try await get("api/v1/places/\(place.rawValue)/menu", query: ["date": date?.description], as: API.MenuBody.self)
     }

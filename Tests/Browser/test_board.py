@@ -57,7 +57,9 @@ def swipe(driver, dx):
     """A one-finger horizontal drag across the board's first meal, as a touch screen sends it."""
     driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
     box = driver.execute_script(
-        "const r = document.querySelector('#board .meal-name').getBoundingClientRect();"
+        "const meal = document.querySelector('#board details[open] .meal-name');"
+        "meal.scrollIntoView({block: 'center'});"
+        "const r = meal.getBoundingClientRect();"
         "return {x: r.left + r.width / 2, y: r.top + r.height / 2};")
     x, y = box["x"] - dx / 2, box["y"]
     driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
@@ -187,10 +189,14 @@ def test_the_filter_hides_meals_with_an_avoided_allergen(campus, browser):
     wait_for(driver, settled(lambda d: "without eggs" in d.find_element(By.CSS_SELECTOR, ".filter-state").text))
     assert not driver.find_elements(By.CSS_SELECTOR, ".diet-filter form")  # closed again
     assert driver.current_url.endswith(BOARD)
-    lunch = card(driver, SERVING[0]).find_element(By.CSS_SELECTOR, "details[open]")
-    assert "닭갈비" not in lunch.text
-    assert "비빔밥" not in lunch.text  # the bibimbap comes with a fried egg (난류) too
-    assert "2 dishes hidden by your filter" in lunch.text
+    # Lunch has nothing left: folded, saying so; its text is there once unfolded.
+    lunch = card(driver, SERVING[0]).find_element(By.CSS_SELECTOR, "details[data-period=lunch]")
+    assert lunch.get_attribute("open") is None
+    assert "Lunch · 0 dishes" in lunch.text
+    hidden = lunch.get_attribute("textContent")
+    assert "닭갈비" not in hidden
+    assert "비빔밥" not in hidden  # the bibimbap comes with a fried egg (난류) too
+    assert "2 dishes hidden by your filter" in hidden
     # Remembered: on the next visit, and in the settings.
     driver.get(campus.url("/settings"))
     assert driver.find_element(By.CSS_SELECTOR, "input[name=avoidAllergens][value=eggs]").is_selected()

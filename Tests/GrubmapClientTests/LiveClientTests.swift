@@ -66,6 +66,19 @@ import Testing
         #expect(try await client.health() == API.Health(status: "ok", database: "ok"))
     }
 
+    @Test func aDayTheHoursCloseIsClosedAndSaysWhy() async throws {
+        let live = try LiveServer()
+        defer { live.stop() }
+        let client = GrubmapClient(baseURL: live.url)
+        // The demo's Mezcal is open Monday to Saturday (sample hours): next week's Sunday is closed by them.
+        let today = CalendarDate.local(Date(), in: try #require(TimeZone(identifier: "America/Los_Angeles"))).date
+        let sunday = today.week(startingOn: .sunday)[0].adding(days: 7)
+        let menu = try await client.menu(place: try Place.ID("mezcal-restaurant"), on: sunday)
+        #expect(menu.closed && menu.status == "closed")
+        #expect(menu.closedBy == "weeklyHours")
+        #expect(menu.categories.isEmpty)
+    }
+
     @Test func errorsAreTypedFromTheErrorBody() async throws {
         let live = try LiveServer()
         defer { live.stop() }

@@ -79,6 +79,76 @@ import Testing
         #expect(board(menus: [try! Place.ID("alpha"): Self.serving()]).sharedNote == nil)
     }
 
+    @Test func aDayTheHoursCloseIsClosedOnTheBoardThoughItsMenuIsStored() throws {
+        var places = Self.places
+        // Alpha closed on the board's day by a dated exception; Charlie open weekdays only (the 18th is a Wednesday).
+        places[0].openingHours = try OpeningHours(
+            rules: [], exceptions: [.init(date: Self.day, note: "개교기념일")])
+        places[2].openingHours = OpeningStateTests.hours([("Sa-Su", "11:00", "14:00")])
+        let board = MenuBoard(
+            date: Self.day, places: places, menus: Self.menus, from: nil, language: .english, bookmarks: [])
+        #expect(ids(board.serving) == ["echo"])
+        #expect(ids(board.resting) == ["alpha", "bravo", "charlie", "delta"])
+        #expect(board.resting.map(\.state) == [.closed, .closed, .closed, .noMenu])
+        #expect(board.note(of: board.resting[0]) == "개교기념일")
+        #expect(board.resting[2].day.closure?.reason == .weeklyHours)
+        // The calendar of the week says closed for both, from their stored menus.
+        let calendar = AreaMenuCalendar(
+            [places[0].id: [Self.day: .serving], places[2].id: [Self.day: .serving]], places: places)
+        #expect(calendar.days[places[0].id] == [Self.day: .closed])
+        #expect(calendar.dayKinds == [Self.day: .closed])
+    }
+
+    @Test func placesTheFilterEmptiesGoAfterTheServingOnes() throws {
+        let vegetarian = try Menu(
+            date: Self.day,
+            status: .serving([
+                try MenuCategory(name: "중식", meals: [try Meal(name: "돈까스"), try Meal(name: "비빔밥", notes: ["채식"])])
+            ]), currency: Self.won)
+        var menus = Self.menus
+        menus[try Place.ID("echo")] = vegetarian
+        let board = MenuBoard(
+            date: Self.day, places: Self.places, menus: menus, from: nil, language: .english,
+            bookmarks: [try Place.ID("alpha")],
+            filter: DietaryFilter(diet: .vegetarian))
+        #expect(ids(board.serving) == ["echo"])
+        #expect(ids(board.filteredOut) == ["alpha", "charlie"])
+        #expect(board.filteredOut.map(\.state) == [.filteredOut, .filteredOut])
+        #expect(ids(board.places) == ["echo", "alpha", "charlie", "bravo", "delta"])
+        #expect(board.serving[0].glance?.meal.name == "비빔밥")
+    }
+
+    /// A campus menu of the three periods, each with one dish named after it.
+    static func threeMeals(_ date: CalendarDate) -> Menu {
+        try! Menu(
+            date: date,
+            status: .serving(
+                ["조식", "중식", "석식"].map { try! MenuCategory(name: $0, meals: [try! Meal(name: "\($0) 밥")]) }),
+            currency: won)
+    }
+
+    func glance(at clock: String, on date: CalendarDate = Self.day, nextDay: Bool = true) -> String? {
+        let place = Self.places[0]
+        let board = MenuBoard(
+            date: date, places: [place], menus: [place.id: Self.threeMeals(date)], from: nil, language: .korean,
+            bookmarks: [], clock: MenuBoard.Clock(today: Self.day, time: try! TimeOfDay(parsing: clock)),
+            nextDayMenus: nextDay ? [place.id: Self.threeMeals(Self.day.adding(days: 1))] : [:])
+        guard let glance = board.serving.first?.glance else { return nil }
+        return "\(glance.meal.name) \(glance.timing)"
+    }
+
+    @Test func theGlanceNamesTheMealNowElseNextElseTomorrowsFirst() {
+        #expect(glance(at: "08:00") == "조식 밥 now")
+        #expect(glance(at: "10:00") == "중식 밥 later(at: 11:00)")
+        #expect(glance(at: "12:30") == "중식 밥 now")
+        #expect(glance(at: "14:30") == "석식 밥 later(at: 17:00)")
+        #expect(glance(at: "20:00") == "조식 밥 nextDay")
+        #expect(glance(at: "20:00", nextDay: false) == nil)
+        // Another day's board names that day's meal at this time of day, without a time.
+        #expect(glance(at: "12:30", on: Self.day.adding(days: 2)) == "중식 밥 anyTime")
+        #expect(glance(at: "20:00", on: Self.day.adding(days: 2)) == "조식 밥 anyTime")
+    }
+
     @Test func theCalendarMarksServingClosedAndMissingDaysAndDecidesTheFrontPage() {
         let monday = try! CalendarDate(parsing: "2026-11-16")
         let tuesday = monday.adding(days: 1)

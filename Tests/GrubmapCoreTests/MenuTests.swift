@@ -117,10 +117,10 @@ import Testing
     func time(_ text: String) -> TimeOfDay { try! TimeOfDay(parsing: text) }
 
     @Test(arguments: [
-        ("00:00", MealPeriod.breakfast), ("08:59", .breakfast), ("09:00", .lunch), ("13:59", .lunch),
-        ("14:00", .dinner), ("23:59", .dinner),
+        ("00:00", MealPeriod.breakfast), ("10:29", .breakfast), ("10:30", .lunch), ("14:59", .lunch),
+        ("15:00", .dinner), ("23:59", .dinner),
     ])
-    func theClockDecidesThePeriod(clock: String, period: MealPeriod) {
+    func theClockDecidesThePeriodOfAnOpening(clock: String, period: MealPeriod) {
         #expect(MealPeriod(at: time(clock)) == period)
     }
 
@@ -137,25 +137,44 @@ import Testing
 
 @Suite struct MenuArrangementTests {
     static let won = try! Currency(code: "KRW")
+    static let day = try! CalendarDate(parsing: "2026-11-09")
 
     func menu(_ names: [String]) throws -> Menu {
         let categories = try names.map { try MenuCategory(name: $0, meals: [Meal(name: "\($0) meal")]) }
-        return try Menu(date: CalendarDate(parsing: "2026-11-09"), status: .serving(categories), currency: Self.won)
+        return try Menu(date: Self.day, status: .serving(categories), currency: Self.won)
     }
 
-    func arranged(_ menu: Menu, at clock: String?) -> [String] {
-        menu.arrangedCategories(at: clock.map { try! TimeOfDay(parsing: $0) }).map { item in
+    /// The arrangement at `clock` for a place whose hours are not known (the usual times), or `nil` for another day:
+    /// each category's name, `+` open or `-` folded, `*` served now.
+    func arranged(_ menu: Menu, at clock: String?, hours: OpeningHours = OpeningHours()) -> [String] {
+        let moment = clock.map {
+            MealTimes(hours: hours, on: Self.day).moment(at: try! TimeOfDay(parsing: $0), for: menu)
+        }
+        return menu.arrangedCategories(at: moment).map { item in
             item.category.name + (item.isOpen ? "+" : "-") + (item.isServingNow ? "*" : "")
         }
     }
 
-    @Test func theCategoryBeingServedNowComesFirstAndOpen() throws {
+    @Test func theCurrentAndNextPeriodsComeFirstAndOpenThePastOnesFoldedLast() throws {
         let menu = try menu(["조식", "중식", "석식"])
-        #expect(arranged(menu, at: "07:30") == ["조식+*", "중식-", "석식-"])
-        #expect(arranged(menu, at: "09:00") == ["중식+*", "조식-", "석식-"])
-        #expect(arranged(menu, at: "13:59") == ["중식+*", "조식-", "석식-"])
-        #expect(arranged(menu, at: "14:00") == ["석식+*", "조식-", "중식-"])
-        #expect(arranged(menu, at: "23:30") == ["석식+*", "조식-", "중식-"])
+        #expect(arranged(menu, at: "07:30") == ["조식+*", "중식+", "석식-"])
+        #expect(arranged(menu, at: "10:00") == ["중식+", "석식-", "조식-"])
+        #expect(arranged(menu, at: "12:30") == ["중식+*", "석식+", "조식-"])
+        #expect(arranged(menu, at: "13:59") == ["중식+*", "석식+", "조식-"])
+        #expect(arranged(menu, at: "14:00") == ["석식+", "조식-", "중식-"])
+        #expect(arranged(menu, at: "18:00") == ["석식+*", "조식-", "중식-"])
+        // After the day's last period everything is over, folded in menu order.
+        #expect(arranged(menu, at: "23:30") == ["조식-", "중식-", "석식-"])
+    }
+
+    @Test func nothingIsServedOutsideTheOpeningHoursEvenAtMealtime() throws {
+        let menu = try menu(["Breakfast", "Lunch", "Dinner"])
+        let hours = OpeningStateTests.hours([("Mo-Su", "07:00", "10:00"), ("Mo-Su", "17:00", "22:00")])
+        // 00:08: the place is closed; breakfast is next, nothing is now.
+        #expect(arranged(menu, at: "00:08", hours: hours) == ["Breakfast+", "Dinner-", "Lunch-"])
+        #expect(arranged(menu, at: "08:00", hours: hours) == ["Breakfast+*", "Dinner+", "Lunch-"])
+        // The hours serve no lunch: at noon it is over, and dinner is next.
+        #expect(arranged(menu, at: "12:00", hours: hours) == ["Dinner+", "Breakfast-", "Lunch-"])
     }
 
     @Test func anotherDayShowsEveryCategoryOpenInMenuOrder() throws {
@@ -165,13 +184,12 @@ import Testing
     @Test func withoutTheCurrentPeriodTheNextOneComesFirst() throws {
         let menu = try menu(["중식", "석식"])
         #expect(arranged(menu, at: "08:00") == ["중식+", "석식-"])
-        // Past dinner with no dinner on the menu: nothing is next, so everything stays open in menu order.
-        #expect(arranged(try self.menu(["조식", "중식"]), at: "20:00") == ["조식+", "중식+"])
+        #expect(arranged(try self.menu(["조식", "중식"]), at: "20:00") == ["조식-", "중식-"])
     }
 
     @Test func categoriesWithoutAPeriodStayOpenWhereTheyWere() throws {
         let menu = try menu(["중식", "일품", "석식", "교직원 중식"])
-        #expect(arranged(menu, at: "12:00") == ["중식+*", "교직원 중식+*", "일품+", "석식-"])
+        #expect(arranged(menu, at: "12:00") == ["중식+*", "교직원 중식+*", "석식+", "일품+"])
         #expect(arranged(try self.menu(["Mains", "Drinks"]), at: "12:00") == ["Mains+", "Drinks+"])
     }
 }

@@ -39,8 +39,8 @@ import Testing
     }
 
     func rows(_ html: String) -> [String] {
-        html.components(separatedBy: "<li class=\"rest-row\" data-place=\"").dropFirst().map {
-            String($0.prefix { $0 != "\"" })
+        html.components(separatedBy: "<li class=\"rest-row\"").dropFirst().map {
+            String($0.components(separatedBy: "data-place=\"")[1].prefix { $0 != "\"" })
         }
     }
 
@@ -132,8 +132,9 @@ import Testing
         #expect(!sunday.contains("aria-label=\"Saturday, November 14\""))
         #expect(sunday.contains("data-previous=\"/areas/test-campus/menus?date=2026-11-14\""))
         #expect(try test.json("/api/v1/areas/test-campus/menus")["date"] as? String == "2026-11-15")
-        // From midnight the day's breakfast is the meal of the moment (as on the place page: breakfast before 9:00).
-        #expect(sunday.contains("<span class=\"card-state\" data-open=\"true\">Breakfast now</span>"))
+        // At midnight nothing is served: breakfast is next, at its usual time (the place's hours are not known).
+        #expect(sunday.contains("<span class=\"card-state\" data-open=\"false\">Breakfast next · 07:00</span>"))
+        #expect(sunday.contains("<span class=\"glance-when\">Breakfast at 07:00</span>"))
     }
 
     @Test func theWeekMarksDaysWithAndWithoutMenus() throws {

@@ -109,25 +109,24 @@ enum MenuFixtures {
     }
 
     @Test(arguments: [
-        ("2026-11-08T22:30:00Z", "조식"),  // 07:30 in Seoul
-        ("2026-11-09T00:00:00Z", "중식"),  // 09:00
-        ("2026-11-09T04:59:00Z", "중식"),  // 13:59
-        ("2026-11-09T05:00:00Z", "석식"),  // 14:00
+        ("2026-11-08T22:30:00Z", "조식*+ 중식+ 석식-"),  // 07:30 in Seoul: breakfast now, lunch next
+        ("2026-11-09T01:00:00Z", "중식+ 석식- 조식-"),  // 10:00: between breakfast and lunch, nothing now
+        ("2026-11-09T03:00:00Z", "중식*+ 석식+ 조식-"),  // 12:00: lunch now, dinner next, breakfast over
+        ("2026-11-09T05:30:00Z", "석식+ 조식- 중식-"),  // 14:30: lunch over, dinner at 17:00
+        ("2026-11-09T11:00:00Z", "조식- 중식- 석식-"),  // 20:00: the day's meals are over
     ])
-    func theCategoryBeingServedNowOpensFirst(instant: String, first: String) throws {
+    func theCategoryBeingServedNowAndTheNextOneOpenFirst(instant: String, arranged: String) throws {
         let test = try TestApp.make()
         defer { test.cleanUp() }
         try test.store.replaceMenus([F.threeMeals("2026-11-09")], placeID: F.alpha)
         F.setClock(test, to: instant)
         let html = try page(test, "/places/alpha")
-        let categories = html.components(separatedBy: "<details class=\"menu-category").dropFirst().map {
-            String($0.prefix(400))
+        let categories = html.components(separatedBy: "<details class=\"menu-category").dropFirst().map { piece in
+            let name = piece.components(separatedBy: "<span class=\"category-name\" lang=\"ko\">")[1].prefix(2)
+            return name + (piece.hasPrefix(" now\"") ? "*" : "") + (piece.prefix(20).contains(" open") ? "+" : "-")
         }
-        #expect(categories.count == 3)
-        #expect(categories[0].contains(">\(first)</span>"))
-        #expect(categories[0].hasPrefix(" now\" open"))
-        #expect(categories[0].contains("class=\"now-badge\">Now<"))
-        #expect(categories.dropFirst().allSatisfy { !$0.hasPrefix("\" open") && !$0.contains("now-badge") })
+        #expect(categories.joined(separator: " ") == arranged)
+        #expect(html.components(separatedBy: "class=\"now-badge\">Now<").count == (arranged.contains("*") ? 2 : 1))
     }
 
     @Test func anotherDayShowsItsMenuWithEveryCategoryOpen() throws {

@@ -61,10 +61,11 @@ import Testing
         #expect(
             try counted.calls("/areas/test-campus/map?zoom=15", headers: headers)
                 == visitor.merging(["presenceInArea": 1, "basemap": 1, "placeQuery": 1]) { $1 })
-        // The board's reading (the campus's places, their menus, the week's days) serves its API too.
+        // The board's reading (the campus's places, their menus today and tomorrow, the week's days) serves its API
+        // too.
         #expect(
             try counted.calls("/areas/test-campus/menus", headers: headers)
-                == visitor.merging(["menusInArea": 1, "menuDaysInArea": 1, "placesInArea": 1]) { $1 })
+                == visitor.merging(["menusInArea": 2, "menuDaysInArea": 1, "placesInArea": 1]) { $1 })
         #expect(try counted.calls("/api/v1/areas/test-campus/menus", headers: headers) == visitor)
         // The place was read when it was bookmarked: it is remembered until the catalog's version moves.
         #expect(
@@ -110,7 +111,7 @@ import Testing
                 == ["catalog": 1, "presenceInArea": 1, "basemap": 1, "placeQuery": 1])
         #expect(
             try counted.calls("/areas/test-campus/menus")
-                == ["catalog": 1, "menusInArea": 1, "menuDaysInArea": 1, "placesInArea": 1])
+                == ["catalog": 1, "menusInArea": 2, "menuDaysInArea": 1, "placesInArea": 1])
         #expect(try counted.calls("/onboarding") == ["catalog": 1])
         #expect(try counted.calls("/assets/app.js").isEmpty)
     }

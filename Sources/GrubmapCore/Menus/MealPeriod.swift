@@ -2,12 +2,29 @@
 public enum MealPeriod: String, CaseIterable, Sendable, Comparable {
     case breakfast, lunch, dinner
 
-    /// The period a clock time falls in: breakfast before 9:00, lunch from 9:00 until 14:00, dinner from 14:00.
+    /// The period a clock time falls in while a place is open: breakfast before 10:30, lunch from 10:30 until 15:00,
+    /// dinner from 15:00 (``span``).
     public init(at time: TimeOfDay) {
-        switch time.minutes {
-        case ..<(9 * 60): self = .breakfast
-        case ..<(14 * 60): self = .lunch
-        default: self = .dinner
+        self = Self.allCases.first { $0.span.contains(time.minutes) } ?? .dinner
+    }
+
+    /// The part of the clock the period owns, in minutes since midnight: an opening is cut at these boundaries to
+    /// tell which periods it serves (``MealTimes``).
+    public var span: Range<Int> {
+        switch self {
+        case .breakfast: 0..<(10 * 60 + 30)
+        case .lunch: (10 * 60 + 30)..<(15 * 60)
+        case .dinner: (15 * 60)..<(24 * 60)
+        }
+    }
+
+    /// When the period is usually served, in minutes since midnight, at a place whose opening hours are not known:
+    /// breakfast 07:00–09:30, lunch 11:00–14:00, dinner 17:00–19:30 (a campus cafeteria's times).
+    public var usualHours: Range<Int> {
+        switch self {
+        case .breakfast: (7 * 60)..<(9 * 60 + 30)
+        case .lunch: (11 * 60)..<(14 * 60)
+        case .dinner: (17 * 60)..<(19 * 60 + 30)
         }
     }
 
@@ -30,37 +47,4 @@ public enum MealPeriod: String, CaseIterable, Sendable, Comparable {
         .lunch: ["lunch", "중식", "점심"],
         .dinner: ["dinner", "supper", "석식", "저녁"],
     ]
-}
-
-/// A category as a menu page shows it: where it goes and whether it starts open.
-public struct ArrangedCategory: Hashable, Sendable {
-    public let category: MenuCategory
-    /// Whether it is shown expanded.
-    public let isOpen: Bool
-    /// Whether it is the part of the day being served at the time the arrangement was made for.
-    public let isServingNow: Bool
-}
-
-extension Menu {
-    /// The categories in the order a page shows them, with the one being served now first.
-    ///
-    /// `time` is the clock time in the place's area when the menu is for today, `nil` for any other day. For
-    /// today, the categories of the current ``MealPeriod`` come first, open and marked as serving now; when the
-    /// menu has none for the current period, those of the next period that has some come first and open
-    /// instead (breakfast is over, lunch is next). Categories whose names say no period stay open where they
-    /// were; the rest keep menu order, closed. For another day, or a menu without periods, every category is
-    /// open in menu order.
-    public func arrangedCategories(at time: TimeOfDay?) -> [ArrangedCategory] {
-        let categories = self.categories
-        let everyOpen = categories.map { ArrangedCategory(category: $0, isOpen: true, isServingNow: false) }
-        guard let time else { return everyOpen }
-        let now = MealPeriod(at: time)
-        let periods = Set(categories.compactMap(\.period))
-        guard let chosen = periods.filter({ $0 >= now }).min() else { return everyOpen }
-        let isServingNow = chosen == now
-        let first = categories.filter { $0.period == chosen }
-        let rest = categories.filter { $0.period != chosen }
-        return first.map { ArrangedCategory(category: $0, isOpen: true, isServingNow: isServingNow) }
-            + rest.map { ArrangedCategory(category: $0, isOpen: $0.period == nil, isServingNow: false) }
-    }
 }

@@ -49,6 +49,11 @@ public struct Menu: Hashable, Sendable {
         if case .serving(let categories) = status { return categories }
         return []
     }
+
+    /// The roles the menu's prices are for (one at a venue whose prices are for everyone).
+    public var priceRoles: Set<PriceRole> {
+        Set(categories.lazy.flatMap(\.meals).flatMap(\.prices).map(\.role))
+    }
 }
 
 /// What a day with a menu is, for a calendar that only marks days: closed, or serving food.

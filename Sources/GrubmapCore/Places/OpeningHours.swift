@@ -1,8 +1,9 @@
 /// The weekly hours a place is open, as a list of rules like "Mo-Fr 11:00-21:30", and dated exceptions to them
 /// (a holiday closed, other hours one day).
 ///
-/// Encodes as `[{"days": "Mo-Fr", "opens": "11:00", "closes": "21:30"}]` while there are no exceptions, and as
-/// `{"weekly": [...], "exceptions": [...]}` when there are (see ``Exception``); both forms are read. A rule whose
+/// Encodes as `[{"days": "Mo-Fr", "opens": "11:00", "closes": "21:30"}]` while there are no exceptions and no note,
+/// and as `{"weekly": [...], "exceptions": [...], "note": "…"}` when there are (see ``Exception``); both forms are
+/// read. A rule whose
 /// closing time is not after its opening time runs past midnight into the next day ("Fr 18:00-02:00").
 public struct OpeningHours: Hashable, Sendable, Codable {
     /// One line of hours: the days it applies to and the times.
@@ -48,22 +49,27 @@ public struct OpeningHours: Hashable, Sendable, Codable {
     public var rules: [Rule]
     /// The dated exceptions, one per date, in date order.
     public internal(set) var exceptions: [Exception]
+    /// A remark on the hours as a whole, shown with them (the demo's "sample hours, not this place's real ones"), or
+    /// `nil`. Hours an operator enters carry none.
+    public var note: String?
 
-    public init(rules: [Rule] = []) {
+    public init(rules: [Rule] = [], note: String? = nil) {
         self.rules = rules
         exceptions = []
+        self.note = note
     }
 
     /// Weekly rules with dated exceptions; refuses more than ``exceptionLimit`` of them or two for one date.
-    public init(rules: [Rule], exceptions: [Exception]) throws(OpeningHoursError) {
+    public init(rules: [Rule], exceptions: [Exception], note: String? = nil) throws(OpeningHoursError) {
         self.rules = rules
         self.exceptions = try Self.checked(exceptions)
+        self.note = note
     }
 
     /// Whether no hours are known: no weekly rules (exceptions alone don't tell when the place is open).
     public var isEmpty: Bool { rules.isEmpty }
 
-    private enum CodingKeys: String, CodingKey { case weekly, exceptions }
+    private enum CodingKeys: String, CodingKey { case weekly, exceptions, note }
 
     public init(from decoder: any Decoder) throws {
         // The weekly list alone, or an object with exceptions; a list's own errors (a bad day) are the ones told.
@@ -73,8 +79,15 @@ public struct OpeningHours: Hashable, Sendable, Codable {
         }
         let rules = try container.decode([Rule].self, forKey: .weekly)
         let exceptions = try container.decodeIfPresent([Exception].self, forKey: .exceptions) ?? []
+        let note = try container.decodeIfPresent(String.self, forKey: .note).map { String($0.trimmingSpaces) }
+        guard (note?.count ?? 0) <= Exception.noteLimit else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .note, in: container,
+                debugDescription: "the note is longer than \(Exception.noteLimit) characters")
+        }
+        let kept = note?.isEmpty == false ? note : nil
         do {
-            try self.init(rules: rules, exceptions: exceptions)
+            try self.init(rules: rules, exceptions: exceptions, note: kept)
         } catch {
             throw DecodingError.dataCorruptedError(
                 forKey: .exceptions, in: container, debugDescription: error.description)
@@ -82,13 +95,14 @@ public struct OpeningHours: Hashable, Sendable, Codable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        if exceptions.isEmpty {
+        if exceptions.isEmpty && note == nil {
             var container = encoder.singleValueContainer()
             try container.encode(rules)
         } else {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(rules, forKey: .weekly)
-            try container.encode(exceptions, forKey: .exceptions)
+            if !exceptions.isEmpty { try container.encode(exceptions, forKey: .exceptions) }
+            try container.encodeIfPresent(note, forKey: .note)
         }
     }
 }

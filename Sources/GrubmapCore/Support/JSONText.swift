@@ -101,11 +101,11 @@ extension LocalizedText {
 }
 
 extension OpeningHours {
-    /// The hours as stored: `[{"closes":"21:00","days":"Mo-Fr","opens":"11:00"}]`, or with dated exceptions
-    /// `{"exceptions":[…],"weekly":[…]}` as their `Encodable` conformance writes it.
+    /// The hours as stored: `[{"closes":"21:00","days":"Mo-Fr","opens":"11:00"}]`, or with dated exceptions or a
+    /// note `{"exceptions":[…],"note":"…","weekly":[…]}` as their `Encodable` conformance writes it.
     public var jsonText: String {
-        // Exceptions are rare and carry free text (notes): they go through the encoder.
-        if !exceptions.isEmpty {
+        // Exceptions and notes are rare and carry free text: they go through the encoder.
+        if !exceptions.isEmpty || note != nil {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             // Encoding hours cannot fail: every value is a string or a list of them.
@@ -193,7 +193,7 @@ extension JSONText {
 
 extension OpeningHours {
     /// Reads stored weekly hours back (``jsonText``'s form without exceptions) with ``JSONReader``, as
-    /// ``LocalizedText/init(jsonText:)`` does; `nil` for anything else (hours with exceptions included), which the
+    /// ``LocalizedText/init(jsonText:)`` does; `nil` for anything else (hours with exceptions or a note), which the
     /// `Decodable` conformance then reads. Places share a few texts of hours (a chain's, "Mo-Fr 11:00-21:00"), so
     /// each text is read once per process (``readTexts``).
     public init?(jsonText: String) {

@@ -83,6 +83,7 @@ enum Stylesheet {
         .hours th{text-align:left;font-weight:500;padding:6px 12px 6px 0;color:var(--muted)}
         .hours td{padding:6px 0;font-variant-numeric:tabular-nums}
         .hours tr+tr>*{border-top:1px solid var(--line)}
+        .hours-note{margin-top:10px;font-size:.8rem}
         .open-state{margin:0 0 10px}
         .hours-exceptions{list-style:none;margin:0 0 12px;padding:0;display:grid;gap:6px}
         .hours-exceptions li{padding:8px 12px;border-radius:10px;background:var(--accent-soft)}

@@ -96,18 +96,20 @@ struct AdminAPIFeature: RouteCollection {
         return .json(AdminPlaceBody(try store.consolePlace(id: place.place.id) ?? place))
     }
 
-    /// `GET /api/v1/admin/places/{id}/menu?date=YYYY-MM-DD`, as the public API gives it.
+    /// `GET /api/v1/admin/places/{id}/menu?date=YYYY-MM-DD`: the stored menu in the public API's shape, as it was
+    /// sent, with `closedBy` when the place's hours close the day (the public API shows that day closed).
     func menu(_ context: AdminPlaceContext) throws -> Response {
         let place = try context.place().place
         let date = try requiredDate(context.request)
         return .json(
             API.MenuBody(
-                place: place, area: context.area, date: date, menu: try store.menu(placeID: place.id, on: date)))
+                stored: try store.menu(placeID: place.id, on: date), place: place, area: context.area, date: date))
     }
 
     /// `PUT /api/v1/admin/places/{id}/menu?date=YYYY-MM-DD` with `{"closed", "note"?, "categories": [{"name",
     /// "meals": [{"name", "notes"?, "prices"?: {"student": "4500", …}}]}]}`; prices are decimal strings in the area's
-    /// currency, so they stay exact.
+    /// currency, so they stay exact. A menu for a day the place's hours close is stored all the same (it shows if the
+    /// day reopens); the answer's `closedBy` says so.
     func putMenu(_ context: AdminPlaceContext) throws -> Response {
         let place = try context.place().place
         let date = try requiredDate(context.request)
@@ -131,7 +133,7 @@ struct AdminAPIFeature: RouteCollection {
                 audit: context.api.audit(
                     "menu.replace", subject: "\(place.id) \(date)", before: existing?.summary, after: menu.summary))
         }
-        return .json(API.MenuBody(place: place, area: context.area, date: date, menu: menu))
+        return .json(API.MenuBody(stored: menu, place: place, area: context.area, date: date))
     }
 
     /// `DELETE /api/v1/admin/places/{id}/menu?date=YYYY-MM-DD`: the day has no menu afterwards.

@@ -11,6 +11,8 @@ struct BoardCache: Sendable {
     struct ReadingKey: Hashable, Sendable {
         let area: Area.ID
         let date: CalendarDate
+        /// Whether the reading holds the next day's menus too (the date is today).
+        let withNextDay: Bool
         let catalogVersion: Int64
     }
 
@@ -46,18 +48,27 @@ struct BoardReading: Sendable {
     let serial: UInt64?
     /// The places the board lists.
     let places: [Place]
-    /// Their menus that day.
+    /// Their menus that day, as stored (the board lets the places' hours close a day all the same).
     let menus: [Place.ID: Menu]
-    /// The week's menu days, for the day selector.
+    /// Their menus the next day, read when the day is today (the meal after the day's last); else empty.
+    let nextDayMenus: [Place.ID: Menu]
+    /// The week's menu days after the places' hours, for the day selector.
     let calendar: AreaMenuCalendar
     /// The ids of ``places``.
     let placeIDs: Set<Place.ID>
+    /// The roles the day's prices are for: with one, the board shows no role chooser.
+    let priceRoles: Set<PriceRole>
 
-    init(serial: UInt64?, places: [Place], menus: [Place.ID: Menu], calendar: AreaMenuCalendar) {
+    init(
+        serial: UInt64?, places: [Place], menus: [Place.ID: Menu], nextDayMenus: [Place.ID: Menu],
+        calendar: AreaMenuCalendar
+    ) {
         self.serial = serial
         self.places = places
         self.menus = menus
+        self.nextDayMenus = nextDayMenus
         self.calendar = calendar
         placeIDs = Set(places.map(\.id))
+        priceRoles = Set(menus.values.lazy.flatMap(\.priceRoles)).union(nextDayMenus.values.lazy.flatMap(\.priceRoles))
     }
 }

@@ -12,12 +12,16 @@ struct BoardCard {
 
     private var boardStrings: BoardStrings { BoardStrings.forLanguage(strings.language) }
 
+    /// The card's heading's id, which the glance's lines link to.
+    static func anchor(_ place: Place) -> String { "card-" + place.id.rawValue }
+
     /// A serving place's card: names, its state now (on today's board), the distance, the star, and the
-    /// categories with the one being served now (or next) first and open.
+    /// categories as ``BoardPlace/categories`` arranged them: the period being served now and the next one open,
+    /// those over for the day folded last.
     func card(_ entry: BoardPlace) -> Node {
         let place = entry.place
-        let menu = entry.menu!
-        let headingID = "card-" + place.id.rawValue
+        guard let menu = entry.menu else { return row(entry) }
+        let headingID = Self.anchor(place)
         return el(.li, .class("board-card card"), .data("place", place.id.rawValue)) {
             el(.div, .class("card-head")) {
                 el(.h3, .class("card-title"), .id(headingID)) {
@@ -30,7 +34,7 @@ struct BoardCard {
                 star(entry)
             }
             el(.div, .class("menu-categories")) {
-                for item in menu.arrangedCategories(at: day.isToday ? day.time : nil) {
+                for item in entry.categories {
                     MenuCategoryView(reading: reading, item: item, currency: menu.currency).node
                 }
             }
@@ -40,15 +44,22 @@ struct BoardCard {
         }
     }
 
-    /// A place not serving that day: its name, why ("Closed: 개교기념일", "No menu yet"), and its star.
+    /// A place not serving that day, or none of whose meals the filter shows: its name, why ("Closed: 개교기념일",
+    /// "No menu yet", "Nothing vegetarian here today"), and its star.
     func row(_ entry: BoardPlace) -> Node {
         let place = entry.place
         let reason: String =
             switch entry.state {
             case .closed: board.note(of: entry).map(boardStrings.closedBecause) ?? boardStrings.closed
+            case .filteredOut:
+                boardStrings.nothingForFilter(
+                    reading.filter, reading.filter.avoiding.map(reading.strings.allergenName), board.isToday)
             case .noMenu, .serving: boardStrings.noMenuYet
             }
-        return el(.li, .class("rest-row"), .data("place", place.id.rawValue), .data("state", entry.state.rawValue)) {
+        return el(
+            .li, .class("rest-row"), .id(Self.anchor(place)), .data("place", place.id.rawValue),
+            .data("state", entry.state.rawValue)
+        ) {
             el(.a, .class("rest-name"), .href(placeLink(place))) { place.name.text(in: strings.language) }
             el(.span, .class("rest-reason")) { reason }
             star(entry)
@@ -73,7 +84,7 @@ struct BoardCard {
 
     /// Open or closed now (by the opening hours, else the meal being served) and how far, on one line.
     private func facts(_ entry: BoardPlace, menu: Menu) -> Node {
-        let state = day.isToday ? stateNow(entry.place, menu: menu) : nil
+        let state = board.isToday ? stateNow(entry.place, menu: menu) : nil
         let distance = entry.distanceMeters.map { strings.away(DistanceFormat.text(meters: $0, unit: units)) }
         return fragment {
             if state != nil || distance != nil {
@@ -98,11 +109,11 @@ struct BoardCard {
         case .closed(let opens): return (boardStrings.closedNow(opens), false)
         case nil: break
         }
-        let periods = Set(menu.categories.compactMap(\.period))
-        let now = MealPeriod(at: day.time)
-        if periods.contains(now) { return (boardStrings.periodNow(reading.strings.periodName(now)), true) }
-        if let next = periods.filter({ $0 > now }).min() {
-            return (boardStrings.periodNext(reading.strings.periodName(next)), false)
+        // Hours not known: the meal periods at their usual times.
+        let moment = MealTimes(hours: place.openingHours, on: board.date).moment(at: day.time, for: menu)
+        if let now = moment.now { return (boardStrings.periodNow(reading.strings.periodName(now)), true) }
+        if let next = moment.next {
+            return (boardStrings.periodNextAt(reading.strings.periodName(next.period), next.at), false)
         }
         return nil
     }

@@ -1,7 +1,8 @@
 import GrubmapCore
 
 /// The board's two choosers, each a form that posts to `/settings/menus` and comes back: "I pay as" (one button
-/// per role, so one tap saves it, with or without JavaScript) and the dietary filter (a diet and the allergens to
+/// per role, so one tap saves it, with or without JavaScript; only where the menus' prices are for more than one
+/// role, so not at a venue whose prices are for everyone) and the dietary filter (a diet and the allergens to
 /// hide). The filter's form is on the page only when asked for (`?filter=open`, a link the script follows in
 /// place): most visits never open it, and its two dozen fields would be a tenth of the board.
 struct BoardChoosers {
@@ -17,7 +18,7 @@ struct BoardChoosers {
 
     var node: Node {
         fragment {
-            roleChooser
+            if reading.namesRoles { roleChooser }
             filter
         }
     }

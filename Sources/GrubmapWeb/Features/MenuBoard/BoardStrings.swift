@@ -28,7 +28,22 @@ struct BoardStrings: Sendable {
     /// …else by the menu's meal periods: "Lunch now", "Dinner next".
     let periodNow: @Sendable (String) -> String
     let periodNext: @Sendable (String) -> String
+    /// "Dinner next · 17:00": the next period with the time it begins.
+    let periodNextAt: @Sendable (String, TimeOfDay) -> String
     let menuOfPlace: @Sendable (String) -> String
+    /// The glance at the top of the board: its heading for assistive technology, and when each line's meal is
+    /// served ("Lunch now", "Dinner at 17:00", "Tomorrow: Breakfast"), given the period's or the category's name.
+    let glanceHeading: String
+    let glanceNow: @Sendable (String) -> String
+    let glanceLater: @Sendable (String, TimeOfDay) -> String
+    let glanceNextDay: @Sendable (String) -> String
+    /// A serving place with nothing left to serve today and no menu for tomorrow; the same with nothing left the
+    /// reader's filter shows.
+    let noMoreToday: String
+    let noMoreForFilter: String
+    /// The heading of the places the reader's filter empties, and each one's line: "Nothing vegetarian here today".
+    let filteredHeading: String
+    let nothingForFilter: @Sendable (DietaryFilter, _ allergenNames: [String], _ isToday: Bool) -> String
 
     static func forLanguage(_ language: Language) -> BoardStrings {
         switch language {
@@ -59,7 +74,25 @@ struct BoardStrings: Sendable {
         closedNow: { opens in opens.map { "Closed now · opens \($0)" } ?? "Closed now" },
         periodNow: { "\($0) now" },
         periodNext: { "\($0) next" },
-        menuOfPlace: { "Menu of \($0)" }
+        periodNextAt: { "\($0) next · \($1)" },
+        menuOfPlace: { "Menu of \($0)" },
+        glanceHeading: "Now and next",
+        glanceNow: { "\($0) now" },
+        glanceLater: { "\($0) at \($1)" },
+        glanceNextDay: { "Tomorrow: \($0)" },
+        noMoreToday: "No more meals today",
+        noMoreForFilter: "Nothing more for your filter today",
+        filteredHeading: "Nothing for your filter",
+        nothingForFilter: { filter, allergens, isToday in
+            let diet: String =
+                switch filter.diet {
+                case .all: ""
+                case .vegetarian: " vegetarian"
+                case .vegan: " vegan"
+                }
+            let without = allergens.isEmpty ? "" : " without " + englishList(allergens.map { $0.lowercased() })
+            return "Nothing\(diet)\(without) here " + (isToday ? "today" : "this day")
+        }
     )
 
     static let korean = BoardStrings(
@@ -82,6 +115,30 @@ struct BoardStrings: Sendable {
         closedNow: { opens in opens.map { "영업 전 · \($0) 시작" } ?? "영업 종료" },
         periodNow: { "\($0) 시간" },
         periodNext: { "다음: \($0)" },
-        menuOfPlace: { "\($0) 식단" }
+        periodNextAt: { "다음: \($0) · \($1)" },
+        menuOfPlace: { "\($0) 식단" },
+        glanceHeading: "지금과 다음 식사",
+        glanceNow: { "지금 \($0)" },
+        glanceLater: { "\($0) \($1)부터" },
+        glanceNextDay: { "내일 \($0)" },
+        noMoreToday: "오늘 식사는 끝났어요",
+        noMoreForFilter: "오늘은 필터에 맞는 메뉴가 더 없어요",
+        filteredHeading: "필터에 맞는 메뉴가 없는 곳",
+        nothingForFilter: { filter, allergens, isToday in
+            let without = allergens.isEmpty ? "" : allergens.joined(separator: "·") + " 제외 "
+            let diet: String =
+                switch filter.diet {
+                case .all: "메뉴"
+                case .vegetarian: "채식 메뉴"
+                case .vegan: "비건 메뉴"
+                }
+            return (isToday ? "오늘은 " : "이 날은 ") + without + diet + "가 없어요"
+        }
     )
+
+    /// "eggs", "eggs and milk", "eggs, milk and soy".
+    private static func englishList(_ items: [String]) -> String {
+        guard let last = items.last else { return "" }
+        return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
+    }
 }

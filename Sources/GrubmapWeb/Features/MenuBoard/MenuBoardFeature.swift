@@ -26,17 +26,18 @@ struct MenuBoardFeature: RouteCollection {
         let request = context.request
         let position = try request.personPosition()
         let day = try BoardDay(area: area, context: context)
-        let (reading, bookmarks) = try read(area, on: day.selected, context: context)
+        let (reading, bookmarks) = try read(area, on: day, context: context)
         let render = { (csrfToken: String) in
-            MenuBoardPage(
+            let menuReading = MenuReading(
+                strings: MenuStrings.forLanguage(context.language), contentLanguage: area.localLanguage,
+                preferences: context.preferences)
+            return MenuBoardPage(
                 strings: context.strings, area: area, areas: try context.headerAreas(),
                 board: MenuBoard(
                     date: day.selected, places: reading.places, menus: reading.menus, from: position,
-                    language: context.language, bookmarks: bookmarks),
-                day: day, days: reading.calendar.dayKinds,
-                reading: MenuReading(
-                    strings: MenuStrings.forLanguage(context.language), contentLanguage: area.localLanguage,
-                    preferences: context.preferences),
+                    language: context.language, bookmarks: bookmarks, filter: menuReading.filter, clock: day.clock,
+                    nextDayMenus: reading.nextDayMenus),
+                day: day, days: reading.calendar.dayKinds, reading: menuReading.pricing(reading.priceRoles),
                 units: context.units, csrfToken: csrfToken,
                 returnPath: request.returnPath(dropping: ["locate", "filter"]),
                 keptQuery: request.query.pairs.filter { !["date", "locate", "filter"].contains($0.name) },
@@ -59,10 +60,10 @@ struct MenuBoardFeature: RouteCollection {
         let origin = try context.request.near()
         let area = try context.area(id)
         let day = try BoardDay(area: area, context: context)
-        let (reading, bookmarks) = try read(area, on: day.selected, context: context)
+        let (reading, bookmarks) = try read(area, on: day, context: context)
         let board = MenuBoard(
             date: day.selected, places: reading.places, menus: reading.menus, from: origin, language: context.language,
-            bookmarks: bookmarks)
+            bookmarks: bookmarks, clock: day.clock)
         return .json(
             API.BoardBody(
                 area: area, board: board, today: day.today, week: day.selected.week(startingOn: .sunday),
@@ -86,33 +87,39 @@ struct MenuBoardFeature: RouteCollection {
         return .redirect(to: Request.localPath(fields["return"]) ?? Paths.home())
     }
 
-    /// What the board of `area` on `date` is made from, kept per ``BoardCache/ReadingKey`` for an area of up to
+    /// What the board of `area` on `date` is made from (with the next day's menus when `date` is today, for the
+    /// meal after the day's last), kept per ``BoardCache/ReadingKey`` for an area of up to
     /// ``PlaceQuery/maximumLimit`` places (a campus, whose places without a menu yet are listed too), and the
     /// reader's bookmarks among its places. A bigger area is read for the request: the places with a menu that day
-    /// and the bookmarked ones, so a city's board does not read a million places.
-    private func read(_ area: Area, on date: CalendarDate, context: VisitorContext) throws -> (
+    /// (or the next) and the bookmarked ones, so a city's board does not read a million places.
+    private func read(_ area: Area, on day: BoardDay, context: VisitorContext) throws -> (
         reading: BoardReading, bookmarks: [Place.ID]
     ) {
+        let date = day.selected
         func read(bookmarks: [Place.ID]?) throws -> BoardReading {
             let menus = try menus.menus(inArea: area.id, on: date)
+            let nextDayMenus = day.isToday ? try self.menus.menus(inArea: area.id, on: date.adding(days: 1)) : [:]
             let week = date.week(startingOn: .sunday)
-            let calendar = AreaMenuCalendar(try self.menus.menuDays(inArea: area.id, in: week.first!...week.last!))
+            let menuDays = try self.menus.menuDays(inArea: area.id, in: week.first!...week.last!)
             guard let bookmarks else {
+                let places = try context.places.places(inArea: area.id, after: nil, limit: PlaceQuery.maximumLimit)
                 return BoardReading(
-                    serial: cache.nextSerial(),
-                    places: try context.places.places(inArea: area.id, after: nil, limit: PlaceQuery.maximumLimit),
-                    menus: menus, calendar: calendar)
+                    serial: cache.nextSerial(), places: places, menus: menus, nextDayMenus: nextDayMenus,
+                    calendar: AreaMenuCalendar(menuDays, places: places))
             }
-            let places = try context.places.places(ids: menus.keys.sorted() + bookmarks).filter {
-                $0.areaID == area.id
-            }
-            return BoardReading(serial: nil, places: places, menus: menus, calendar: calendar)
+            // The week's marks take the hours of the places read; a city's other places go by their menus.
+            let ids = Set(menus.keys).union(nextDayMenus.keys).sorted() + bookmarks
+            let places = try context.places.places(ids: ids).filter { $0.areaID == area.id }
+            return BoardReading(
+                serial: nil, places: places.filter { menus[$0.id] != nil || bookmarks.contains($0.id) }, menus: menus,
+                nextDayMenus: nextDayMenus, calendar: AreaMenuCalendar(menuDays, places: places))
         }
         guard context.catalog.placeCount(inArea: area.id) <= PlaceQuery.maximumLimit else {
             let bookmarks = try context.bookmarks()
             return (try read(bookmarks: bookmarks), bookmarks)
         }
-        let key = BoardCache.ReadingKey(area: area.id, date: date, catalogVersion: context.catalog.version)
+        let key = BoardCache.ReadingKey(
+            area: area.id, date: date, withNextDay: day.isToday, catalogVersion: context.catalog.version)
         let reading = try cache.readings.value(for: key, now: context.now) { try read(bookmarks: nil) }
         return (reading, context.preferences[PreferenceKeys.bookmarks].filter(reading.placeIDs.contains))
     }
@@ -134,6 +141,9 @@ struct BoardDay {
     }
 
     var isToday: Bool { selected == today }
+
+    /// Today and the time on the area's clock, for the board's meal periods.
+    var clock: MenuBoard.Clock { MenuBoard.Clock(today: today, time: time) }
 }
 
 extension API.BoardBody {
@@ -147,7 +157,7 @@ extension API.BoardBody {
             days: week.map { Day(date: $0, status: kinds[$0]?.rawValue ?? "unknown") },
             menus: board.places.map { entry in
                 Entry(
-                    menu: API.MenuBody(place: entry.place, area: area, date: board.date, menu: entry.menu),
+                    menu: API.MenuBody(place: entry.place, area: area, date: board.date, day: entry.day),
                     name: entry.place.name.text(in: language), bookmarked: entry.isBookmarked,
                     distanceMeters: entry.distanceMeters.map { ($0 * 1000).rounded() / 1000 })
             })

@@ -1,8 +1,10 @@
 import Foundation
 import GrubmapCore
 
-/// `/areas/{id}/menus`: the area's name and tabs, then the board: the day with its week, the price-role and
-/// filter choosers, a card per place serving that day, and the places not serving, listed compactly at the end.
+/// `/areas/{id}/menus`: the area's name and tabs, then the board: the day with its week (which stays in sight while
+/// the board scrolls), a glance of every serving place's meal now or next, the price-role and filter choosers, a
+/// card per place serving that day, and at the end, listed compactly, the places the filter empties and those not
+/// serving.
 ///
 /// Everything is a link or a form, so it works without JavaScript; `menus.js` swaps the board in place (days by
 /// tap, swipe or arrow key; the choosers) and sends the stars with `fetch`.
@@ -79,8 +81,12 @@ struct MenuBoardPage {
                     Self.chevron(left: false)
                 }
             }
-            DaySelector(strings: menuStrings, today: day.today, selected: board.date, days: days) { link(to: $0) }
-                .node
+            // The week strip sticks under the page's header, so the day shown stays in sight.
+            el(.div, .class("board-week")) {
+                DaySelector(strings: menuStrings, today: day.today, selected: board.date, days: days) { link(to: $0) }
+                    .node
+            }
+            BoardGlance(reading: reading, board: board, strings: strings) { link(to: $0) }.node
             el(.div, .class("board-tools")) {
                 BoardChoosers(
                     reading: reading, csrfToken: csrfToken, returnPath: returnPath,
@@ -104,13 +110,22 @@ struct MenuBoardPage {
                 el(.p, .class("card empty")) { boardStrings.noPlaces }
             } else {
                 el(.p, .class("meta board-summary")) {
-                    boardStrings.summary(board.serving.count, board.resting.count)
+                    boardStrings.summary(board.serving.count + board.filteredOut.count, board.resting.count)
                 }
-                if board.serving.isEmpty {
+                if board.serving.isEmpty && board.filteredOut.isEmpty {
                     el(.p, .class("card empty")) { boardStrings.nothingServing }
-                } else {
+                } else if !board.serving.isEmpty {
                     el(.ol, .class("board-cards")) {
                         for entry in board.serving { card.card(entry) }
+                    }
+                }
+                if !board.filteredOut.isEmpty {
+                    el(.section, .class("board-rest board-filtered"), Attribute("aria-labelledby", "filtered-heading"))
+                    {
+                        el(.h3, .id("filtered-heading")) { boardStrings.filteredHeading }
+                        el(.ul, .class("rest-list")) {
+                            for entry in board.filteredOut { card.row(entry) }
+                        }
                     }
                 }
                 if !board.resting.isEmpty {

@@ -16,7 +16,26 @@ extension Stylesheet {
         .day-step{display:inline-flex;align-items:center;justify-content:center;width:44px;height:44px;\
         border-radius:999px;border:1px solid var(--line);background:var(--card);color:var(--text)}
         .day-step:hover{border-color:var(--accent);color:var(--accent)}
-        .board .days{margin-bottom:12px}
+        body{--header-height:103px}
+        .board-week{position:sticky;top:var(--header-height);z-index:4;margin:0 -16px 10px;padding:6px 16px;\
+        background:var(--bg);border-bottom:1px solid var(--line)}
+        .board-week .days{margin:0}
+        .glance{margin:0 0 14px}
+        .glance-list{list-style:none;margin:0;padding:0;border:1px solid var(--line);border-radius:var(--radius);\
+        background:var(--card);box-shadow:var(--shadow)}
+        .glance-line+.glance-line{border-top:1px solid var(--line)}
+        .glance-link{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:0 10px;align-items:baseline;\
+        padding:8px 14px 9px;color:var(--text);text-decoration:none}
+        .glance-link:hover .glance-place{color:var(--accent);text-decoration:underline}
+        .glance-place{font-weight:650;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+        .glance-when{grid-column:2;color:var(--accent);font-size:.8rem;font-weight:650;text-align:right}
+        .glance-line[data-timing=later] .glance-when,.glance-line[data-timing=next-day] .glance-when,\
+        .is-done .glance-when{color:var(--muted)}
+        .glance-line[data-timing=any] .glance-when{color:var(--text);font-weight:600}
+        .glance-dish{grid-column:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;\
+        color:var(--muted);font-size:.9rem}
+        .glance-price{grid-column:2;font-weight:750;font-variant-numeric:tabular-nums;text-align:right}
+        .board-card .card-title,.rest-row{scroll-margin-top:calc(var(--header-height) + 84px)}
         .board-tools{display:flex;flex-wrap:wrap;align-items:flex-start;gap:10px 14px;margin:0 0 12px}
         .role-chooser{display:flex;flex-wrap:wrap;align-items:center;gap:6px 10px;margin:0}
         .role-chooser .label{color:var(--muted);font-size:.88rem}
@@ -66,6 +85,9 @@ extension Stylesheet {
         .rest-name:hover{color:var(--accent);text-decoration:underline}
         .rest-reason{color:var(--muted);font-size:.86rem;text-align:right}
         .rest-row .bookmark-star{position:static}
+        .board-filtered .rest-row{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:0 12px;padding:6px 4px 6px 14px}
+        .board-filtered .rest-reason{grid-row:2;text-align:left}
+        .board-filtered .bookmark-button{grid-column:2;grid-row:1/span 2}
         .board-bar{display:flex;flex-wrap:wrap;align-items:center;gap:8px 10px;margin:12px 0 4px}
         .board-bar .area-tabs{margin:0}
         .board-bar .locate{margin:0}
@@ -73,7 +95,9 @@ extension Stylesheet {
         .board-bar .locate-status,.board-bar [role=status]{flex-basis:100%}
         .board-note{margin-top:18px;font-size:.8rem}
         @media (prefers-color-scheme:dark){.card-state[data-open=true]{color:#4ade80}}
-        @media (min-width:760px){.board-head{max-width:560px}.board .days{max-width:560px}\
+        @media (min-width:760px){body{--header-height:57px}.board-head{max-width:560px}.board .days{max-width:560px}\
+        .glance-list{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));column-gap:0}\
+        .glance-line:nth-child(2){border-top:0}.glance-line:nth-child(even){border-left:1px solid var(--line)}\
         .diet-filter{flex:0 1 auto}.rest-list{max-width:560px}\
         .board-cards{grid-template-columns:repeat(2,minmax(0,1fr));align-items:start}}
         @media (min-width:1000px){.board-cards{grid-template-columns:repeat(3,minmax(0,1fr))}}

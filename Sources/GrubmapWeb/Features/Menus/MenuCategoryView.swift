@@ -8,12 +8,30 @@ struct MenuReading {
     let contentLanguage: String
     let priceRole: PriceRole
     let filter: DietaryFilter
+    /// Whether prices say whose they are: not where every price is for one role (a venue's prices are for
+    /// everyone), which also shows no role chooser.
+    var namesRoles = true
 
     init(strings: MenuStrings, contentLanguage: String, preferences: Preferences) {
         self.strings = strings
         self.contentLanguage = contentLanguage
         priceRole = preferences[PreferenceKeys.priceRole]
         filter = preferences.dietaryFilter
+    }
+
+    /// The same reading for menus whose prices are for `roles`: roles named only when there are two or more.
+    func pricing(_ roles: Set<PriceRole>) -> MenuReading {
+        var reading = self
+        reading.namesRoles = roles.count > 1
+        return reading
+    }
+
+    /// The price the reader pays for `meal`, shown large: their role's; where prices are for one role only (a
+    /// venue's, for everyone), that one; with whether it is another role's.
+    func price(of meal: Meal) -> (price: MealPrice, isOtherRole: Bool)? {
+        if let mine = meal.prices.first(where: { $0.role == priceRole }) { return (mine, false) }
+        guard !namesRoles, let only = meal.prices.first else { return nil }
+        return (only, true)
     }
 }
 
@@ -30,7 +48,8 @@ struct MenuCategoryView {
         let shown = category.meals.filter(reading.filter.shows)
         let hidden = category.meals.count - shown.count
         var attributes: [Attribute] = [.class(item.isServingNow ? "menu-category now" : "menu-category")]
-        if item.isOpen { attributes.append(Attribute("open", nil)) }
+        // A category the filter empties stays folded: its line says how many dishes it hid.
+        if item.isOpen && !shown.isEmpty { attributes.append(Attribute("open", nil)) }
         if let period = category.period { attributes.append(.data("period", period.rawValue)) }
         // `details` and `summary` may not be in `Tag`; the public `element` takes any name.
         return element("details", attributes) {
@@ -72,8 +91,8 @@ struct MealView {
 
     var node: Node {
         let strings = reading.strings
-        let mine = meal.prices.first { $0.role == reading.priceRole }
-        let others = meal.prices.filter { $0.role != reading.priceRole }
+        let mine = reading.price(of: meal)?.price
+        let others = meal.prices.filter { $0.role != mine?.role }
         return el(.li, .class("meal")) {
             el(.p, .class("meal-name"), .lang(reading.contentLanguage)) { meal.name }
             if !meal.notes.isEmpty {
@@ -85,7 +104,9 @@ struct MealView {
                 el(.div, .class("meal-prices"), Attribute("role", "group"), .ariaLabel(strings.pricesLabel)) {
                     if let mine {
                         el(.p, .class("my-price")) {
-                            el(.span, .class("price-role")) { strings.roleName(mine.role) }
+                            if reading.namesRoles {
+                                el(.span, .class("price-role")) { strings.roleName(mine.role) }
+                            }
                             el(.strong, .class("price-amount")) { format(mine.amount) }
                         }
                     }

@@ -3,18 +3,39 @@ import GrubmapAPI
 import GrubmapCore
 
 extension API.MenuBody {
+    /// The day as every reader shows it (``PlaceDay``): closed with its note when the place's hours close it, even
+    /// with a menu stored for it.
     init(place: Place, area: Area, date: CalendarDate, menu: Menu?) {
+        self.init(place: place, area: area, date: date, day: PlaceDay(place: place, date: date, menu: menu))
+    }
+
+    init(place: Place, area: Area, date: CalendarDate, day: PlaceDay) {
+        let closure = day.closure
+        self.init(
+            placeId: place.id, date: date, status: day.kind?.rawValue ?? "unknown", closed: closure != nil,
+            currency: day.menu?.currency.code ?? area.currency, note: day.note, closedBy: closure?.reason.rawValue,
+            categories: Self.categories(of: day.menu))
+    }
+
+    /// The menu stored for the day, as it was sent (the admin API's view), with `closedBy` when the place's hours
+    /// close the day all the same.
+    init(stored menu: Menu?, place: Place, area: Area, date: CalendarDate) {
+        let closedBy = menu?.isClosed == true ? "menu" : place.openingHours.closure(on: date)?.rawValue
         self.init(
             placeId: place.id, date: date, status: menu.map { $0.isClosed ? "closed" : "serving" } ?? "unknown",
             closed: menu?.isClosed ?? false, currency: menu?.currency.code ?? area.currency, note: menu?.note,
-            categories: (menu?.categories ?? []).map { category in
-                Category(
-                    name: category.name, period: category.period?.rawValue,
-                    meals: category.meals.map { meal in
-                        MealBody(
-                            name: meal.name, notes: meal.notes,
-                            prices: Dictionary(uniqueKeysWithValues: meal.prices.map { ($0.role.rawValue, $0.amount) }))
-                    })
-            })
+            closedBy: closedBy, categories: Self.categories(of: menu))
+    }
+
+    private static func categories(of menu: Menu?) -> [Category] {
+        (menu?.categories ?? []).map { category in
+            Category(
+                name: category.name, period: category.period?.rawValue,
+                meals: category.meals.map { meal in
+                    MealBody(
+                        name: meal.name, notes: meal.notes,
+                        prices: Dictionary(uniqueKeysWithValues: meal.prices.map { ($0.role.rawValue, $0.amount) }))
+                })
+        }
     }
 }

@@ -5,7 +5,8 @@ import GrubmapCore
 /// the selected day's categories and meals, with the category being served now first.
 ///
 /// Every day is a plain link (`?date=YYYY-MM-DD#menu`), so it works without JavaScript; `menus.js` only swaps the
-/// section in place. "Closed" and "no menu yet" are different messages.
+/// section in place. "Closed" and "no menu yet" are different messages, and a day the place's hours close says
+/// closed with the hours' note even when a menu is stored for it (``PlaceDay``).
 struct MenuSection {
     /// The person's price role and filter, the strings, and the language menu text is in.
     let reading: MenuReading
@@ -15,8 +16,8 @@ struct MenuSection {
     /// The clock time in the area now, for the category being served.
     let now: TimeOfDay
     let selected: CalendarDate
-    /// The selected day's menu, or `nil` when none is known.
-    let menu: Menu?
+    /// The selected day: closed, its menu, or no menu yet.
+    let day: PlaceDay
     /// The days of the selected week that have a menu.
     let days: [CalendarDate: MenuDayKind]
     /// Query fields of the page to keep in the day links (such as `near` and `ride`), without `date`.
@@ -39,7 +40,7 @@ struct MenuSection {
             }
             DaySelector(strings: strings, today: today, selected: selected, days: days, link: link(to:)).node
             content
-            if let note = menu?.note {
+            if let note = day.menu?.note {
                 el(.p, .class("meta menu-note"), .lang(reading.contentLanguage)) { note }
             }
         }
@@ -52,18 +53,28 @@ struct MenuSection {
     }
 
     private var content: Node {
-        guard let menu else {
+        switch day {
+        case .noMenu:
             return el(.div, .class("menu-message menu-none")) {
                 el(.p) { el(.strong) { strings.noMenu } }
                 el(.p, .class("meta")) { strings.noMenuHint }
             }
-        }
-        if menu.isClosed {
-            return el(.div, .class("menu-message menu-closed")) {
+        case .closed(let closure):
+            return el(.div, .class("menu-message menu-closed"), .data("closed-by", closure.reason.rawValue)) {
                 el(.p) { el(.strong) { strings.closed } }
+                if let note = closure.note {
+                    el(.p, .class("closed-note"), .lang(reading.contentLanguage)) { note }
+                }
             }
+        case .serving(let menu):
+            return categories(menu)
         }
-        let arranged = menu.arrangedCategories(at: selected == today ? now : nil)
+    }
+
+    private func categories(_ menu: Menu) -> Node {
+        let moment =
+            selected == today ? MealTimes(hours: place.openingHours, on: selected).moment(at: now, for: menu) : nil
+        let arranged = menu.arrangedCategories(at: moment)
         return el(.div, .class("menu-categories")) {
             for item in arranged { MenuCategoryView(reading: reading, item: item, currency: menu.currency).node }
         }

@@ -51,7 +51,9 @@ struct PlaceFeature: RouteCollection {
                 reading: MenuReading(
                     strings: MenuStrings.forLanguage(language), contentLanguage: area.localLanguage,
                     preferences: preferences), place: place,
-                today: today, now: time, selected: selected, menu: reading.menu, days: reading.days,
+                today: today, now: time, selected: selected,
+                day: PlaceDay(place: place, date: selected, menu: reading.menu),
+                days: place.openingHours.dayKinds(reading.days, adding: selected.week(startingOn: .sunday)),
                 keptQuery: request.query.pairs.filter { $0.name != "date" })
             page.bookmark = (
                 BookmarkButton(

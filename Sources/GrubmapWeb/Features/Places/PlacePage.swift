@@ -128,7 +128,7 @@ extension PlacePage {
 }
 
 /// Opening hours as the place page shows them, and the console's preview of them: the weekly table, then the
-/// next dated exceptions from `from` on (closed days, other hours).
+/// next dated exceptions from `from` on (closed days, other hours), and the hours' note (the demo's "sample hours").
 struct HoursTable {
     let strings: Strings
     let hours: OpeningHours
@@ -168,6 +168,9 @@ struct HoursTable {
                         }
                     }
                 }
+            }
+            if let note = hours.note {
+                el(.p, .class("meta hours-note")) { note }
             }
         }
     }

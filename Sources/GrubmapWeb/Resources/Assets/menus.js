@@ -144,6 +144,15 @@
     for (const id of ["menu", "board"]) if (document.getElementById(id)) swap(id, location.href, { push: false });
   });
 
+  // The board's week strip sticks just under the page's header, whose height (the stylesheet guesses it per width)
+  // the browser knows: a header of two rows, a bigger font.
+  const header = document.querySelector(".top");
+  if (header && document.getElementById("board")) {
+    new ResizeObserver(() => document.body.style.setProperty("--header-height", `${header.offsetHeight}px`)).observe(
+      header,
+    );
+  }
+
   // The board's neighbouring day: -1 before, +1 after (across the week's edge too).
   const step = (delta, focus) => {
     const target = document.getElementById("board")?.dataset[delta < 0 ? "previous" : "next"];
