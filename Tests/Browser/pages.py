@@ -237,6 +237,7 @@ PAGES = [
     Page("board", "/areas/pnu-busan/menus", CHECKED_IN),
     Page("board-closed-day", f"/areas/pnu-busan/menus?date={busan_sunday()}#rest-heading", CHECKED_IN),
     Page("board-filter", "/areas/pnu-busan/menus?filter=open#filter", CHECKED_IN),
+    Page("board-venue", f"/areas/{SAN_JOSE}/menus", CHECKED_IN),
     Page("place-checked-in", "/places/original-joes?near=37.3318,-121.8863&checked=in", CHECKED_IN),
     Page("profile", "/profile", CHECKED_IN),
     Page("profile-problems", "/profile", CHECKED_IN, send_profile_with_mistakes),

@@ -1,15 +1,18 @@
 """Takes screenshots of Grubmap's pages at phone and desktop sizes, light and dark, English and Korean.
 
 Usage: .venv/bin/python Tests/Browser/screenshots.py OUTPUT_FOLDER [NAME_FILTER] [--zoom] [--forced-colors]
+       [--at=EPOCH_SECONDS]
 Each shot is OUTPUT_FOLDER/<page>-<language>-<scheme>-<width>.png; the installed app, as its standalone window
 shows it and offline, is installed-app-<language>-<scheme>-390.png and offline-<language>-<scheme>-390.png. `--zoom` shows each size at 200% (half the CSS
 pixels, twice the density: what a person who zooms in sees), `--forced-colors` as Windows' high-contrast themes
 force it (named ...-zoom.png, ...-forced.png). Nothing here is a test: it is for people to look at the pages (and
-for the images in docs/).
+for the images in docs/). `--at` sets the server's clock (`--test-clock-file`), so the boards show a chosen moment:
+docs/menu-board.png is `board-ko-light-390.png` at `--at=1794886200` (Tuesday 17 November 2026, 12:30 in Busan).
 """
 
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from selenium.webdriver.common.by import By
@@ -30,8 +33,23 @@ def session_with(driver, server, style="basic", seen=True, area="san-jose-conven
     prepare(driver, server, Person(style=style, area=area, seen=seen, check_in=check_in, operator=operator))
 
 
+def choose_vegetarian(driver, server, width):
+    """The board's dietary filter set to vegetarian, as a person does it on the board."""
+    driver.get(driver.current_url.split("?")[0] + "?filter=open#filter")
+    choice = driver.find_element(By.CSS_SELECTOR, ".diet-filter input[name=diet][value=vegetarian]")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", choice)
+    choice.click()
+    driver.find_element(By.CSS_SELECTOR, ".diet-filter button[type=submit]").click()
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".filter-state.is-active")
+             and not d.find_elements(By.CSS_SELECTOR, ".diet-filter form"))
+    driver.execute_script("window.scrollTo(0, 0)")
+
+
 def shots(server, output, name_filter, zoom=False, forced=False):
     pages = [
+        ("board", {"area": "pnu-busan"}, "/areas/pnu-busan/menus", None),
+        ("board-vegetarian", {"area": "pnu-busan"}, "/areas/pnu-busan/menus", choose_vegetarian),
+        ("board-venue", {}, "/areas/san-jose-convention-center/menus", None),
         ("onboarding-basic", {"style": "basic", "seen": False}, "/onboarding", None),
         ("onboarding-slides", {"style": "slides", "seen": False}, "/onboarding?page=1", None),
         ("onboarding-progress", {"style": "progress", "seen": False}, "/onboarding?page=1&clock=manual", None),
@@ -127,7 +145,12 @@ def main():
     output = Path(sys.argv[1])
     output.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
-        server = GrubmapServer(folder, ["--onboarding-interval-ms", "3000"]).start()
+        clock = [argument.split("=", 1)[1] for argument in sys.argv[2:] if argument.startswith("--at=")]
+        extra = []
+        if clock:
+            (Path(folder) / "clock").write_text(str(int(clock[0]) - time.time()))
+            extra = ["--test-clock-file", str(Path(folder) / "clock")]
+        server = GrubmapServer(folder, ["--onboarding-interval-ms", "3000", *extra]).start()
         try:
             arguments = [argument for argument in sys.argv[2:] if not argument.startswith("--")]
             name_filter = arguments[0] if arguments else None

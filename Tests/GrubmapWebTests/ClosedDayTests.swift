@@ -2,6 +2,7 @@ import Foundation
 import GrubmapCore
 import GrubmapHTTP
 import GrubmapImport
+import GrubmapOutbound
 import GrubmapStore
 import Synchronization
 import Testing
@@ -159,9 +160,11 @@ import Testing
             audit: AuditEntry(
                 at: now, actor: "cli", actorName: "command line", areaID: TestApp.sampleArea.id, action: "feed.set",
                 subject: "alpha", before: nil, after: "feed"))
+        // The outbound client reaches the feed on 127.0.0.1 only because its allow list names it.
         let feeds = FeedScheduler(
-            store: test.store, fetcher: URLSessionFeedFetcher(), owner: "test",
-            settings: FeedScheduler.Settings(interval: 3600, timeoutSeconds: 5))
+            store: test.store,
+            client: CurlClient(allowList: try OutboundAllowList(["http://127.0.0.1:\(server.port)/"])),
+            owner: "test", settings: FeedScheduler.Settings(interval: 3600, timeoutSeconds: 5))
         #expect(try feeds.runDue(at: now) == [F.alpha: .imported(days: 1)])
         #expect(try test.store.menu(placeID: F.alpha, on: F.date(Self.friday))?.categories.first?.name == "중식")
         let shown = try test.json("/api/v1/places/alpha/menu?date=\(Self.friday)")
