@@ -30,6 +30,7 @@ public struct App: Sendable {
                 capacity: configuration.newSessionsBurst, perMinute: configuration.newSessionsPerMinute),
             created: sessionsCreated)
         let visitors = MiddlewareChain.empty
+            .adding(OfflineCopies())
             .adding(VisitorResolution(store: store, signers: SignerCache(), caches: caches))
             .adding(CSRFProtection())
             .adding(WriteLimits(limiter: RateLimiter(limit: configuration.writesPerMinute)))

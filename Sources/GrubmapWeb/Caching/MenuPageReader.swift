@@ -16,6 +16,8 @@ struct MenuPageReader: Hashable, Sendable {
     let units: DistanceUnit
     /// The address's query, which the page's links and forms keep (the day, the ride type, a check-in's outcome).
     let query: [String]
+    /// Whether the page is the service worker's offline copy (``OfflineCopies``), which leaves the people out.
+    let isOfflineCopy: Bool
 
     /// The reader of `context` at `position`, on `today` at `time` in the area's time zone.
     init(_ context: VisitorContext, position: Coordinate?, today: CalendarDate, time: TimeOfDay) {
@@ -28,5 +30,6 @@ struct MenuPageReader: Hashable, Sendable {
         filter = preferences.dietaryFilter
         units = context.units
         query = context.request.query.pairs.map { "\($0.name)=\($0.value)" }
+        isOfflineCopy = context.request.asksForOfflineCopy
     }
 }

@@ -5,7 +5,7 @@ import GrubmapHTTP
 /// What every handler knows of its request before anything is read from the database: the request, the app's
 /// environment, one instant for the whole request, and how to speak to whoever sent it.
 struct RequestContext {
-    let request: Request
+    private(set) var request: Request
     let environment: AppEnvironment
     /// When the request is answered, from the injected clock; every check of the request uses this one instant.
     let now: Date
@@ -27,6 +27,13 @@ struct RequestContext {
 
     /// Every string of the interface in ``language``.
     var strings: Strings { Strings.forLanguage(language) }
+
+    /// The same context for `request` (a middleware's narrower form of it), at the same instant.
+    func replacing(_ request: Request) -> RequestContext {
+        var context = self
+        context.request = request
+        return context
+    }
 
     /// The app's settings.
     var configuration: AppConfiguration { environment.configuration }

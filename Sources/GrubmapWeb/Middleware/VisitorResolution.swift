@@ -42,12 +42,15 @@ struct VisitorResolution: RouteMiddleware {
         let known = DeviceCookie.read(from: request, signer: signer, now: context.now)
         let device = known ?? .fresh(now: context.now, randomBytes: environment.randomBytes)
         let preferences = found?.preferences ?? device.preferences
+        // An offline copy (``OfflineCopies``) carries no token: it is kept on the device for whoever opens it next.
+        let csrfToken =
+            request.asksForOfflineCopy ? "" : found?.session.csrfToken ?? signer.signature(of: device.id, for: .csrf)
         let visitor = Visitor(
             session: found?.session, credential: credential, device: device, deviceIsKnown: known != nil,
             preferences: preferences, language: preferences[PreferenceKeys.language] ?? context.language,
             browserUnits: request.headers["Accept-Language"].flatMap(DistanceUnit.customary(acceptLanguage:))
                 ?? .kilometers,
-            csrfToken: found?.session.csrfToken ?? signer.signature(of: device.id, for: .csrf))
+            csrfToken: csrfToken)
         let cookies = VisitorCookies()
         if let found, found.renewed, credential == .cookie { cookies.session = (found.session, false) }
         defer {
@@ -65,13 +68,15 @@ struct VisitorResolution: RouteMiddleware {
             response = ErrorResponses.response(
                 for: error, kind: context.kind, strings: inner.strings, request: request, log: environment.log)
         }
-        deliver(cookies, for: inner, signer: signer, to: &response)
+        if !request.asksForOfflineCopy { deliver(cookies, for: inner, signer: signer, to: &response) }
         return response
     }
 
     /// Adds the cookies the visitor needs: on pages, a device cookie that mirrors the device's preferences (made
     /// now, changed, or getting old) and remembers the area the page opened; a session made or renewed by this
-    /// request, as a cookie and, when new, as a header for API clients.
+    /// request, as a cookie and, when new, as a header for API clients; and the key of the pages the service worker
+    /// may keep (``OfflineKey``), in a header on every page and as a cookie whenever it is not the one the browser
+    /// sent or a session cookie goes with it.
     private func deliver(
         _ cookies: VisitorCookies, for context: VisitorContext, signer: CookieSigner, to response: inout Response
     ) {
@@ -94,6 +99,7 @@ struct VisitorResolution: RouteMiddleware {
         if let device {
             response.headers.add(name: "Set-Cookie", value: device.header(signer: signer, secure: context.isSecure))
         }
+        deliverOfflineKey(cookies, for: context, signer: signer, to: &response)
         guard let (session, isNew) = cookies.session else { return }
         if isNew || visitor.credential == .cookie {
             let maxAge = max(0, Int(session.expiresAt.timeIntervalSince(context.now)))
@@ -110,6 +116,23 @@ struct VisitorResolution: RouteMiddleware {
     /// a request without it (an older browser, a test) counts as a navigation.
     static func isNavigation(_ request: Request) -> Bool {
         request.headers["Sec-Fetch-Mode"].map { $0 == "navigate" } ?? true
+    }
+
+    /// The ``OfflineKey`` of the device and the session the browser holds after this response.
+    private func deliverOfflineKey(
+        _ cookies: VisitorCookies, for context: VisitorContext, signer: CookieSigner, to response: inout Response
+    ) {
+        let visitor = context.visitor
+        guard visitor.credential != .bearer else { return }
+        let session = cookies.session?.session ?? visitor.session
+        let sessionCookieGoes = cookies.session.map { $0.isNew || visitor.credential == .cookie } ?? false
+        guard context.kind == .page || sessionCookieGoes else { return }
+        let key = OfflineKey(deviceID: visitor.device.id, sessionToken: session?.token, signer: signer)
+        if context.kind == .page { response.headers[OfflineKey.header] = key.value }
+        guard sessionCookieGoes || context.request.cookie(OfflineKey.cookieName) != key.value else { return }
+        let maxAge = session.map { Int($0.expiresAt.timeIntervalSince(context.now)) } ?? Int(DeviceCookie.lifetime)
+        response.headers.add(
+            name: "Set-Cookie", value: key.cookieHeader(maxAgeSeconds: max(0, maxAge), secure: context.isSecure))
     }
 
     private static func bearerToken(_ request: Request) -> String? {

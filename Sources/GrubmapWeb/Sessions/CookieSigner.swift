@@ -23,6 +23,7 @@ struct CookieSigner: Sendable {
     enum Purpose: String {
         case deviceCookie = "grubmap-device-cookie"
         case csrf = "grubmap-csrf"
+        case offlineKey = "grubmap-offline-key"
     }
 }
 

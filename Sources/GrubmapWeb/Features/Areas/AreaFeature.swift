@@ -45,7 +45,9 @@ struct AreaFeature: RouteCollection {
         let request = context.request
         let position = try request.position()
         let onlyOpenNow = request.query["open"] == "now"
-        let presence = try checkIns.presence(inArea: id, at: context.now, sample: 4)
+        var presence = try checkIns.presence(inArea: id, at: context.now, sample: 4)
+        // An offline copy counts people but shows no one: it stays on a device another person may use.
+        if request.asksForOfflineCopy { presence = presence.mapValues { PlacePresence(count: $0.count, newest: []) } }
         let basemap = configuration.tileURL == nil ? try basemaps.basemap(areaID: id) : nil
         let viewRequest = try MapViewRequest(request)
         let frame = MapFrame(area: area, basemap: basemap?.basemap, height: viewRequest.height ?? MapFrame.height)
@@ -145,7 +147,7 @@ struct AreaFeature: RouteCollection {
             bookmarks: preferences[PreferenceKeys.bookmarks], position: try request.position(),
             isDefault: try context.chosenArea()?.id == id, units: context.units,
             minute: Int(context.now.timeIntervalSince1970 / 60),
-            query: request.query.pairs.map { "\($0.name)=\($0.value)" })
+            query: request.query.pairs.map { "\($0.name)=\($0.value)" }, isOfflineCopy: request.asksForOfflineCopy)
         return try pages.pages.value(for: key, now: context.now) {
             PersonalizedPage(try render(context, area: area, csrfToken: PersonalizedPage.csrfPlaceholder))
         }.response(csrfToken: context.visitor.csrfToken)

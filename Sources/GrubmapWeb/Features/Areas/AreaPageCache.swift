@@ -21,6 +21,8 @@ struct AreaPageCache: Sendable {
         let minute: Int
         /// The address's query (the list's order and page, the map's view, the filter).
         let query: [String]
+        /// Whether the page is the service worker's offline copy (``OfflineCopies``), which shows no faces.
+        let isOfflineCopy: Bool
     }
 
     /// The store's answer to a query of no one's in particular, while the catalog (every place's row) stays at a

@@ -44,6 +44,8 @@ struct CheckInStrings: Sendable {
     let tooManyChanges: String
     /// Said after checking out.
     let checkedOut: String
+    /// Who's here on an offline copy of a place's page, which counts people but names no one.
+    let offlineWhosHere: String
 
     static func forLanguage(_ language: Language) -> CheckInStrings {
         language == .korean ? .korean : .english
@@ -98,7 +100,8 @@ struct CheckInStrings: Sendable {
         notCheckedIn: "You're not checked in anywhere.",
         fieldProblem: { _, message in message },
         tooManyChanges: "That's a lot of changes at once. Wait a moment and try again.",
-        checkedOut: "You've checked out."
+        checkedOut: "You've checked out.",
+        offlineWhosHere: "When you're back online, you'll see who's here and can check in."
     )
 
     static let korean = CheckInStrings(
@@ -146,6 +149,7 @@ struct CheckInStrings: Sendable {
             }
         },
         tooManyChanges: "한꺼번에 너무 많이 바꾸고 있어요. 잠시 뒤 다시 시도하세요.",
-        checkedOut: "체크아웃했어요."
+        checkedOut: "체크아웃했어요.",
+        offlineWhosHere: "다시 연결되면 누가 있는지 보고 체크인할 수 있어요."
     )
 }

@@ -16,6 +16,8 @@ struct WhosHere {
     let timeZone: TimeZone
     /// What the person just did here (`?checked=in` or `out` after the form's redirect), said where the focus lands.
     var change: CheckInChange? = nil
+    /// Whether the page is the service worker's offline copy: how many people, but no one's name and no forms.
+    var isOfflineCopy = false
 
     /// The id of the line that says whether the person is checked in, which the forms' redirects point at.
     static let statusID = "check-in-status"
@@ -29,16 +31,26 @@ struct WhosHere {
                 el(.h2, .id("whos-here")) { strings.whosHere }
                 el(.span, .class("count-badge"), Attribute("data-count", "\(people.count)")) { "\(people.count)" }
             }
-            if people.count == 0 {
-                el(.p, .class("meta")) { strings.nobodyHere }
+            if isOfflineCopy {
+                el(.p, .class("meta")) { count }
+                el(.p, .class("meta")) { strings.offlineWhosHere }
             } else {
-                el(.ul, .class("people")) {
-                    for (profile, checkIn) in people.newest { person(profile, checkIn) }
+                if people.count == 0 {
+                    el(.p, .class("meta")) { strings.nobodyHere }
+                } else {
+                    el(.ul, .class("people")) {
+                        for (profile, checkIn) in people.newest { person(profile, checkIn) }
+                    }
+                    if people.more > 0 { el(.p, .class("meta")) { strings.andMoreHere(people.more) } }
                 }
-                if people.more > 0 { el(.p, .class("meta")) { strings.andMoreHere(people.more) } }
+                actions
             }
-            actions
         }
+    }
+
+    /// How many are here, in words.
+    private var count: String {
+        people.count == 0 ? strings.nobodyHere : strings.pinLabel("", people.count).trimmingCharacters(in: [",", " "])
     }
 
     private func person(_ profile: Profile, _ checkIn: CheckIn) -> Node {

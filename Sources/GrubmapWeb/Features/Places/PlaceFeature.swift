@@ -36,16 +36,20 @@ struct PlaceFeature: RouteCollection {
         let person = try self.person(context)
         let preferences = context.preferences
         let isBookmarked = preferences[PreferenceKeys.bookmarks].contains(id)
+        // An offline copy counts people but names no one: it stays on a device another person may use.
+        let isOfflineCopy = request.asksForOfflineCopy
+        let people = isOfflineCopy ? PlacePeople(newest: [], count: reading.people.count) : reading.people
         let render = { (csrfToken: String) in
             var page = PlacePage(
                 strings: context.strings, place: place, area: area, areas: try context.headerAreas(),
                 rides: try RideEstimates.make(for: place, in: area, context: context),
                 whosHere: WhosHere(
                     strings: CheckInStrings.forLanguage(language), language: language, place: place,
-                    people: reading.people, me: person.me,
+                    people: people, me: person.me,
                     myCheckIn: person.checkIn.map { ($0, person.checkInPlace?.name.text(in: language) ?? "") },
                     csrfToken: csrfToken, timeZone: TimeZone(identifier: area.timeZone) ?? .gmt,
-                    change: request.query["checked"].flatMap(CheckInChange.init(rawValue:))))
+                    change: request.query["checked"].flatMap(CheckInChange.init(rawValue:)),
+                    isOfflineCopy: isOfflineCopy))
             page.now = context.now
             page.menu = MenuSection(
                 reading: MenuReading(

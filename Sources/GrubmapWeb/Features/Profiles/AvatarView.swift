@@ -24,7 +24,8 @@ struct AvatarView {
     }
 }
 
-/// The first four avatars of who is at a place and "+N", or "Nobody's checked in".
+/// The first four avatars of who is at a place and "+N", or "Nobody's checked in"; only how many, in words, when
+/// the people are left out (an offline copy).
 struct PresenceLine {
     let strings: CheckInStrings
     let presence: PlacePresence
@@ -33,6 +34,8 @@ struct PresenceLine {
         el(.span, .class("presence")) {
             if presence.count == 0 {
                 el(.span, .class("nobody")) { strings.nobodyHere }
+            } else if presence.newest.isEmpty {
+                el(.span, .class("nobody")) { strings.pinLabel("", presence.count).trimmingCharacters(in: [",", " "]) }
             } else {
                 el(.span, .class("faces")) {
                     for profile in presence.newest.prefix(4) { AvatarView(profile: profile).node }
