@@ -1,7 +1,8 @@
 """The installable, offline app in a real browser (headless Chromium at 390x844): the manifest and icons, the service
-worker keeping the default area's menus for the week and the bookmarked places, those pages opening with no network
-(DevTools' Network.emulateNetworkConditions) marked "saved at HH:MM, offline", a page never kept showing the
-offline page, a bookmark or check-in refused with a clear message and nothing queued, and old caches removed."""
+worker keeping offline copies of the default area's menus for the week, the bookmarked places and the pages opened,
+those opening with no network (DevTools' Network.emulateNetworkConditions) marked as offline copies, a page never
+kept showing the offline page, a change refused where it was tried and nothing queued, nothing of one person kept
+for the next on the same browser, and old caches removed."""
 
 import json
 import re
@@ -11,7 +12,7 @@ import websocket
 
 from selenium.webdriver.common.by import By
 
-from conftest import wait_for
+from conftest import settled, wait_for
 from test_bookmarks import press, skip_onboarding
 from test_checkins import make_profile
 
@@ -82,12 +83,13 @@ def cached_urls(driver):
 
 
 def ready(driver):
-    """Waits for the worker to control the page and to have kept the menus and bookmarks."""
-    # The worker keeps the shell before it takes control: on a machine busy with other tests that can take a while.
+    """Waits for the worker to control the page and to have kept the menus, the bookmarks and the page's copy."""
+    # The worker keeps the shell before it takes control, and then some ten offline copies: on a machine busy with
+    # other tests that can take a while.
     wait_for(driver, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), timeout=60)
     driver.refresh()  # a page under the worker's control asks it to keep the menus and bookmarks
     wait_for(driver, lambda d: d.execute_script("return !!document.documentElement.dataset.offlineSaved"),
-             timeout=30)
+             timeout=60)
 
 
 def test_the_manifest_makes_an_installable_app(server):
@@ -111,7 +113,28 @@ def test_the_manifest_makes_an_installable_app(server):
         assert "__VERSION__" not in response.read().decode()
 
 
-def test_saved_pages_open_offline_and_changes_are_refused(server, browser):
+def cached_bodies(driver):
+    """Every kept response's body, by cache and address: what the next person on this browser could be shown."""
+    return driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        (async () => {
+          const bodies = {};
+          for (const name of await caches.keys()) {
+            const cache = await caches.open(name);
+            for (const request of await cache.keys()) {
+              bodies[name + " " + request.url] = await (await cache.match(request)).text();
+            }
+          }
+          return bodies;
+        })().then(done, (error) => done({error: String(error)}));
+    """)
+
+
+def page_caches(driver):
+    return [name for name in cache_names(driver) if name.startswith("grubmap-pages-")]
+
+
+def test_offline_copies_open_offline_and_changes_are_refused_in_place(server, browser):
     driver = browser(width=390, height=844)
     skip_onboarding(driver, server)
     make_profile(driver, server, "Ada", "Lovelace")
@@ -126,6 +149,8 @@ def test_saved_pages_open_offline_and_changes_are_refused(server, browser):
     assert len(days) == 7, kept
     assert any(url.endswith("/offline") for url in kept)
     assert any("/assets/app.css?v=" in url for url in kept)
+    # The area page just opened was kept too, as its offline copy.
+    assert any(url.endswith("/areas/pnu-busan") for url in kept), kept
 
     offline(driver)
     assert driver.execute_script("return navigator.onLine") is False
@@ -134,45 +159,102 @@ def test_saved_pages_open_offline_and_changes_are_refused(server, browser):
     driver.get(day)
     banner = driver.find_element(By.ID, "offline-banner")
     wait_for(driver, lambda d: banner.is_displayed())
-    assert re.fullmatch(r"Saved at \d{2}:\d{2}, offline", banner.text), banner.text
+    assert re.fullmatch(r"Offline copy saved at \d{2}:\d{2}\. Bookmarks, check-ins and who's here come back when "
+                        r"you're online\.", banner.text), banner.text
     assert driver.find_elements(By.CSS_SELECTOR, ".board, .card")
     # Styles still apply: the saved page's style sheet came from the worker's cache.
     assert driver.execute_script("return getComputedStyle(document.body).margin") == "0px"
+    # An offline copy shows no stars: whose bookmarks they are is not known offline.
+    assert not any(star.is_displayed() for star in driver.find_elements(By.CSS_SELECTOR, ".bookmark-button"))
+
+    # A choice on the board is refused where it is: the page stays, and says so at the foot of the screen.
+    staff = driver.find_element(By.CSS_SELECTOR, ".role-chooser button[value=employee]")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", staff)
+    staff.click()
+    toast = wait_for(driver, lambda d: d.find_elements(By.ID, "toast") and d.find_element(By.ID, "toast"))
+    assert toast.is_displayed() and toast.text == "You're offline, so nothing was saved. Try again when you're back online."
+    wait_for(driver, lambda d: d.find_element(By.ID, "announcer").get_attribute("textContent") == toast.text)
+    assert driver.current_url == day and driver.find_element(By.ID, "offline-banner").is_displayed()
 
     driver.get(server.url(f"/places/{PLACE}"))
     wait_for(driver, lambda d: d.find_element(By.ID, "offline-banner").is_displayed())
-    # A bookmark while offline: the script's fetch fails, the form falls back to a plain post, and the worker
-    # answers that nothing was saved.
-    press(driver, PLACE)
-    wait_for(driver, lambda d: d.find_elements(By.ID, "offline-refused")
-             and d.find_element(By.ID, "offline-refused").is_displayed())
-    assert "Nothing was changed" in driver.find_element(By.ID, "offline-refused").text
-    assert not driver.find_element(By.ID, "offline-not-saved").is_displayed()
-    # A check-in too: the saved page's form is refused the same way.
-    driver.get(server.url(f"/places/{PLACE}"))
-    checkin = driver.find_element(By.CSS_SELECTOR, f"form[action='/places/{PLACE}/checkin'] button")
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", checkin)
-    checkin.click()
-    wait_for(driver, lambda d: d.find_elements(By.ID, "offline-refused")
-             and d.find_element(By.ID, "offline-refused").is_displayed())
-    # Chromium logs each refusal (a 503 from the worker) as a failed load; nothing else went wrong.
-    refusals = driver.get_log("browser")
-    assert refusals and all(" 503 " in entry["message"] and re.search(r"/(bookmark|checkin) ", entry["message"])
-                            for entry in refusals), refusals
+    assert driver.find_element(By.ID, "menu").is_displayed()
+    assert "can check in" in driver.find_element(By.CSS_SELECTOR, ".whos-here").text
+    # The area's list opens too.
+    driver.get(server.url("/areas/pnu-busan"))
+    wait_for(driver, lambda d: d.find_element(By.ID, "offline-banner").is_displayed())
+    assert len(driver.find_elements(By.CSS_SELECTOR, "ul.places > li[data-place]")) == 7
     # A page never kept: the offline page.
     driver.get(server.url("/areas/san-jose-convention-center"))
     wait_for(driver, lambda d: d.find_element(By.TAG_NAME, "h1").text == "You are offline")
     assert not driver.find_element(By.ID, "offline-refused").is_displayed()
 
     offline(driver, on=False)
-    # Back online nothing was queued: the place is still bookmarked (the refused removal never happened) and
-    # nobody checked in.
+    # Back online nothing was queued: the place is still bookmarked and the price role is the student's.
     driver.get(server.url(f"/places/{PLACE}"))
     assert not driver.find_element(By.ID, "offline-banner").is_displayed()
     star = driver.find_element(By.CSS_SELECTOR, f'.bookmark-button[data-place="{PLACE}"]')
     assert star.get_attribute("aria-pressed") == "true"
-    place = json.load(urllib.request.urlopen(server.url(f"/api/v1/places/{PLACE}")))
-    assert place["checkedIn"] == []
+    preferences = driver.execute_script("return fetch('/api/v1/me/preferences').then((r) => r.json())")
+    assert preferences["priceRole"] == "student"
+
+
+def test_person_a_never_appears_offline_to_person_b_on_the_same_browser(server, browser):
+    """Issue 28's finding: A opens their profile, a place where they are checked in and the settings; cookies are
+    cleared; B, on the same browser, offline, must see none of A's names, bio, check-in or CSRF token."""
+    driver = browser(width=390, height=844)
+    skip_onboarding(driver, server)
+    make_profile(driver, server, "Ada", "Lovelace")  # bio: "Here for the tacos."
+    driver.get(server.url(f"/places/{PLACE}"))
+    driver.find_element(By.CSS_SELECTOR, f"form[action='/places/{PLACE}/checkin'] button").click()
+    wait_for(driver, settled(lambda d: "checked in here" in d.find_element(By.CSS_SELECTOR, ".whos-here").text))
+    token = driver.find_element(By.CSS_SELECTOR, "input[name=csrf]").get_attribute("value")
+    assert len(token) > 20
+    visited = ["/profile", f"/places/{PLACE}", "/settings", BOARD, "/areas/pnu-busan", "/"]
+    for path in visited:
+        driver.get(server.url(path))
+    ready(driver)
+    for path in visited:  # every page opened again under the worker, which keeps what it keeps in the background
+        driver.get(server.url(path))
+    ready(driver)
+    a_key = driver.get_cookie("grubmap_offline_key")["value"]
+    personal = ["Ada", "Lovelace", "tacos", "checked in here", token]
+    kept = cached_bodies(driver)
+    assert "error" not in kept and any(f"/places/{PLACE}" in address for address in kept), kept.keys()
+    for address, body in kept.items():
+        assert not any(part in body for part in personal), f"{address} keeps {[p for p in personal if p in body]}"
+    assert not any(address.endswith(("/profile", "/settings")) for address in kept), kept.keys()
+    assert page_caches(driver) == [next(name for name in cache_names(driver) if name.endswith("-" + a_key))]
+
+    # Cookies cleared (as a shared phone's next person, or A leaving): B, offline at once, sees nothing of A.
+    driver.delete_all_cookies()
+    offline(driver)
+    for path in visited:
+        driver.get(server.url(path))
+        text = driver.page_source
+        assert not any(part in text for part in personal), f"{path} shows {[p for p in personal if p in text]}"
+        assert driver.find_element(By.TAG_NAME, "h1").text == "You are offline", path
+    # What A's device kept is gone: the worker found no key of A's.
+    assert page_caches(driver) == []
+
+    # B comes online on the same browser (a device and a key of their own), opens the board and the place where A
+    # is still checked in, then goes offline: the place's copy counts one person and names no one.
+    offline(driver, on=False)
+    driver.get(server.url(BOARD))
+    driver.get(server.url(f"/places/{PLACE}"))
+    assert "Ada Lovelace" in driver.find_element(By.CSS_SELECTOR, ".whos-here").text  # online, B sees who is here
+    ready(driver)
+    driver.get(server.url(f"/places/{PLACE}"))
+    ready(driver)
+    b_key = driver.get_cookie("grubmap_offline_key")["value"]
+    assert b_key != a_key and page_caches(driver) == [f"{page_caches(driver)[0][:-16]}{b_key}"]
+    offline(driver)
+    driver.get(server.url(f"/places/{PLACE}"))
+    wait_for(driver, lambda d: d.find_element(By.ID, "offline-banner").is_displayed())
+    assert "1 person checked in" in driver.find_element(By.CSS_SELECTOR, ".whos-here").text
+    text = driver.page_source
+    assert not any(part in text for part in personal), [p for p in personal if p in text]
+    assert all(field.get_attribute("value") == "" for field in driver.find_elements(By.CSS_SELECTOR, "input[name=csrf]"))
 
 
 def test_an_update_removes_the_old_caches(server, browser):
@@ -180,11 +262,12 @@ def test_an_update_removes_the_old_caches(server, browser):
     skip_onboarding(driver, server)
     ready(driver)
     current = set(cache_names(driver))
-    assert len(current) == 2 and all(re.fullmatch(r"grubmap-(shell|pages)-[0-9a-f]{16}", name) for name in current)
+    assert len(current) == 2 and all(re.fullmatch(r"grubmap-(shell-[0-9a-f]{16}|pages-[0-9a-f]{16}-[\w-]{16})", name)
+                                     for name in current), current
     # Caches that an earlier version of the worker left, and one that is not Grubmap's.
     driver.execute_async_script("""
         const done = arguments[arguments.length - 1];
-        Promise.all(["grubmap-shell-0123456789abcdef", "grubmap-pages-0123456789abcdef", "another-app"]
+        Promise.all(["grubmap-shell-0123456789abcdef", "grubmap-pages-0123456789abcdef-AAAAAAAAAAAAAAAA", "another-app"]
             .map((name) => caches.open(name))).then(() => done());
     """)
     # A new worker installs and activates as after a deploy (the assets are the same here, so the same worker is

@@ -25,12 +25,15 @@ struct Layout {
         el(.link, .rel("apple-touch-icon"), .href(Assets.path("apple-touch-icon.png"))),
     ]
 
-    /// Filled in by the service worker (`data-saved-at`) and shown by the script on a saved copy of a page.
+    /// Filled in by the service worker (`data-saved-at`) and shown by the script on an offline copy of a page; it
+    /// also holds what the script says in place when a change is tried without a network.
     static func offlineBanner(_ language: Language) -> Node {
-        el(
+        let strings = OfflineStrings.forLanguage(language)
+        return el(
             .p, .id("offline-banner"), .class("offline-banner"), Attribute("role", "status"),
-            Attribute("data-saved-at", ""), Attribute("data-template", OfflineStrings.forLanguage(language).savedAt),
-            Attribute("hidden", nil))
+            Attribute("data-saved-at", ""), Attribute("data-template", strings.savedAt),
+            .data("refused-bookmark", strings.refusedBookmark), .data("refused-check-in", strings.refusedCheckIn),
+            .data("refused-change", strings.refusedChange), Attribute("hidden", nil))
     }
 
     /// The whole document for `content`.

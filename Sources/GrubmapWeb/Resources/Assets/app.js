@@ -30,14 +30,66 @@
   document.querySelectorAll("[data-counter]").forEach(setUpCounter);
 
   // Says `text` through the page's polite live region (Layout.swift). Emptied first and filled a moment later,
-  // so a message that repeats is read again.
-  function announce(text) {
+  // so a message that repeats is read again. With `visible`, it also shows at the foot of the screen for a few
+  // seconds (a bookmark made, a change refused offline), hidden from screen readers, which hear the live region.
+  function announce(text, { visible = false } = {}) {
     const region = document.getElementById("announcer");
     if (!region || !text) return;
     region.textContent = "";
     setTimeout(() => (region.textContent = text), 100);
+    if (visible) toast(text);
   }
   window.grubmapAnnounce = announce;
+
+  let toastTimer = null;
+  function toast(text) {
+    let element = document.getElementById("toast");
+    if (!element) {
+      element = Object.assign(document.createElement("p"), { id: "toast", className: "toast" });
+      element.setAttribute("aria-hidden", "true");
+      document.body.append(element);
+    }
+    element.textContent = text;
+    element.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => (element.hidden = true), 6000);
+  }
+
+  // Changes need a network, and none is queued for later. Offline, a form is stopped before it leaves and the page
+  // says so where the form is (the service worker does the same when the network fails on the way, below); an
+  // offline copy, once back online, is loaded afresh first, since its forms carry no CSRF token.
+  const offlineBanner = document.getElementById("offline-banner");
+  function refusal(action) {
+    const path = new URL(action, location.href).pathname;
+    const kind = /\/bookmark$/.test(path) ? "refusedBookmark" : /\/(checkin|checkout)$/.test(path) ? "refusedCheckIn" : "refusedChange";
+    return offlineBanner?.dataset[kind] || "";
+  }
+  // Says that the change `form` (or the star `submitter`) would have made was not made: under the form's button,
+  // or, for a star or a chooser of the board, at the foot of the screen.
+  function refuse(form, submitter) {
+    const text = refusal(submitter?.hasAttribute("formaction") ? submitter.formAction : form?.action || location.href);
+    const inPlace = form && form.id !== "bookmark-form" && !form.closest("#board");
+    if (inPlace) {
+      let line = form.querySelector(":scope > .change-refused");
+      if (!line) {
+        line = Object.assign(document.createElement("p"), { className: "change-refused" });
+        form.append(line);
+      }
+      line.textContent = text;
+    }
+    announce(text, { visible: !inPlace });
+  }
+  window.grubmapRefuse = refuse;
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (event.defaultPrevented || form.method !== "post") return;
+    form.querySelector(":scope > .change-refused")?.remove();
+    const isCopy = document.documentElement.hasAttribute("data-offline-copy");
+    if (navigator.onLine && !isCopy) return;
+    event.preventDefault();
+    if (navigator.onLine) location.reload();
+    else refuse(form, event.submitter);
+  });
 
   // "N characters left" under a text field, counted as people count characters. It is read out once typing
   // pauses for a second, not at every key.
@@ -258,8 +310,9 @@
   }
 })();
 
-// The installable app (Features/InstallableApp): registers the service worker, which keeps pages for offline use,
-// asks it to keep the default area's menus and the bookmarked places, and shows when a page is a saved copy.
+// The installable app (Features/InstallableApp): registers the service worker, which keeps offline copies of
+// pages, asks it to keep the default area's menus and the bookmarked places, shows when a page is an offline copy,
+// and says in place that a form the worker could not send offline was not sent.
 (function installableApp() {
   const banner = document.getElementById("offline-banner");
   if (banner && banner.dataset.savedAt) {
@@ -276,10 +329,27 @@
     document.getElementById("offline-not-saved")?.setAttribute("hidden", "");
   }
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  // An offline copy kept under another key than the device's now (cookies cleared, another person): a worker that
+  // cannot read cookies itself is told to forget the copies, and the page opens again without them.
+  const copyKey = document.documentElement.dataset.offlineCopy;
+  const deviceKey = document.cookie.split("; ").find((cookie) => cookie.startsWith("grubmap_offline_key="))?.split("=")[1] ?? "";
+  if (copyKey !== undefined && copyKey !== deviceKey) {
+    document.body.hidden = true;
+    navigator.serviceWorker.ready.then((registration) => {
+      registration.active?.postMessage({ forget: deviceKey });
+      navigator.serviceWorker.addEventListener("message", (event) => event.data?.forgotten && location.reload());
+    });
+  }
   navigator.serviceWorker.register("/service-worker.js").then(() => navigator.serviceWorker.ready).then((registration) => {
     if (navigator.onLine) registration.active?.postMessage("refresh-saved");
   }).catch(() => {});
   navigator.serviceWorker.addEventListener("message", (event) => {
     if (event.data?.saved) document.documentElement.dataset.offlineSaved = String(event.data.kept);
+    if (event.data?.refused) {
+      const address = new URL(event.data.refused).href;
+      const form = [...document.forms].find((candidate) => candidate.action === address);
+      const star = document.querySelector(`.bookmark-button[formaction="${CSS.escape(new URL(address).pathname)}"]`);
+      window.grubmapRefuse?.(star ? star.form : form, star);
+    }
   });
 })();

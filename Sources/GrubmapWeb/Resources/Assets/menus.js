@@ -10,6 +10,7 @@
   // star of that place on the page and, on the area page, move the row.
   document.addEventListener("submit", async (event) => {
     const star = event.submitter;
+    if (event.defaultPrevented) return; // app.js stopped it: no network
     if (event.target.id !== "bookmark-form" || !star?.classList.contains("bookmark-button")) return;
     event.preventDefault();
     const form = event.target;
@@ -25,7 +26,9 @@
       star.disabled = false;
       star.focus({ preventScroll: true }); // moving the row took the focus away
       window.grubmapAnnounce?.(answer.message); // in the page's language, from the server
-    } catch {
+    } catch (error) {
+      // No network: nothing changed, and the page says so where it is.
+      if (error instanceof Offline) return window.grubmapRefuse?.(form, star);
       // The plain post and its redirect: the star's address and value, which `submit()` would leave out.
       form.action = star.formAction;
       const value = Object.assign(document.createElement("input"), { type: "hidden" });
@@ -38,15 +41,27 @@
     }
   });
 
+  // What `post` throws when the request never reached the server: the network failed, or the service worker
+  // answered for it that the device is offline.
+  class Offline extends Error {}
+
   // Sends a form's fields to `action` as a script does (the CSRF token in X-CSRF-Token too) and returns the JSON
   // answer.
   async function post(action, body) {
-    const response = await fetch(action, {
-      method: "POST",
-      body,
-      headers: { Accept: "application/json", "X-CSRF-Token": body.get("csrf") },
-      credentials: "same-origin",
-    });
+    let response;
+    try {
+      response = await fetch(action, {
+        method: "POST",
+        body,
+        headers: { Accept: "application/json", "X-CSRF-Token": body.get("csrf") },
+        credentials: "same-origin",
+      });
+    } catch {
+      throw new Offline("no network");
+    }
+    if (response.status === 503 && (await response.clone().json().catch(() => null))?.error?.code === "offline") {
+      throw new Offline("no network");
+    }
     if (!response.ok) throw new Error(`status ${response.status}`);
     return response.json();
   }
@@ -190,7 +205,7 @@
   // the new price role or filter. The role buttons are one tap each: the pressed button's value goes along.
   document.addEventListener("submit", async (event) => {
     const form = event.target.closest("#board .role-chooser, #board .diet-filter form");
-    if (!form) return;
+    if (!form || event.defaultPrevented) return;
     event.preventDefault();
     const body = new URLSearchParams(new FormData(form, event.submitter));
     try {
@@ -200,7 +215,8 @@
       const next = role ? location.href : new URL(form.elements.return.value, location.href).href;
       await swap("board", next, { push: false, focus: role ? `.roles [value=${role}]` : ".filter-toggle" });
       if (next !== location.href) history.replaceState(null, "", next);
-    } catch {
+    } catch (error) {
+      if (error instanceof Offline) return window.grubmapRefuse?.(form, event.submitter);
       // The plain post, with the pressed button's value, which `submit()` would leave out.
       if (event.submitter?.name) {
         const value = Object.assign(document.createElement("input"), { type: "hidden" });
