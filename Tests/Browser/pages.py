@@ -22,6 +22,7 @@ from zoneinfo import ZoneInfo
 from selenium.webdriver.common.by import By
 
 from conftest import BINARY, settled, wait_for
+from test_offline import offline, ready
 
 SAN_JOSE = "san-jose-convention-center"
 
@@ -110,6 +111,51 @@ def send_week_with_a_bad_price(driver, server, width):
         driver.find_element(By.ID, field).send_keys(text)
     press(driver, ".week-save button[type=submit]")
     wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".error-summary"))
+
+
+def page_offline(driver, on=True):
+    """Cuts the page alone off the network (navigator.onLine turns false; the service worker is left as it is)."""
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                           {"offline": on, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+def bookmark_a_place(driver, server, width):
+    """A star pressed on the board: the toast that confirms it (or its removal, every other variant)."""
+    press(driver, f'.bookmark-button[data-place="{GEUMJEONG}"]')
+    wait_for(driver, lambda d: d.find_elements(By.ID, "toast") and d.find_element(By.ID, "toast").is_displayed())
+
+
+def save_the_profile_offline(driver, server, width):
+    """The profile sent with no network: refused, said under the form."""
+    page_offline(driver)
+    press(driver, ".profile-form button[type=submit]")
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".profile-form > .change-refused"))
+    page_offline(driver, on=False)
+
+
+def press_a_star_offline(driver, server, width):
+    """A star pressed on the board with no network: refused, said in the toast."""
+    page_offline(driver)
+    bookmark_a_place(driver, server, width)
+    page_offline(driver, on=False)
+
+
+def open_the_offline_copy(driver, server, width):
+    """The page as the service worker keeps it and opens it with no network: kept afresh in this variant's
+    language, then opened offline (and the network back, the page staying as it opened)."""
+    ready(driver)
+    driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith("grubmap-pages-"))
+            .map((name) => caches.delete(name)))).then(() => done());
+    """)
+    ready(driver)
+    offline(driver)
+    driver.refresh()
+    wait_for(driver, lambda d: d.find_element(By.ID, "offline-banner").is_displayed())
+    driver.execute_script("scrollTo(0, 0)")  # the reload kept the scroll of the steps before
+    offline(driver, on=False)
 
 
 def press(driver, selector):
@@ -241,8 +287,14 @@ PAGES = [
     Page("place-checked-in", "/places/original-joes?near=37.3318,-121.8863&checked=in", CHECKED_IN),
     Page("profile", "/profile", CHECKED_IN),
     Page("profile-problems", "/profile", CHECKED_IN, send_profile_with_mistakes),
+    Page("profile-saved", "/profile?saved=1", CHECKED_IN),
+    Page("profile-refused-offline", "/profile", CHECKED_IN, save_the_profile_offline),
+    Page("board-bookmarked", "/areas/pnu-busan/menus", CHECKED_IN, bookmark_a_place),
+    Page("board-refused-offline", "/areas/pnu-busan/menus", CHECKED_IN, press_a_star_offline),
+    Page("place-offline-copy", "/places/original-joes", CHECKED_IN, open_the_offline_copy),
     Page("settings", "/settings", CHECKED_IN),
     Page("settings-problem", "/settings", CHECKED_IN, send_settings_with_a_refused_area),
+    Page("settings-saved", "/settings?saved=1", CHECKED_IN),
     Page("error-not-found", "/places/atlantis", CHECKED_IN),
     Page("error-bad-request", "/places/original-joes?date=someday", CHECKED_IN),
     Page("offline", "/offline", CHECKED_IN),

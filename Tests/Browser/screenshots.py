@@ -18,7 +18,8 @@ from pathlib import Path
 from selenium.webdriver.common.by import By
 
 from conftest import GrubmapServer, make_browser, settled, wait_for
-from pages import CONSOLE, PAGES, Person, emulate, prepare
+from pages import (CONSOLE, PAGES, Person, bookmark_a_place, emulate, open_the_offline_copy, prepare,
+                   press_a_star_offline, save_the_profile_offline)
 from test_offline import offline, ready
 
 CONSOLE_PREFERENCES = {"check_in": CONSOLE.check_in, "operator": CONSOLE.operator}
@@ -70,6 +71,16 @@ def shots(server, output, name_filter, zoom=False, forced=False):
         ("place-located", {}, "/places/original-joes", POSITION),
         ("place-pnu", {}, "/places/pnu-busan-geumjeong-hall", None),
         ("settings", {}, "/settings", None),
+        ("settings-saved", {}, "/settings?saved=1", None),
+        ("profile-saved", {"check_in": "mezcal-restaurant"}, "/profile?saved=1", None),
+        ("place-profile-saved", {"check_in": "mezcal-restaurant"}, "/places/original-joes?checked=profile", None),
+        ("profile-refused-offline", {"check_in": "mezcal-restaurant"}, "/profile", save_the_profile_offline),
+        ("board-bookmarked", {"area": "pnu-busan"}, "/areas/pnu-busan/menus", bookmark_a_place),
+        ("board-refused-offline", {"area": "pnu-busan"}, "/areas/pnu-busan/menus", press_a_star_offline),
+        ("board-offline-copy", {"area": "pnu-busan"}, "/areas/pnu-busan/menus", open_the_offline_copy),
+        ("area-offline-copy", {"check_in": "original-joes"}, "/areas/san-jose-convention-center",
+         open_the_offline_copy),
+        ("place-offline-copy", {"check_in": "original-joes"}, "/places/original-joes", open_the_offline_copy),
         ("not-found", {}, "/places/atlantis", None),
     ] + [(page.name, CONSOLE_PREFERENCES, page.path, page.ready)
          for page in PAGES if page.person.operator]  # the console's pages, and public ones after a console step

@@ -104,7 +104,9 @@ def test_first_visit_to_settings_by_keyboard_alone(lunchtime_server, browser):
     assert focused(driver)["id"] == "lastName"
     tab_to(driver, lambda e: e["tag"] == "button" and e["name"] == "Save profile")
     press(driver, Keys.ENTER)
-    wait_for(driver, lambda d: d.current_url.endswith("/places/pnu-busan-geumjeong-hall"))
+    wait_for(driver, lambda d: d.current_url.endswith("/places/pnu-busan-geumjeong-hall?checked=profile"))
+    # Back at the place the focus is on the line that says the profile is saved, just before the button.
+    wait_for(driver, lambda d: focused(d)["id"] == "check-in-status")
     tab_to(driver, lambda e: e["name"] == "Check in here")
     press(driver, Keys.ENTER)
     # Checked in: the focus is on the line that says so, and the next stop is the way out.

@@ -59,4 +59,21 @@ extension Request {
         else { return nil }
         return path
     }
+
+    /// `path` (a path on this site, as ``localPath(_:)`` passes it) with `field` in its query, replacing a field of
+    /// that name and any named in `dropping`, before any fragment: where a form's redirect says what it did.
+    static func adding(
+        _ field: (name: String, value: String), to path: String, dropping names: Set<String> = []
+    ) -> String {
+        let fragmentStart = path.firstIndex(of: "#") ?? path.endIndex
+        let fragment = path[fragmentStart...]
+        let target = path[..<fragmentStart]
+        let queryStart = target.firstIndex(of: "?") ?? target.endIndex
+        let query = target[queryStart...].dropFirst()
+        guard let fields = try? QueryFields(urlEncoded: String(query)) else {
+            return target + "&" + QueryFields([field]).encoded + fragment
+        }
+        let pairs = fields.pairs.filter { $0.name != field.name && !names.contains($0.name) } + [field]
+        return target[..<queryStart] + "?" + QueryFields(pairs).encoded + fragment
+    }
 }

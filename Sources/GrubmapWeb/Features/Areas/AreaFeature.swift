@@ -187,7 +187,11 @@ struct AreaFeature: RouteCollection {
             strings: MenuStrings.forLanguage(context.language), bookmarks: bookmarks,
             rankWithoutBookmarks: Self.ranks(of: places, in: query),
             form: BookmarkForm(
-                csrfToken: csrfToken, returnPath: request.returnPath(dropping: ["locate", "positioned"])))
+                csrfToken: csrfToken,
+                returnPath: request.returnPath(dropping: BookmarkNotice.fields.union(["locate", "positioned"])),
+                notice: try BookmarkNotice.text(
+                    for: request, bookmarks: bookmarks, strings: MenuStrings.forLanguage(context.language),
+                    name: { try context.knownPlace($0)?.name.text(in: context.language) })))
         if try frontDoor.calendar(of: area, context: context).hasMenus {
             page.tabs = AreaTabs(
                 strings: BoardStrings.forLanguage(context.language), area: id, current: page.showsMap ? .map : .list,

@@ -46,6 +46,8 @@ struct CheckInStrings: Sendable {
     let checkedOut: String
     /// Who's here on an offline copy of a place's page, which counts people but names no one.
     let offlineWhosHere: String
+    /// Said on the place page after a profile made to check in there was saved.
+    let profileSavedCheckInNow: String
 
     static func forLanguage(_ language: Language) -> CheckInStrings {
         language == .korean ? .korean : .english
@@ -101,7 +103,8 @@ struct CheckInStrings: Sendable {
         fieldProblem: { _, message in message },
         tooManyChanges: "That's a lot of changes at once. Wait a moment and try again.",
         checkedOut: "You've checked out.",
-        offlineWhosHere: "When you're back online, you'll see who's here and can check in."
+        offlineWhosHere: "When you're back online, you'll see who's here and can check in.",
+        profileSavedCheckInNow: "Your profile is saved. You can check in now."
     )
 
     static let korean = CheckInStrings(
@@ -150,6 +153,7 @@ struct CheckInStrings: Sendable {
         },
         tooManyChanges: "한꺼번에 너무 많이 바꾸고 있어요. 잠시 뒤 다시 시도하세요.",
         checkedOut: "체크아웃했어요.",
-        offlineWhosHere: "다시 연결되면 누가 있는지 보고 체크인할 수 있어요."
+        offlineWhosHere: "다시 연결되면 누가 있는지 보고 체크인할 수 있어요.",
+        profileSavedCheckInNow: "프로필을 저장했어요. 이제 체크인할 수 있어요."
     )
 }

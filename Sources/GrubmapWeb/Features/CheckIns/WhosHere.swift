@@ -109,6 +109,10 @@ struct WhosHere {
                     el(.p, attributes: [.class("meta")] + CheckInChange.statusAttributes(focused: true)) {
                         strings.checkedOut
                     }
+                } else if change == .profileSaved {
+                    el(.p, attributes: [.class("notice success")] + CheckInChange.statusAttributes(focused: true)) {
+                        strings.profileSavedCheckInNow
+                    }
                 }
                 if let mine = myCheckIn { el(.p, .class("meta")) { strings.checkedInElsewhere(mine.placeName) } }
                 form(action: Paths.checkIn(place.id), label: strings.checkIn, style: "button", next: nil)
@@ -125,10 +129,12 @@ struct WhosHere {
     }
 }
 
-/// A check-in or check-out the person just made, read from the `checked` query field its redirect sets.
+/// A check-in or check-out the person just made, read from the `checked` query field its redirect sets; or the
+/// profile they made to check in, saved on the way back to the place.
 enum CheckInChange: String {
     case checkedIn = "in"
     case checkedOut = "out"
+    case profileSaved = "profile"
 
     /// The attributes of the line saying the person's check-in state: its id for the redirect's fragment and, just
     /// after a change, a status role and the focus (app.js), so a screen reader says what happened.

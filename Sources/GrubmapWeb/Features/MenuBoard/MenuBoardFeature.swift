@@ -39,7 +39,10 @@ struct MenuBoardFeature: RouteCollection {
                     nextDayMenus: reading.nextDayMenus),
                 day: day, days: reading.calendar.dayKinds, reading: menuReading.pricing(reading.priceRoles),
                 units: context.units, csrfToken: csrfToken,
-                returnPath: request.returnPath(dropping: ["locate", "filter"]),
+                returnPath: request.returnPath(dropping: BookmarkNotice.fields.union(["locate", "filter"])),
+                bookmarkNotice: try BookmarkNotice.text(
+                    for: request, bookmarks: bookmarks, strings: MenuStrings.forLanguage(context.language),
+                    name: { try context.knownPlace($0)?.name.text(in: context.language) }),
                 keptQuery: request.query.pairs.filter { !["date", "locate", "filter"].contains($0.name) },
                 locatesOnLoad: request.query["locate"] == "1", hasPosition: position != nil,
                 isFilterOpen: request.query["filter"] == "open"

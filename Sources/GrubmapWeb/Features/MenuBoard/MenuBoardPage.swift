@@ -21,6 +21,8 @@ struct MenuBoardPage {
     let csrfToken: String
     /// Where the page's forms come back to.
     let returnPath: String
+    /// What the last star did, after its redirect (``BookmarkNotice``).
+    let bookmarkNotice: String?
     /// Query fields the day links keep (such as `near`).
     let keptQuery: [(name: String, value: String)]
     /// Whether the page asks for the position as soon as it loads (right after onboarding).
@@ -99,7 +101,7 @@ struct MenuBoardPage {
                 el(.p, .class("meta board-note"), .lang(reading.contentLanguage)) { note }
             }
             // In the part the script swaps, so the stars of another day come back to that day.
-            BookmarkForm(csrfToken: csrfToken, returnPath: returnPath).node
+            BookmarkForm(csrfToken: csrfToken, returnPath: returnPath, notice: bookmarkNotice).node
         }
     }
 

@@ -1,4 +1,5 @@
 import GrubmapCore
+import GrubmapHTTP
 
 /// The star that bookmarks a place: a button of the page's one ``BookmarkForm``, which posts the new state
 /// (`bookmarked`) to the place's address (`formaction`) with the form's CSRF token and way back. Without JavaScript
@@ -44,12 +45,48 @@ struct BookmarkForm {
     let csrfToken: String
     /// Where the server sends the browser after the post: the page the stars are on.
     let returnPath: String
+    /// What the last star did (``BookmarkNotice``), shown over the page's foot for a few seconds.
+    var notice: String? = nil
 
     var node: Node {
         el(.form, .id(Self.id), .class("bookmark"), Attribute("method", "post")) {
             el(.input, .type("hidden"), .name("csrf"), .value(csrfToken))
             el(.input, .type("hidden"), .name("return"), .value(returnPath))
+            if let notice { el(.p, .class("toast"), Attribute("role", "status"), .data("flash", "")) { notice } }
         }
+    }
+}
+
+/// What a star just did, as the page it comes back to says it without JavaScript: the star's redirect adds
+/// `bookmarked=ID` or `unbookmarked=ID` to the page's address (the script says the same without leaving the page).
+/// A notice shows only while it is true, so a link cannot make a page claim a bookmark that is not there.
+enum BookmarkNotice {
+    static let added = "bookmarked"
+    static let removed = "unbookmarked"
+    /// The query fields of a notice, which the page's own forms leave out of their way back.
+    static let fields: Set<String> = [added, removed]
+
+    /// Where a star's post sends the browser: `path` saying that `place` was added to the bookmarks, or removed.
+    static func redirect(to path: String, place: Place.ID, bookmarked: Bool) -> String {
+        Request.adding((bookmarked ? added : removed, place.rawValue), to: path, dropping: fields)
+    }
+
+    /// The sentence for the notice `request` asks for, when it holds for `bookmarks`; `name` gives a place's name in
+    /// the page's language (`nil` for a place the page does not know).
+    static func text(
+        for request: Request, bookmarks: [Place.ID], strings: MenuStrings, name: (Place.ID) throws -> String?
+    ) rethrows -> String? {
+        if let text = request.query[added], let id = try? Place.ID(text), bookmarks.contains(id),
+            let name = try name(id)
+        {
+            return strings.bookmarkAdded(name)
+        }
+        if let text = request.query[removed], let id = try? Place.ID(text), !bookmarks.contains(id),
+            let name = try name(id)
+        {
+            return strings.bookmarkRemoved(name)
+        }
+        return nil
     }
 }
 

@@ -52,7 +52,10 @@ struct MenuFeature: RouteCollection {
                     placeId: place.id, bookmarked: form.bookmarked, bookmarks: saved[PreferenceKeys.bookmarks],
                     message: form.bookmarked ? strings.bookmarkAdded(name) : strings.bookmarkRemoved(name)))
         }
-        return .redirect(to: Request.localPath(form.return) ?? Paths.place(place.id))
+        return .redirect(
+            to: BookmarkNotice.redirect(
+                to: Request.localPath(form.return) ?? Paths.place(place.id), place: place.id,
+                bookmarked: form.bookmarked))
     }
 
     private struct BookmarkForm: Decodable {

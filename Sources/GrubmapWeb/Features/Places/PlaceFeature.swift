@@ -62,7 +62,11 @@ struct PlaceFeature: RouteCollection {
             page.bookmark = (
                 BookmarkButton(
                     strings: MenuStrings.forLanguage(language), place: place, isBookmarked: isBookmarked, style: "pill"),
-                BookmarkForm(csrfToken: csrfToken, returnPath: request.returnPath())
+                BookmarkForm(
+                    csrfToken: csrfToken, returnPath: request.returnPath(dropping: BookmarkNotice.fields),
+                    notice: BookmarkNotice.text(
+                        for: request, bookmarks: isBookmarked ? [id] : [], strings: MenuStrings.forLanguage(language),
+                        name: { $0 == id ? place.name.text(in: language) : nil }))
             )
             return page.render()
         }

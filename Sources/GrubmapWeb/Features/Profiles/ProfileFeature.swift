@@ -57,7 +57,9 @@ struct ProfileFeature: RouteCollection {
             return .html(page.render(), status: .unprocessableContent)
         }
         try store(draft.normalized, avatar: avatar, existing: existing, context: context)
-        return .redirect(to: next ?? Paths.profile(query: [("saved", "1")]))
+        // Back where the person was going (the place they wanted to check in at), which says the profile is saved.
+        guard let next else { return .redirect(to: Paths.profile(query: [("saved", "1")])) }
+        return .redirect(to: Request.adding(("checked", CheckInChange.profileSaved.rawValue), to: next))
     }
 
     /// `GET /avatars/{id}`: a picture Grubmap made from an upload (one stored before pictures were made anew is made

@@ -33,7 +33,9 @@ struct ProfilePage {
         return Layout(strings: strings, title: text.profile, areas: areas).render {
             el(.h1) { text.profile }
             el(.p, .class("meta")) { text.profileIntro }
-            if isSaved { el(.p, .class("notice success"), Attribute("role", "status")) { text.profileSaved } }
+            if isSaved {
+                el(.p, .class("notice success"), Attribute("role", "status"), .data("flash", "")) { text.profileSaved }
+            }
             if let reason = profile?.hiddenReason {
                 el(.p, .class("notice error"), .id("profile-hidden")) { text.profileHidden(reason) }
             }

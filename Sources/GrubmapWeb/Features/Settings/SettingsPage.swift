@@ -18,7 +18,9 @@ struct SettingsPage {
         Layout(strings: strings, title: strings.settings, areas: areas).render {
             el(.h1) { strings.settings }
             if isSaved {
-                el(.p, .class("notice success"), Attribute("role", "status")) { strings.settingsSaved }
+                el(.p, .class("notice success"), Attribute("role", "status"), .data("flash", "")) {
+                    strings.settingsSaved
+                }
             }
             if let problem {
                 ErrorSummary(

@@ -55,6 +55,10 @@
     toastTimer = setTimeout(() => (element.hidden = true), 6000);
   }
 
+  // A confirmation the server wrote after a form's redirect (a profile or settings saved, a bookmark made without
+  // the script) is shown where it is; a screen reader hears it too.
+  document.querySelectorAll("[data-flash]").forEach((flash) => announce(flash.textContent.trim()));
+
   // Changes need a network, and none is queued for later. Offline, a form is stopped before it leaves and the page
   // says so where the form is (the service worker does the same when the network fails on the way, below); an
   // offline copy, once back online, is loaded afresh first, since its forms carry no CSRF token.

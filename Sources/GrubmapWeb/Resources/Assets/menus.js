@@ -25,7 +25,7 @@
       reorder(answer.bookmarks);
       star.disabled = false;
       star.focus({ preventScroll: true }); // moving the row took the focus away
-      window.grubmapAnnounce?.(answer.message); // in the page's language, from the server
+      window.grubmapAnnounce?.(answer.message, { visible: true }); // in the page's language, from the server
     } catch (error) {
       // No network: nothing changed, and the page says so where it is.
       if (error instanceof Offline) return window.grubmapRefuse?.(form, star);
