@@ -19,8 +19,10 @@ import Testing
             #expect(
                 html.contains(#"<p class="toast" role="status" data-flash="">Alpha Hall is bookmarked.</p>"#), "\(page)"
             )
-            // The page's own forms come back without the notice, so the next star says only what it did.
+            // The page's own forms and links leave the notice out, so it is said once, and the next star says only
+            // what it did.
             #expect(!html.contains("name=\"return\" value=\"\(location)\""))
+            #expect(html.components(separatedBy: "bookmarked=alpha").count == 1, "\(page)")
 
             let removed = try person.post("/places/alpha/bookmark", [("bookmarked", "0"), ("return", location)])
             let back = try #require(removed.headers["Location"])

@@ -195,7 +195,9 @@ struct AreaFeature: RouteCollection {
         if try frontDoor.calendar(of: area, context: context).hasMenus {
             page.tabs = AreaTabs(
                 strings: BoardStrings.forLanguage(context.language), area: id, current: page.showsMap ? .map : .list,
-                keptQuery: request.query.pairs.filter { $0.name != "locate" })
+                keptQuery: request.query.pairs.filter {
+                    $0.name != "locate" && !BookmarkNotice.fields.contains($0.name)
+                })
         }
         page.defaultAreaPicker = DefaultAreaPicker(
             strings: MenuStrings.forLanguage(context.language), area: area,

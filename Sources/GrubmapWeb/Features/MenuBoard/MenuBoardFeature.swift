@@ -43,7 +43,9 @@ struct MenuBoardFeature: RouteCollection {
                 bookmarkNotice: try BookmarkNotice.text(
                     for: request, bookmarks: bookmarks, strings: MenuStrings.forLanguage(context.language),
                     name: { try context.knownPlace($0)?.name.text(in: context.language) }),
-                keptQuery: request.query.pairs.filter { !["date", "locate", "filter"].contains($0.name) },
+                keptQuery: request.query.pairs.filter {
+                    !["date", "locate", "filter"].contains($0.name) && !BookmarkNotice.fields.contains($0.name)
+                },
                 locatesOnLoad: request.query["locate"] == "1", hasPosition: position != nil,
                 isFilterOpen: request.query["filter"] == "open"
             ).render()

@@ -58,7 +58,7 @@ struct PlaceFeature: RouteCollection {
                 today: today, now: time, selected: selected,
                 day: PlaceDay(place: place, date: selected, menu: reading.menu),
                 days: place.openingHours.dayKinds(reading.days, adding: selected.week(startingOn: .sunday)),
-                keptQuery: request.query.pairs.filter { $0.name != "date" })
+                keptQuery: request.query.pairs.filter { $0.name != "date" && !BookmarkNotice.fields.contains($0.name) })
             page.bookmark = (
                 BookmarkButton(
                     strings: MenuStrings.forLanguage(language), place: place, isBookmarked: isBookmarked, style: "pill"),
