@@ -165,7 +165,7 @@ import Testing
             store: test.store,
             client: CurlClient(allowList: try OutboundAllowList(["http://127.0.0.1:\(server.port)/"])),
             owner: "test", settings: FeedScheduler.Settings(interval: 3600, timeoutSeconds: 5))
-        #expect(try feeds.runDue(at: now) == [F.alpha: .imported(days: 1)])
+        #expect(try feeds.fetch(placeID: F.alpha, at: now) == .imported(days: 1))
         #expect(try test.store.menu(placeID: F.alpha, on: F.date(Self.friday))?.categories.first?.name == "중식")
         let shown = try test.json("/api/v1/places/alpha/menu?date=\(Self.friday)")
         #expect(shown["status"] as? String == "closed" && shown["closedBy"] as? String == "exception")

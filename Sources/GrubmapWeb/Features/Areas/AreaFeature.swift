@@ -219,7 +219,8 @@ struct AreaFeature: RouteCollection {
             strings: MapStrings.forLanguage(context.language), area: area, places: firstByName,
             landmarks: PositionPicker.landmarks(of: reading.basemap?.basemap, language: context.language),
             position: reading.position, csrfToken: csrfToken,
-            returnPath: request.returnPath(dropping: ["locate", "positioned"]), language: context.language)
+            returnPath: request.returnPath(dropping: BookmarkNotice.fields.union(["locate", "positioned"])),
+            language: context.language)
         return page.render()
     }
 
@@ -228,7 +229,9 @@ struct AreaFeature: RouteCollection {
         area: Area, listing: PlaceListing.Page, position: Coordinate?, order: PlaceOrder, request: Request
     ) -> AreaPage.Paging {
         // The next page names its point itself, so a position shared meanwhile does not change the order under it.
-        var kept = request.query.pairs.filter { !["cursor", "locate", "near", "shown"].contains($0.name) }
+        var kept = request.query.pairs.filter {
+            !["cursor", "locate", "near", "shown"].contains($0.name) && !BookmarkNotice.fields.contains($0.name)
+        }
         if let position, order == .distance { kept.append(("near", position.description)) }
         let shownBefore = Int(request.query["shown"] ?? "").map { max(0, $0) } ?? 0
         // The next page opens at its list, not at the top of the page above the map.

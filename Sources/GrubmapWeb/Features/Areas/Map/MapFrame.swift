@@ -132,8 +132,8 @@ struct MapLinks: Sendable {
     let kept: [(String, String)]
 
     /// Fields a map link leaves behind: the pane (links set it), and what a page said once (locating, a position
-    /// just set).
-    static let dropped: Set<String> = ["view", "locate", "positioned"]
+    /// just set, a bookmark just made or removed).
+    static let dropped: Set<String> = Set(["view", "locate", "positioned"]).union(BookmarkNotice.fields)
 
     init(area: Area.ID, query: [(name: String, value: String)]) {
         self.area = area
