@@ -204,7 +204,7 @@ import Testing
         let test = try TestApp.make()
         defer { test.cleanUp() }
         let html = try Person(test).html(Self.areaView)
-        #expect(html.components(separatedBy: "class=\"pin").count - 1 == 3)
+        #expect(html.components(separatedBy: "class=\"pin\"").count - 1 == 3)
         #expect(html.contains("href=\"/places/alpha\""))
         #expect(html.contains("class=\"map-center\""))
         #expect(html.contains("Scale: the bar is"))
