@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "CImaging", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
         .target(name: "GrubmapImaging", dependencies: ["CImaging", "GrubmapCore"]),
         .target(name: "GrubmapStore", dependencies: ["GrubmapCore"]),
-        .target(name: "GrubmapOutbound", dependencies: ["CCurl", "CZlib"]),
+        .target(name: "GrubmapOutbound", dependencies: ["CCurl", "CZlib", "GrubmapCore"]),
         .target(name: "GrubmapAPI", dependencies: ["GrubmapCore"]),
         .target(name: "GrubmapClient", dependencies: ["GrubmapAPI", "GrubmapCore"]),
         .target(
@@ -36,7 +36,7 @@ let package = Package(
             dependencies: ["GrubmapStore", "GrubmapCore", "GrubmapOutbound"],
             resources: [.copy("Resources/Demo"), .copy("Resources/DemoMenus"), .copy("Resources/DemoBasemaps")]
         ),
-        .target(name: "GrubmapHTTP", dependencies: ["CMicroHTTPD", "CZlib"]),
+        .target(name: "GrubmapHTTP", dependencies: ["CMicroHTTPD", "CZlib", "GrubmapCore"]),
         .target(
             name: "GrubmapWeb",
             dependencies: [
@@ -81,8 +81,8 @@ let package = Package(
             ]),
         .testTarget(name: "GrubmapCryptoTests", dependencies: ["GrubmapCrypto"]),
         .testTarget(name: "GrubmapImagingTests", dependencies: ["GrubmapImaging", "GrubmapCore"]),
-        .testTarget(name: "GrubmapHTTPTests", dependencies: ["GrubmapHTTP"]),
-        .testTarget(name: "GrubmapOutboundTests", dependencies: ["GrubmapOutbound", "GrubmapHTTP"]),
+        .testTarget(name: "GrubmapHTTPTests", dependencies: ["GrubmapHTTP", "GrubmapCore"]),
+        .testTarget(name: "GrubmapOutboundTests", dependencies: ["GrubmapOutbound", "GrubmapHTTP", "GrubmapCore"]),
         .testTarget(
             name: "GrubmapClientTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import GrubmapCore
 
 #if canImport(Glibc)
     import Glibc

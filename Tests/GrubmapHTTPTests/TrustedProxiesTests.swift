@@ -1,3 +1,4 @@
+import GrubmapCore
 import Testing
 
 @testable import GrubmapHTTP

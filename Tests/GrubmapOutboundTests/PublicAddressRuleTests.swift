@@ -1,3 +1,4 @@
+import GrubmapCore
 import GrubmapOutbound
 import Testing
 
@@ -105,10 +106,10 @@ import Testing
     }
 
     @Test func addressesAreReadAsTheCLibraryReadsThemAndWrittenBack() throws {
-        #expect(IPAddress("127.0.0.1") == .v4(0x7f00_0001))
-        #expect(IPAddress("::1") == .v6(1))
-        #expect(IPAddress(bytes: [127, 0, 0, 1]) == .v4(0x7f00_0001))
-        #expect(IPAddress(bytes: [UInt8](repeating: 0, count: 15) + [1]) == .v6(1))
+        #expect(IPAddress("127.0.0.1")?.bytes == [127, 0, 0, 1])
+        #expect(IPAddress("::1")?.bytes == [UInt8](repeating: 0, count: 15) + [1])
+        #expect(IPAddress(bytes: [127, 0, 0, 1]) == IPAddress("127.0.0.1"))
+        #expect(IPAddress(bytes: [UInt8](repeating: 0, count: 15) + [1]) == IPAddress("::1"))
         #expect(IPAddress(bytes: [1, 2, 3]) == nil)
         for text in ["127.0.0.1", "::1", "2001:db8::1", "::ffff:10.0.0.1", "169.254.169.254"] {
             #expect(try #require(IPAddress(text)).description == text)

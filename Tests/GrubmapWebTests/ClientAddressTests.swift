@@ -1,4 +1,5 @@
 import Foundation
+import GrubmapCore
 import GrubmapHTTP
 import Testing
 

@@ -1,3 +1,5 @@
+import GrubmapCore
+
 /// The proxies whose forwarding headers name the client (`grubmap serve --trusted-proxy`), and how a request's client
 /// address and scheme are read through them.
 ///

@@ -1,3 +1,5 @@
+import GrubmapCore
+
 /// Which addresses Grubmap's outbound client may connect to: public unicast ones, and nothing on this machine, its
 /// networks or the provider's (a feed set to `http://169.254.169.254/` must not read the cloud's metadata).
 ///
@@ -66,10 +68,10 @@ public enum PublicAddressRule {
 
     /// Why `address` may not be connected to, or `nil` when it is public.
     public static func refusal(for address: IPAddress) -> Refusal? {
-        switch address {
-        case .v4(let value): refusal(ipv4: value)
-        case .v6(let value): refusal(ipv6: value)
-        }
+        // The address as a number in network order: `127.0.0.1` is `0x7f00_0001`, `::1` is `1`.
+        address.isIPv4
+            ? refusal(ipv4: address.bytes.reduce(0) { $0 << 8 | UInt32($1) })
+            : refusal(ipv6: address.bytes.reduce(0) { $0 << 8 | UInt128($1) })
     }
 
     /// Whether `address` is a public unicast address.

@@ -1,7 +1,12 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An IPv4 or IPv6 address, parsed from text with `inet_pton` and written back with `inet_ntop` (so `::FFFF:7F00:1`
-/// and `::ffff:127.0.0.1` are the same address and print one way).
+/// and `::ffff:127.0.0.1` are the same address and print one way). The server reads its peers and proxies with it,
+/// the outbound client the addresses it connects to.
 public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
     /// The address in network order: 4 bytes for IPv4, 16 for IPv6.
     public let bytes: [UInt8]
@@ -25,7 +30,14 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
-    private init(bytes: [UInt8]) {
+    /// An address from its 4 or 16 bytes in network order (as a socket address holds them); `nil` for any other
+    /// count.
+    public init?(bytes: some Collection<UInt8>) {
+        guard bytes.count == 4 || bytes.count == 16 else { return nil }
+        self.bytes = Array(bytes)
+    }
+
+    private init(exactly bytes: [UInt8]) {
         self.bytes = bytes
     }
 
@@ -38,14 +50,14 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
         guard bytes.count == 16, bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF else {
             return self
         }
-        return IPAddress(bytes: Array(bytes[12...]))
+        return IPAddress(exactly: Array(bytes[12...]))
     }
 
     /// The address with every bit after the first `bits` cleared (`bits` is clamped to the address's length).
     public func masked(to bits: Int) -> IPAddress {
         let kept = max(0, min(bits, bytes.count * 8))
         return IPAddress(
-            bytes: bytes.indices.map { index in
+            exactly: bytes.indices.map { index in
                 let bitsInByte = max(0, min(8, kept - index * 8))
                 return bitsInByte == 8 ? bytes[index] : bytes[index] & ~(0xFF >> bitsInByte)
             })
