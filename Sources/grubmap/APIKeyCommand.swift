@@ -74,22 +74,8 @@ enum APIKeyCommand {
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        guard let action = arguments.first else {
-            throw UsageError("grubmap api-key: say what to do: add, list or revoke (see grubmap api-key --help)")
-        }
-        if ["--help", "-h", "help"].contains(action) {
-            print(help)
-            return 0
-        }
-        let command = "api-key \(action)"
-        guard let definition = definitions.first(where: { $0.words.last == action }) else {
-            throw UsageError("grubmap api-key: unknown action \"\(action)\" (see grubmap api-key --help)")
-        }
-        let options = try Arguments(Array(arguments.dropFirst()), definition)
-        if options.has("help") {
-            print(definition.help)
-            return 0
-        }
+        guard let chosen = try ChosenAction.read(arguments, of: definitions, help: help) else { return 0 }
+        let (action, command, options) = (chosen.name, chosen.command, chosen.options)
         let database = options["database"] ?? defaultDatabasePath
         try checkDatabaseArgument(database, command: command)
         switch action {

@@ -38,3 +38,40 @@ extension Arguments {
         try self.init(arguments, command: definition.name, valued: definition.valued, flags: definition.flags)
     }
 }
+
+/// The action a command of several (`grubmap feed set`, `grubmap operator add`, `grubmap api-key list`) was given,
+/// with its options read as that action's definition says.
+struct ChosenAction {
+    /// The action's word: `set`, `add`, `list`.
+    let name: String
+    /// How messages name it: `feed set`.
+    let command: String
+    let options: Arguments
+
+    /// Reads `arguments` (what follows the command's first word) against `definitions`, one for each action; `nil`
+    /// when help was asked for and printed: `help` before an action, the action's own after it. No action, an option
+    /// where the action goes, or an unknown one is a ``UsageError`` that names the actions.
+    static func read(_ arguments: [String], of definitions: [CommandDefinition], help: String) throws(UsageError)
+        -> ChosenAction?
+    {
+        let group = definitions.first?.words.first ?? "grubmap"
+        let names = definitions.compactMap(\.words.last)
+        guard let action = arguments.first, !action.hasPrefix("--") || action == "--help" else {
+            let listed = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
+            throw UsageError("grubmap \(group): say what to do: \(listed) (see grubmap \(group) --help)")
+        }
+        if ["--help", "-h", "help"].contains(action) {
+            print(help)
+            return nil
+        }
+        guard let definition = definitions.first(where: { $0.words.last == action }) else {
+            throw UsageError("grubmap \(group): unknown action \"\(action)\" (see grubmap \(group) --help)")
+        }
+        let options = try Arguments(Array(arguments.dropFirst()), definition)
+        if options.has("help") {
+            print(definition.help)
+            return nil
+        }
+        return ChosenAction(name: action, command: definition.name, options: options)
+    }
+}

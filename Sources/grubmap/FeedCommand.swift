@@ -41,22 +41,8 @@ enum FeedCommand {
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        guard let action = arguments.first else {
-            throw UsageError("grubmap feed: say what to do: set, list, remove or fetch (see grubmap feed --help)")
-        }
-        if ["--help", "-h", "help"].contains(action) {
-            print(help)
-            return 0
-        }
-        let command = "feed \(action)"
-        guard let definition = definitions.first(where: { $0.words.last == action }) else {
-            throw UsageError("grubmap feed: unknown action \"\(action)\" (see grubmap feed --help)")
-        }
-        let options = try Arguments(Array(arguments.dropFirst()), definition)
-        if options.has("help") {
-            print(help)
-            return 0
-        }
+        guard let chosen = try ChosenAction.read(arguments, of: definitions, help: help) else { return 0 }
+        let (action, command, options) = (chosen.name, chosen.command, chosen.options)
         let database = options["database"] ?? defaultDatabasePath
         try checkDatabaseArgument(database, command: command)
         switch action {

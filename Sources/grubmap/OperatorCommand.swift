@@ -37,23 +37,8 @@ enum OperatorCommand {
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        guard let action = arguments.first, !action.hasPrefix("--") || action == "--help" else {
-            throw UsageError(
-                "grubmap operator: say what to do: add, list, remove or reset (see grubmap operator --help)")
-        }
-        if ["--help", "-h", "help"].contains(action) {
-            print(help)
-            return 0
-        }
-        let command = "operator \(action)"
-        guard let definition = definitions.first(where: { $0.words.last == action }) else {
-            throw UsageError("grubmap operator: unknown action \"\(action)\" (see grubmap operator --help)")
-        }
-        let options = try Arguments(Array(arguments.dropFirst()), definition)
-        if options.has("help") {
-            print(help)
-            return 0
-        }
+        guard let chosen = try ChosenAction.read(arguments, of: definitions, help: help) else { return 0 }
+        let (action, command, options) = (chosen.name, chosen.command, chosen.options)
         guard options.positional.isEmpty else {
             throw UsageError(
                 "grubmap \(command): unexpected \"\(options.positional[0])\" (see grubmap operator --help)")
