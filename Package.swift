@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CMalloc"),
         .target(name: "GrubmapCore"),
         .target(
             name: "GrubmapCrypto", dependencies: ["CSodium", "CGnuTLS"],
@@ -48,7 +49,7 @@ let package = Package(
             name: "grubmap",
             dependencies: [
                 "GrubmapCore", "GrubmapCrypto", "GrubmapStore", "GrubmapSQL", "GrubmapImport", "GrubmapHTTP",
-                "GrubmapOutbound", "GrubmapWeb",
+                "GrubmapOutbound", "GrubmapWeb", "CMalloc",
             ]),
         .executableTarget(name: "grubmap-bench", dependencies: ["GrubmapCore"]),
         .executableTarget(name: "grubmap-bench-checkins", dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapSQL"]),
