@@ -20,6 +20,7 @@ from typing import Callable, Optional
 from zoneinfo import ZoneInfo
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from conftest import BINARY, settled, wait_for
 from test_offline import offline, ready
@@ -243,10 +244,17 @@ def turn_on_the_second_factor(driver, server, width):
 
 
 def send_a_place_with_a_taken_id(driver, server, width):
-    """A new place whose id Geumjeong Hall has: 409, the form again with the error on the id."""
-    driver.find_element(By.ID, "id").send_keys(GEUMJEONG)
+    """A new place, with a position, whose id Geumjeong Hall has: 409, the form again with the error on the id."""
     driver.find_element(By.ID, "nameEn").send_keys("Another Geumjeong")
-    driver.find_element(By.CSS_SELECTOR, ".console-form button[type=submit]").click()
+    # Typed over the id the page made from the name, as a person selects it and types another.
+    typed_id = driver.find_element(By.ID, "id")
+    typed_id.send_keys(Keys.CONTROL, "a")
+    typed_id.send_keys(GEUMJEONG)
+    driver.find_element(By.ID, "latitude").send_keys("35.2334")
+    driver.find_element(By.ID, "longitude").send_keys("129.0793")
+    # Sent with the form's own Save button (a click could land on the map picker in a narrow or zoomed window).
+    save = driver.find_element(By.CSS_SELECTOR, ".console-form .sheet-foot button[type=submit]")
+    driver.execute_script("arguments[0].form.requestSubmit(arguments[0])", save)
     wait_for(driver, lambda d: d.find_elements(By.ID, "id-problem"))
 
 

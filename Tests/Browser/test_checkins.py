@@ -44,8 +44,10 @@ def pin_label(driver, server, place_name):
     place = next(p for p in places["places"] if p["name"]["en"] == place_name)
     center = f'{place["coordinate"]["latitude"]},{place["coordinate"]["longitude"]}'
     driver.get(server.url(f"/areas/san-jose-convention-center?view=map&zoom=19&center={center}"))
-    for pin in driver.find_elements(By.CSS_SELECTOR, "a.pin"):
-        label = pin.get_attribute("aria-label")
+    # On a phone the script redraws the map at the screen's shape: read the pins once it has.
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#map[data-fitted]"))
+    labels = driver.execute_script("return [...document.querySelectorAll('a.pin')].map((pin) => pin.ariaLabel)")
+    for label in labels:
         if label.startswith(place_name + ","):
             return label
     raise AssertionError(f"no pin for {place_name}")
@@ -64,7 +66,8 @@ def test_profile_check_in_seen_by_another_browser_moved_and_ended(clocked_server
     make_profile(ada, server, "Ada", "Lovelace")
     check_in(ada, server, "original-joes")
     assert "Ada Lovelace" in ada.find_element(By.CSS_SELECTOR, ".whos-here").text
-    assert pin_label(ada, server, "Original Joe's") == "Original Joe's, 1 person checked in"
+    # The pin says who is there, then (from the venue's sample hours) whether it is open.
+    assert pin_label(ada, server, "Original Joe's").startswith("Original Joe's, 1 person checked in")
 
     bob = browser()
     skip_onboarding(bob, server)
@@ -75,13 +78,13 @@ def test_profile_check_in_seen_by_another_browser_moved_and_ended(clocked_server
     assert "Here for the tacos." in bob.find_element(By.CSS_SELECTOR, ".person-card").text
 
     check_in(ada, server, "mezcal-restaurant")
-    assert pin_label(bob, server, "Original Joe's") == "Original Joe's, nobody checked in"
-    assert pin_label(bob, server, "Mezcal Restaurant") == "Mezcal Restaurant, 1 person checked in"
+    assert pin_label(bob, server, "Original Joe's").startswith("Original Joe's, nobody checked in")
+    assert pin_label(bob, server, "Mezcal Restaurant").startswith("Mezcal Restaurant, 1 person checked in")
 
     ada.get(server.url("/profile"))
     ada.find_element(By.CSS_SELECTOR, "form[action='/checkout'] button").click()
     wait_for(ada, lambda d: not d.find_elements(By.CSS_SELECTOR, "form[action='/checkout']"))
-    assert pin_label(bob, server, "Mezcal Restaurant") == "Mezcal Restaurant, nobody checked in"
+    assert pin_label(bob, server, "Mezcal Restaurant").startswith("Mezcal Restaurant, nobody checked in")
 
 
 def test_an_expired_check_in_disappears(clocked_server, browser):
@@ -90,9 +93,9 @@ def test_an_expired_check_in_disappears(clocked_server, browser):
     skip_onboarding(ada, server)
     make_profile(ada, server, "Ada", "Lovelace")
     check_in(ada, server, "philz-coffee-paseo")
-    assert pin_label(ada, server, "Philz Coffee").endswith("1 person checked in")
+    assert pin_label(ada, server, "Philz Coffee").startswith("Philz Coffee, 1 person checked in")
     server.clock.write_text(str(3 * 3600 + 1))
-    assert pin_label(ada, server, "Philz Coffee").endswith("nobody checked in")
+    assert pin_label(ada, server, "Philz Coffee").startswith("Philz Coffee, nobody checked in")
     ada.get(server.url("/places/philz-coffee-paseo"))
     assert "Ada Lovelace" not in ada.find_element(By.CSS_SELECTOR, ".whos-here").text
 

@@ -79,7 +79,7 @@ extension Stylesheet {
         .meal-row .prices legend{grid-column:1/-1;float:left;width:100%;padding:0;font-size:.85rem;font-weight:650}
         .meal-row .prices .field input{padding:8px 6px}
         .more-prices{grid-column:auto/-1;align-self:end;min-width:0}
-        .more-prices summary{cursor:pointer;font-size:.85rem;font-weight:600;padding:10px 0;white-space:nowrap}
+        .more-prices summary{cursor:pointer;font-size:.85rem;font-weight:600;padding:10px 0}
         .prices-folded{display:grid;gap:6px;grid-template-columns:repeat(auto-fit,minmax(72px,1fr))}
         .day-body:has(input[name$="-closed"]:checked) :is(.day-categories,[data-add-category]){display:none}
         @media (min-width:760px){.week-category>.field{grid-template-columns:minmax(0,12em) minmax(0,1fr);\
