@@ -59,9 +59,12 @@ def test_each_cafeterias_lunch_and_price_is_on_the_first_screen_and_a_half(campu
         assert line["dish"] and line["price"].startswith(currency)
         assert line["bottom"] <= 844 * 1.5, line
     print(f"\n{language}: the fourth place's lunch ends {lines[3]['bottom']:.0f} px down")
-    # Each line leads to its card.
+    # Each line leads to its card, on the same board: nothing fetched again, nothing redrawn.
+    driver.execute_script("window.boardShown = document.getElementById('board')")
     driver.find_element(By.CSS_SELECTOR, f'.glance-line[data-place="{SERVING[3]}"] a').click()
     wait_for(driver, lambda d: d.current_url.endswith(f"#card-{SERVING[3]}"))
+    assert driver.execute_script(
+        "const board = document.getElementById('board'); return board === window.boardShown && !board.ariaBusy")
     heading = driver.find_element(By.ID, f"card-{SERVING[3]}")
     top = driver.execute_script("return arguments[0].getBoundingClientRect().top", heading)
     strip = driver.execute_script("return document.querySelector('.board-week').getBoundingClientRect().bottom")

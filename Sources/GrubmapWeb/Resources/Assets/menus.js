@@ -92,6 +92,14 @@
   };
   unfold(document.getElementById("menu"));
 
+  // The address of the page on screen, without its fragment: popstate compares against it.
+  const withoutFragment = (url) => url.split("#")[0];
+  let shown = withoutFragment(location.href);
+  const replaceAddress = (url) => {
+    history.replaceState(null, "", url);
+    shown = withoutFragment(location.href);
+  };
+
   // Fetches the page at `url` and puts its element `id` in place of this page's, keeping the address in step; on
   // any failure, goes there for real.
   async function swap(id, url, { push = true, focus = null } = {}) {
@@ -109,6 +117,7 @@
       rove(fresh);
       document.title = page.title;
       if (push) history.pushState({ swapped: id }, "", url);
+      shown = withoutFragment(location.href);
       if (focus) fresh.querySelector(focus)?.focus({ preventScroll: true });
     } catch {
       location.href = url;
@@ -129,7 +138,7 @@
     const id = link.closest("#board") ? "board" : "menu";
     if (link.classList.contains("filter-toggle")) {
       // Opening the filter is not a place to come back to: the address is replaced, not added to the history.
-      swap(id, link.href, { push: false, focus: ".filter-toggle" }).then(() => history.replaceState(null, "", link.href));
+      swap(id, link.href, { push: false, focus: ".filter-toggle" }).then(() => replaceAddress(link.href));
       return;
     }
     swap(id, link.href, { focus: link.classList.contains("day-step") ? `.day-step[rel=${link.rel}]` : today });
@@ -155,7 +164,10 @@
     days[target].focus();
   });
 
+  // Back and forward between swapped days show that day again. A link within the page (a glance line to its card)
+  // fires popstate too, with the same page: nothing to fetch.
   window.addEventListener("popstate", () => {
+    if (withoutFragment(location.href) === shown) return;
     for (const id of ["menu", "board"]) if (document.getElementById(id)) swap(id, location.href, { push: false });
   });
 
@@ -214,7 +226,7 @@
       // After the filter, the board without its form (the form's own way back), else the same board.
       const next = role ? location.href : new URL(form.elements.return.value, location.href).href;
       await swap("board", next, { push: false, focus: role ? `.roles [value=${role}]` : ".filter-toggle" });
-      if (next !== location.href) history.replaceState(null, "", next);
+      if (next !== location.href) replaceAddress(next);
     } catch (error) {
       if (error instanceof Offline) return window.grubmapRefuse?.(form, event.submitter);
       // The plain post, with the pressed button's value, which `submit()` would leave out.
