@@ -28,7 +28,7 @@ enum ManPage {
                 .map { escaped(String($0)) }.joined(separator: "\n")
             page += "\n.fi\n"
         }
-        page += ".SH \"SEE ALSO\"\nThe README of Grubmap's source, which explains each setting at length.\n"
+        page += ".SH \"SEE ALSO\"\ndocs/operating.md in Grubmap's source, which explains each setting at length.\n"
         return page
     }
 

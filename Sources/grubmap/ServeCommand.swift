@@ -284,11 +284,21 @@ enum ServeCommand {
             let address = "\(scheme)://\(shownHost):\(httpServer.port)"
             let workers = server.threading == .threadPerConnection ? "" : ", \(server.workerCount) workers"
             log("Grubmap is serving \(databaseName(database)) on \(address) (\(server.threading)\(workers))")
+            log(Self.welcome(scheme: scheme, host: server.host, port: httpServer.port))
             if let redirector { log("redirecting http://\(shownHost):\(redirector.port) to HTTPS") }
         }
         redirector?.shutdown(gracePeriod: .seconds(1))
         log("stopped")
         return 0
+    }
+
+    /// The start-up line for a person at the terminal: the address to open in a browser (this computer's own when
+    /// Grubmap listens on every interface) and how to stop it.
+    static func welcome(scheme: String, host: String, port: UInt16) -> String {
+        let everywhere = host == "0.0.0.0" || host == "::"
+        let local = everywhere ? "127.0.0.1" : host.contains(":") ? "[\(host)]" : host
+        let others = everywhere ? ", or this computer's network address from a phone on the same network" : ""
+        return "Open \(scheme)://\(local):\(port) in a browser\(others). Press Ctrl+C to stop Grubmap."
     }
 
     /// `--tls-cert` and `--tls-key` read and checked (a pair, PEM, unencrypted, valid now), or `nil` without them.

@@ -4,7 +4,7 @@ import Testing
 
 @testable import GrubmapWeb
 
-/// How long a session lasts, as the README says: 180 days from its latest use, renewed by use at most once a day; one
+/// How long a session lasts, as docs/security.md says: 180 days from its latest use, renewed by use at most once a day; one
 /// made by a first change lasts a day until its client comes back; an app's token from `POST /api/v1/sessions` starts
 /// with the whole 180 days.
 @Suite struct APISessionLifetimeTests {

@@ -31,7 +31,7 @@ import Testing
     }
 
     /// The report's repro on the clock: ten loops guessing from one address for 40 s, one round every half second.
-    /// The address's guesses are checked on the schedule the README gives (5 free, then 2, 4, 8, 16 s after the
+    /// The address's guesses are checked on the schedule docs/console.md gives (5 free, then 2, 4, 8, 16 s after the
     /// latest: at 0, 2, 6, 14 and 30 s, so 9), and the owner, from another address, signs in on the first try; so
     /// they do after a day of one guess every 15 minutes.
     @Test func guessesFromOneAddressNeverDelayTheOwnerOnAnother() throws {

@@ -6,7 +6,7 @@
 /// (``quietBudget``), because every transaction writes each index page it touched to the WAL once, and the indexes
 /// of ids and names take a city's places in no order that matches the places', so small transactions write the same
 /// pages again and again: SQLite alone writes a million places at 14,000 a second in transactions of 2,000, 26,000
-/// in transactions of 20,000 and 41,000 in one (`grubmap-bench-spatial write-floor`, the README's import rows). A
+/// in transactions of 20,000 and 41,000 in one (`grubmap-bench-spatial write-floor`, docs/benchmarks.md's import rows). A
 /// check-in that comes during a quiet transaction waits out that one, and the import's transactions are short from
 /// the next.
 ///

@@ -4,7 +4,7 @@ import GrubmapHTTP
 import GrubmapStore
 
 /// Grubmap's web application. It only composes: the middleware of each route group, and each feature's routes
-/// with the dependencies it needs. How a request flows is in the README ("How a request flows").
+/// with the dependencies it needs. How a request flows is in docs/architecture.md.
 public struct App: Sendable {
     public let environment: AppEnvironment
     let routes: RouteTable
