@@ -28,7 +28,7 @@ import Testing
         #expect(page.status == .badRequest)
         let html = String(decoding: page.body, as: UTF8.self)
         #expect(html.contains("<html lang=\"ko\">"))
-        #expect(html.contains("주소나 양식에 알아볼 수 없는 값이 있어요"))
+        #expect(html.contains("주소의 경로에 잘못된 %-인코딩이 있어요"))
         #expect(page.headers["Content-Security-Policy"]?.contains("default-src 'self'") == true)
         let query = answer(test, .get, "/areas/test-campus?near=%zz")
         #expect(query.status == .badRequest)

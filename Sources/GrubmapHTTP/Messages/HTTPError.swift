@@ -9,12 +9,16 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String
     /// Headers the response must carry, such as `Allow` on a 405 or `Retry-After` on a 429.
     public var headers: Headers
+    /// The query parameter or form field the error is about, like `near`, when it is about one: a page in another
+    /// language than `message`'s names it from this.
+    public var field: String?
 
-    public init(_ status: Status, code: String, message: String, headers: Headers = Headers()) {
+    public init(_ status: Status, code: String, message: String, headers: Headers = Headers(), field: String? = nil) {
         self.status = status
         self.code = code
         self.message = message
         self.headers = headers
+        self.field = field
     }
 
     public var description: String { "\(status.code) \(code): \(message)" }
@@ -32,8 +36,8 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
             headers: ["Allow": names])
     }
 
-    /// 400 with the given message.
-    public static func badRequest(_ message: String, code: String = "bad_request") -> HTTPError {
-        HTTPError(.badRequest, code: code, message: message)
+    /// 400 with the given message, about `field` when given.
+    public static func badRequest(_ message: String, code: String = "bad_request", field: String? = nil) -> HTTPError {
+        HTTPError(.badRequest, code: code, message: message, field: field)
     }
 }

@@ -3,6 +3,18 @@ import Foundation
 extension DecodingError {
     /// A sentence for the person or program that sent a body, naming the field: `bio: must be text.`
     var fieldMessage: String {
+        let (field, problem) = fieldAndProblem
+        let sentence = problem.hasSuffix(".") ? problem : problem + "."
+        return field.isEmpty ? sentence.prefix(1).uppercased() + sentence.dropFirst() : "\(field): \(sentence)"
+    }
+
+    /// The field the error is about (`profile.firstName`, `items.[2]`), `nil` when it is about the whole body.
+    var field: String? {
+        let field = fieldAndProblem.field
+        return field.isEmpty ? nil : field
+    }
+
+    private var fieldAndProblem: (field: String, problem: String) {
         let (path, problem): ([any CodingKey], String) =
             switch self {
             case .keyNotFound(let key, let context): (context.codingPath.dropLast() + [key], "missing")
@@ -11,9 +23,7 @@ extension DecodingError {
             case .dataCorrupted(let context): (context.codingPath, context.debugDescription)
             @unknown default: ([], "the body could not be read")
             }
-        let field = path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-        let sentence = problem.hasSuffix(".") ? problem : problem + "."
-        return field.isEmpty ? sentence.prefix(1).uppercased() + sentence.dropFirst() : "\(field): \(sentence)"
+        return (path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: "."), problem)
     }
 
     private static func expectation(_ type: Any.Type, _ context: Context) -> String {

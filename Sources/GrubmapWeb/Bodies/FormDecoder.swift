@@ -12,7 +12,7 @@ struct FormDecoder {
         do {
             return try Value(from: FieldsDecoder(fields: fields))
         } catch let error as DecodingError {
-            throw HTTPError.badRequest(error.fieldMessage, code: code)
+            throw HTTPError.badRequest(error.fieldMessage, code: code, field: error.field)
         } catch {
             throw HTTPError.badRequest("\(error)", code: code)
         }

@@ -6,12 +6,13 @@ extension Request {
     func coordinate(_ name: String) throws(HTTPError) -> Coordinate {
         guard let text = query[name] else {
             throw .badRequest(
-                "\(name): missing; give LAT,LON in degrees, like \(name)=37.3318,-121.8863.", code: "missing_parameter")
+                "\(name): missing; give LAT,LON in degrees, like \(name)=37.3318,-121.8863.", code: "missing_parameter",
+                field: name)
         }
         do {
             return try Coordinate(parsing: text)
         } catch {
-            throw .badRequest("\(name): \(error.description).", code: "invalid_coordinate")
+            throw .badRequest("\(name): \(error.description).", code: "invalid_coordinate", field: name)
         }
     }
 
@@ -41,7 +42,7 @@ extension Request {
         do {
             return try CalendarDate(parsing: text)
         } catch {
-            throw .badRequest("date: \(error.description).", code: "invalid_date")
+            throw .badRequest("date: \(error.description).", code: "invalid_date", field: "date")
         }
     }
 

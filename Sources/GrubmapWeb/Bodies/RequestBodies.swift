@@ -26,7 +26,7 @@ extension Request {
             default:
                 break
             }
-            throw .badRequest(error.fieldMessage, code: code)
+            throw .badRequest(error.fieldMessage, code: code, field: error.field)
         } catch {
             throw .badRequest("The body must be a JSON object.", code: "invalid_json")
         }

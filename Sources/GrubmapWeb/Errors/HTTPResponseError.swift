@@ -22,7 +22,7 @@ extension DatabaseUnavailableError: HTTPResponseError {
 }
 
 extension PreferenceError: HTTPResponseError {
-    var httpError: HTTPError { HTTPError(.badRequest, code: "invalid_preference", message: description) }
+    var httpError: HTTPError { HTTPError(.badRequest, code: "invalid_preference", message: description, field: field) }
 }
 
 extension FareTripError: HTTPResponseError {
@@ -35,6 +35,6 @@ extension FareTripError: HTTPResponseError {
             case .noAreaContains: "area_required"
             case .noFareSchedule: "no_fare_schedule"
             }
-        return HTTPError(isNotFound ? .notFound : .badRequest, code: code, message: message)
+        return HTTPError(isNotFound ? .notFound : .badRequest, code: code, message: message, field: parameter)
     }
 }

@@ -1,6 +1,7 @@
 import GrubmapHTTP
 
-/// The page people see for an error: a title in their language, what went wrong, and a way back.
+/// The page people see for an error: a title in their language, what went wrong (by the error's code and the
+/// field it names), and a way back.
 struct ErrorPage {
     let strings: Strings
     let error: HTTPError
@@ -16,7 +17,7 @@ struct ErrorPage {
         return Layout(strings: strings, title: title).render {
             el(.section, .class("error")) {
                 el(.h1) { title }
-                el(.p) { strings.errorExplanation(error.code) ?? error.message }
+                el(.p) { ErrorStrings.forLanguage(strings.language).explanation(error) }
                 el(.p) { el(.a, .href(Paths.home())) { strings.goToStart } }
             }
         }

@@ -36,18 +36,18 @@ struct PlaceListingParameters {
             for (name, _) in query.pairs where !allowed.contains(name) {
                 throw .badRequest(
                     "\(name.prefix(64)): not a parameter here; use \(allowed.joined(separator: ", ")).",
-                    code: "unknown_parameter")
+                    code: "unknown_parameter", field: String(name.prefix(64)))
             }
         }
         for name in Self.apiNames where query.values(for: name).count > 1 {
-            throw .badRequest("\(name): given more than once.", code: "repeated_parameter")
+            throw .badRequest("\(name): given more than once.", code: "repeated_parameter", field: name)
         }
         near = try request.near()
         if let text = query["bbox"] {
             do {
                 box = try GeoBox(parsing: text)
             } catch {
-                throw .badRequest("bbox: \(error.description).", code: "invalid_bbox")
+                throw .badRequest("bbox: \(error.description).", code: "invalid_bbox", field: "bbox")
             }
         } else {
             box = nil
@@ -58,12 +58,12 @@ struct PlaceListingParameters {
             else {
                 throw .badRequest(
                     "radius: expected metres, a number above 0 and at most 20003932, got \"\(text.prefix(32))\".",
-                    code: "invalid_radius")
+                    code: "invalid_radius", field: "radius")
             }
             guard near != nil else {
                 throw .badRequest(
                     "radius: needs near, the point it is measured from (radius=\(text.prefix(32))&near=LAT,LON).",
-                    code: "contradictory_parameters")
+                    code: "contradictory_parameters", field: "radius")
             }
             radiusMeters = radius
         } else {
@@ -73,7 +73,7 @@ struct PlaceListingParameters {
             guard let limit = Int(text), (1...Self.maximumLimit).contains(limit) else {
                 throw .badRequest(
                     "limit: expected a whole number from 1 to \(Self.maximumLimit), got \"\(text.prefix(32))\".",
-                    code: "invalid_limit")
+                    code: "invalid_limit", field: "limit")
             }
             self.limit = limit
         } else {
@@ -98,7 +98,7 @@ struct PlaceListingParameters {
         do {
             return try PlaceListing.Cursor(text: cursorText, for: query)
         } catch {
-            throw .badRequest("cursor: \(error.description).", code: "invalid_cursor")
+            throw .badRequest("cursor: \(error.description).", code: "invalid_cursor", field: "cursor")
         }
     }
 }

@@ -1,159 +1,109 @@
 import GrubmapCore
 
 /// The strings of the map, profiles and check-ins, in one language.
-struct CheckInStrings: Sendable {
-    let mapLabel: @Sendable (String) -> String
+struct CheckInStrings: LocalizedStrings {
+    let language: Language
+    func mapLabel(_ name: String) -> String { text(en: "Map of \(name)", ko: "\(name) 지도") }
     /// How the map works, for screen readers: the pins are links, and the list has the same places.
-    let mapHelp: @Sendable (Int) -> String
-    let mapCenter: @Sendable (String) -> String
-    let pinLabel: @Sendable (String, Int) -> String
-    let youAreHere: String
-    let scaleLabel: @Sendable (String) -> String
-    let showList: String
-    let showMap: String
-    let nobodyHere: String
-    let moreHere: @Sendable (Int) -> String
+    func mapHelp(_ count: Int) -> String {
+        text(
+            en: (count == 1 ? "1 place" : "\(count) places")
+                + ", north to south. Each pin opens its place; the list of places shows the same ones.",
+            ko: "\(count)곳, 북쪽부터 남쪽 순서. 핀을 누르면 그곳 정보가 열려요. 목록에도 같은 곳이 있어요.")
+    }
+    func mapCenter(_ name: String) -> String { text(en: "\(name) (center of the map)", ko: "\(name) (지도 중심)") }
+    func pinLabel(_ name: String, _ count: Int) -> String {
+        switch count {
+        case 0: text(en: "\(name), nobody checked in", ko: "\(name), 체크인한 사람 없음")
+        case 1: text(en: "\(name), 1 person checked in", ko: "\(name), 1명 체크인")
+        default: text(en: "\(name), \(count) people checked in", ko: "\(name), \(count)명 체크인")
+        }
+    }
+    var youAreHere: String { text(en: "You are here", ko: "현재 위치") }
+    func scaleLabel(_ name: String) -> String { text(en: "Scale: the bar is \(name)", ko: "축척: 막대 길이 \(name)") }
+    var showList: String { text(en: "List", ko: "목록") }
+    var showMap: String { text(en: "Map", ko: "지도") }
+    var nobodyHere: String { text(en: "Nobody's checked in", ko: "체크인한 사람이 없어요") }
+    func moreHere(_ count: Int) -> String { text(en: "+\(count)", ko: "+\(count)") }
     /// Under who's here, for the people not listed.
-    let andMoreHere: @Sendable (Int) -> String
-    let whosHere: String
-    let checkIn: String
-    let checkOut: String
-    let checkedInHere: @Sendable (String) -> String
-    let checkedInElsewhere: @Sendable (String) -> String
-    let untilTime: @Sendable (String) -> String
-    let makeProfileFirst: String
-    let makeProfile: String
-    let profile: String
-    let profileIntro: String
-    let firstName: String
-    let lastName: String
-    let company: String
-    let bio: String
-    let charactersLeft: @Sendable (Int) -> String
-    let avatar: String
-    let avatarHint: String
-    let removeAvatar: String
-    let saveProfile: String
-    let profileSaved: String
+    func andMoreHere(_ count: Int) -> String {
+        text(en: count == 1 ? "and 1 more person" : "and \(count) more people", ko: "외 \(count)명 더")
+    }
+    var whosHere: String { text(en: "Who's here", ko: "여기 있는 사람") }
+    var checkIn: String { text(en: "Check in here", ko: "여기 체크인") }
+    var checkOut: String { text(en: "Check out", ko: "체크아웃") }
+    func checkedInHere(_ name: String) -> String {
+        text(en: "You're checked in here until \(name).", ko: "\(name)까지 여기에 체크인되어 있어요.")
+    }
+    func checkedInElsewhere(_ name: String) -> String {
+        text(
+            en: "You're checked in at \(name). Checking in here moves you.",
+            ko: "\(name)에 체크인되어 있어요. 여기에 체크인하면 이곳으로 옮겨져요.")
+    }
+    func untilTime(_ name: String) -> String { text(en: "until \(name)", ko: "\(name)까지") }
+    var makeProfileFirst: String {
+        text(en: "To check in, first tell people who you are.", ko: "체크인하려면 먼저 프로필을 만들어 주세요.")
+    }
+    var makeProfile: String { text(en: "Make your profile", ko: "프로필 만들기") }
+    var profile: String { text(en: "Your profile", ko: "내 프로필") }
+    var profileIntro: String { text(en: "This is what others see when you check in.", ko: "체크인하면 다른 사람에게 이렇게 보여요.") }
+    var firstName: String { text(en: "First name", ko: "이름") }
+    var lastName: String { text(en: "Last name", ko: "성") }
+    var company: String { text(en: "Company", ko: "소속") }
+    var bio: String { text(en: "Bio", ko: "소개") }
+    func charactersLeft(_ count: Int) -> String {
+        text(en: count == 1 ? "1 character left" : "\(count) characters left", ko: "\(count)자 남음")
+    }
+    var avatar: String { text(en: "Picture", ko: "사진") }
+    var avatarHint: String {
+        text(
+            en: "A PNG or JPEG of at most 1 MiB. Without one, your initials are shown.",
+            ko: "1 MiB 이하의 PNG 또는 JPEG. 사진이 없으면 이니셜이 보여요.")
+    }
+    var removeAvatar: String { text(en: "Remove the picture", ko: "사진 지우기") }
+    var saveProfile: String { text(en: "Save profile", ko: "프로필 저장") }
+    var profileSaved: String { text(en: "Your profile is saved.", ko: "프로필을 저장했어요.") }
     /// What a person whose profile an organiser hid sees on their own profile page, with the organiser's reason.
-    let profileHidden: @Sendable (String) -> String
-    let fixTheFields: String
-    let yourCheckIn: String
-    let notCheckedIn: String
-    let fieldProblem: @Sendable (String, String) -> String
-    let tooManyChanges: String
+    func profileHidden(_ reason: String) -> String {
+        text(
+            en: "An organiser hid your picture and bio: \(reason) Others see your name and initials only.",
+            ko: "운영자가 사진과 소개를 숨겼어요: \(reason) 다른 사람에게는 이름과 이니셜만 보여요.")
+    }
+    var fixTheFields: String {
+        text(en: "Some fields need a look; nothing was saved.", ko: "확인이 필요한 항목이 있어서 저장하지 않았어요.")
+    }
+    var yourCheckIn: String { text(en: "Your check-in", ko: "내 체크인") }
+    var notCheckedIn: String { text(en: "You're not checked in anywhere.", ko: "체크인한 곳이 없어요.") }
+    func fieldProblem(_ field: String, _ message: String) -> String {
+        switch field {
+        case "firstName", "lastName": text(en: message, ko: "1자 이상 40자 이하로 써 주세요.")
+        case "company": text(en: message, ko: "60자 이하로 써 주세요.")
+        case "bio": text(en: message, ko: "100자 이하로 써 주세요.")
+        default: text(en: message, ko: "사진은 1 MiB 이하의 PNG 또는 JPEG여야 해요.")
+        }
+    }
+    var tooManyChanges: String {
+        text(
+            en: "That's a lot of changes at once. Wait a moment and try again.",
+            ko: "한꺼번에 너무 많이 바꾸고 있어요. 잠시 뒤 다시 시도하세요.")
+    }
     /// Said after checking out.
-    let checkedOut: String
+    var checkedOut: String { text(en: "You've checked out.", ko: "체크아웃했어요.") }
     /// Who's here on an offline copy of a place's page, which counts people but names no one.
-    let offlineWhosHere: String
+    var offlineWhosHere: String {
+        text(
+            en: "When you're back online, you'll see who's here and can check in.", ko: "다시 연결되면 누가 있는지 보고 체크인할 수 있어요.")
+    }
     /// Said on the place page after a profile made to check in there was saved.
-    let profileSavedCheckInNow: String
+    var profileSavedCheckInNow: String {
+        text(en: "Your profile is saved. You can check in now.", ko: "프로필을 저장했어요. 이제 체크인할 수 있어요.")
+    }
 
     static func forLanguage(_ language: Language) -> CheckInStrings {
         language == .korean ? .korean : .english
     }
 
-    static let english = CheckInStrings(
-        mapLabel: { "Map of \($0)" },
-        mapHelp: { count in
-            (count == 1 ? "1 place" : "\(count) places")
-                + ", north to south. Each pin opens its place; the list of places shows the same ones."
-        },
-        mapCenter: { "\($0) (center of the map)" },
-        pinLabel: { name, count in
-            switch count {
-            case 0: "\(name), nobody checked in"
-            case 1: "\(name), 1 person checked in"
-            default: "\(name), \(count) people checked in"
-            }
-        },
-        youAreHere: "You are here",
-        scaleLabel: { "Scale: the bar is \($0)" },
-        showList: "List",
-        showMap: "Map",
-        nobodyHere: "Nobody's checked in",
-        moreHere: { "+\($0)" },
-        andMoreHere: { $0 == 1 ? "and 1 more person" : "and \($0) more people" },
-        whosHere: "Who's here",
-        checkIn: "Check in here",
-        checkOut: "Check out",
-        checkedInHere: { "You're checked in here until \($0)." },
-        checkedInElsewhere: { "You're checked in at \($0). Checking in here moves you." },
-        untilTime: { "until \($0)" },
-        makeProfileFirst: "To check in, first tell people who you are.",
-        makeProfile: "Make your profile",
-        profile: "Your profile",
-        profileIntro: "This is what others see when you check in.",
-        firstName: "First name",
-        lastName: "Last name",
-        company: "Company",
-        bio: "Bio",
-        charactersLeft: { $0 == 1 ? "1 character left" : "\($0) characters left" },
-        avatar: "Picture",
-        avatarHint: "A PNG or JPEG of at most 1 MiB. Without one, your initials are shown.",
-        removeAvatar: "Remove the picture",
-        saveProfile: "Save profile",
-        profileSaved: "Your profile is saved.",
-        profileHidden: { reason in
-            "An organiser hid your picture and bio: \(reason) Others see your name and initials only."
-        },
-        fixTheFields: "Some fields need a look; nothing was saved.",
-        yourCheckIn: "Your check-in",
-        notCheckedIn: "You're not checked in anywhere.",
-        fieldProblem: { _, message in message },
-        tooManyChanges: "That's a lot of changes at once. Wait a moment and try again.",
-        checkedOut: "You've checked out.",
-        offlineWhosHere: "When you're back online, you'll see who's here and can check in.",
-        profileSavedCheckInNow: "Your profile is saved. You can check in now."
-    )
+    static let english = CheckInStrings(language: .english)
 
-    static let korean = CheckInStrings(
-        mapLabel: { "\($0) 지도" },
-        mapHelp: { "\($0)곳, 북쪽부터 남쪽 순서. 핀을 누르면 그곳 정보가 열려요. 목록에도 같은 곳이 있어요." },
-        mapCenter: { "\($0) (지도 중심)" },
-        pinLabel: { name, count in count == 0 ? "\(name), 체크인한 사람 없음" : "\(name), \(count)명 체크인" },
-        youAreHere: "현재 위치",
-        scaleLabel: { "축척: 막대 길이 \($0)" },
-        showList: "목록",
-        showMap: "지도",
-        nobodyHere: "체크인한 사람이 없어요",
-        moreHere: { "+\($0)" },
-        andMoreHere: { "외 \($0)명 더" },
-        whosHere: "여기 있는 사람",
-        checkIn: "여기 체크인",
-        checkOut: "체크아웃",
-        checkedInHere: { "\($0)까지 여기에 체크인되어 있어요." },
-        checkedInElsewhere: { "\($0)에 체크인되어 있어요. 여기에 체크인하면 이곳으로 옮겨져요." },
-        untilTime: { "\($0)까지" },
-        makeProfileFirst: "체크인하려면 먼저 프로필을 만들어 주세요.",
-        makeProfile: "프로필 만들기",
-        profile: "내 프로필",
-        profileIntro: "체크인하면 다른 사람에게 이렇게 보여요.",
-        firstName: "이름",
-        lastName: "성",
-        company: "소속",
-        bio: "소개",
-        charactersLeft: { "\($0)자 남음" },
-        avatar: "사진",
-        avatarHint: "1 MiB 이하의 PNG 또는 JPEG. 사진이 없으면 이니셜이 보여요.",
-        removeAvatar: "사진 지우기",
-        saveProfile: "프로필 저장",
-        profileSaved: "프로필을 저장했어요.",
-        profileHidden: { reason in "운영자가 사진과 소개를 숨겼어요: \(reason) 다른 사람에게는 이름과 이니셜만 보여요." },
-        fixTheFields: "확인이 필요한 항목이 있어서 저장하지 않았어요.",
-        yourCheckIn: "내 체크인",
-        notCheckedIn: "체크인한 곳이 없어요.",
-        fieldProblem: { field, _ in
-            switch field {
-            case "firstName", "lastName": "1자 이상 40자 이하로 써 주세요."
-            case "company": "60자 이하로 써 주세요."
-            case "bio": "100자 이하로 써 주세요."
-            default: "사진은 1 MiB 이하의 PNG 또는 JPEG여야 해요."
-            }
-        },
-        tooManyChanges: "한꺼번에 너무 많이 바꾸고 있어요. 잠시 뒤 다시 시도하세요.",
-        checkedOut: "체크아웃했어요.",
-        offlineWhosHere: "다시 연결되면 누가 있는지 보고 체크인할 수 있어요.",
-        profileSavedCheckInNow: "프로필을 저장했어요. 이제 체크인할 수 있어요."
-    )
+    static let korean = CheckInStrings(language: .korean)
 }

@@ -37,13 +37,15 @@ struct AdminAPIFeature: RouteCollection {
         let place = try context.request.decodeJSON(Place.self, code: "invalid_place")
         guard place.id == context.id else {
             throw HTTPError.badRequest(
-                "id: must be the place's id in the address, \(context.id).", code: "invalid_place")
+                "id: must be the place's id in the address, \(context.id).", code: "invalid_place", field: "id")
         }
         guard place.areaID == context.area.id else {
-            throw HTTPError.badRequest("areaID: must be this key's area, \(context.area.id).", code: "invalid_place")
+            throw HTTPError.badRequest(
+                "areaID: must be this key's area, \(context.area.id).", code: "invalid_place", field: "areaID")
         }
         if let website = place.website, WebAddress(website) == nil {
-            throw HTTPError.badRequest("website: must start with https:// or http://.", code: "invalid_place")
+            throw HTTPError.badRequest(
+                "website: must start with https:// or http://.", code: "invalid_place", field: "website")
         }
         if let existing = context.existing {
             if place != existing.place {
@@ -151,7 +153,8 @@ struct AdminAPIFeature: RouteCollection {
 
     private func requiredDate(_ request: Request) throws -> CalendarDate {
         guard let date = try request.date() else {
-            throw HTTPError.badRequest("date: give the day as ?date=YYYY-MM-DD.", code: "missing_parameter")
+            throw HTTPError.badRequest(
+                "date: give the day as ?date=YYYY-MM-DD.", code: "missing_parameter", field: "date")
         }
         return date
     }

@@ -16,13 +16,13 @@ struct FareFeature: RouteCollection {
         guard let text = request.query["to"] else {
             throw HTTPError.badRequest(
                 "to: missing; give a place id or LAT,LON in degrees, like to=original-joes or to=37.3318,-121.8863.",
-                code: "missing_parameter")
+                code: "missing_parameter", field: "to")
         }
         let destination: FareDestination
         do {
             destination = try FareDestination(parsing: text)
         } catch {
-            throw HTTPError.badRequest("to: \(error.description).", code: "invalid_destination")
+            throw HTTPError.badRequest("to: \(error.description).", code: "invalid_destination", field: "to")
         }
         let trip = try FareTrip.resolve(
             to: destination, areaID: request.query["area"], areas: try context.catalog.allAreas(),

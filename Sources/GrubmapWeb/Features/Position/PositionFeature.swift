@@ -21,13 +21,15 @@ struct PositionFeature: RouteCollection {
             cookie = "\(PersonPosition.cookieName)=; Path=/; Max-Age=0; SameSite=Lax" + secure
         } else {
             guard let text = form.position else {
-                throw HTTPError.badRequest("position: missing; give LAT,LON in degrees.", code: "invalid_position")
+                throw HTTPError.badRequest(
+                    "position: missing; give LAT,LON in degrees.", code: "invalid_position", field: "position")
             }
             let coordinate: Coordinate
             do {
                 coordinate = try Coordinate(parsing: text)
             } catch {
-                throw HTTPError.badRequest("position: \(error.description).", code: "invalid_position")
+                throw HTTPError.badRequest(
+                    "position: \(error.description).", code: "invalid_position", field: "position")
             }
             let value = PersonPosition.cookieValue(setByHand: coordinate)
                 .addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: ".-")))!

@@ -92,7 +92,7 @@ struct ProfileFeature: RouteCollection {
             firstName: body.firstName ?? "", lastName: body.lastName ?? "", company: body.company ?? "",
             bio: body.bio ?? "")
         if let (field, problem) = draft.problems.sorted(by: { $0.key < $1.key }).first {
-            throw HTTPError.badRequest("\(field): \(problem).", code: "invalid_profile")
+            throw HTTPError.badRequest("\(field): \(problem).", code: "invalid_profile", field: field)
         }
         let existing = try profiles.profile(sessionToken: context.session.token)
         let saved = try store(draft.normalized, avatar: .keep, existing: existing, context: context)

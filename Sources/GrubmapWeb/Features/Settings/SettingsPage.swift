@@ -26,7 +26,10 @@ struct SettingsPage {
                 ErrorSummary(
                     title: strings.settingsNotSaved,
                     items: [
-                        (fieldID(problem.field), "\(label(problem.field)): \(strings.settingsProblem(problem.message))")
+                        (
+                            fieldID(problem.field),
+                            "\(label(problem.field)): \(strings.settingsProblem(field: problem.field, message: problem.message))"
+                        )
                     ]
                 ).node
             }
@@ -94,6 +97,9 @@ struct SettingsPage {
         case "onboardingStyle": strings.onboardingStyleLabel
         case "units": strings.unitsLabel
         case "language": strings.languageLabel
+        case PreferenceKeys.priceRole.name: MenuStrings.forLanguage(strings.language).payAs
+        case PreferenceKeys.diet.name: MenuStrings.forLanguage(strings.language).dietLabel
+        case PreferenceKeys.avoidAllergens.name: MenuStrings.forLanguage(strings.language).avoidLabel
         default: field
         }
     }
@@ -101,7 +107,9 @@ struct SettingsPage {
     /// The problem under a field, when it is the refused one.
     private func problemNode(_ field: String) -> Node {
         guard let problem, problem.field == field else { return .fragment([]) }
-        return el(.p, .id("\(field)-problem"), .class("problem")) { strings.settingsProblem(problem.message) }
+        return el(.p, .id("\(field)-problem"), .class("problem")) {
+            strings.settingsProblem(field: problem.field, message: problem.message)
+        }
     }
 
     /// `aria-describedby` for the refused field, and `aria-invalid` when it is one control (not a group).

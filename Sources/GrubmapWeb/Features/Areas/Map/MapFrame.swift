@@ -88,7 +88,8 @@ struct MapViewRequest: Sendable {
     init(_ request: Request) throws(HTTPError) {
         if let text = request.query["zoom"] {
             guard let zoom = Int(text) else {
-                throw .badRequest("zoom: expected a whole number, like zoom=17.", code: "invalid_parameter")
+                throw .badRequest(
+                    "zoom: expected a whole number, like zoom=17.", code: "invalid_parameter", field: "zoom")
             }
             self.zoom = zoom
         }
@@ -103,21 +104,23 @@ struct MapViewRequest: Sendable {
             else {
                 throw .badRequest(
                     "bbox: expected WEST,SOUTH,EAST,NORTH in degrees, like bbox=-121.895,37.330,-121.885,37.336.",
-                    code: "invalid_parameter")
+                    code: "invalid_parameter", field: "bbox")
             }
             self.box = box
         }
         if let text = request.query["height"] {
             guard let height = Int(text) else {
                 throw .badRequest(
-                    "height: expected a whole number of pixels, like height=720.", code: "invalid_parameter")
+                    "height: expected a whole number of pixels, like height=720.", code: "invalid_parameter",
+                    field: "height")
             }
             let inRange = min(max(height, MapFrame.heights.lowerBound), MapFrame.heights.upperBound)
             self.height = Int((Double(inRange) / Double(MapFrame.heightStep)).rounded()) * MapFrame.heightStep
         }
         if let text = request.query["place"] {
             guard let place = try? Place.ID(text) else {
-                throw .badRequest("place: \"\(text.prefix(40))\" is not a place id.", code: "invalid_parameter")
+                throw .badRequest(
+                    "place: \"\(text.prefix(40))\" is not a place id.", code: "invalid_parameter", field: "place")
             }
             self.place = place
         }
