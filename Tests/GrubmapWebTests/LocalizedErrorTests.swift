@@ -95,4 +95,67 @@ import Testing
         let page = String(decoding: try english.post("/settings", [("units", "furlongs")]).body, as: UTF8.self)
         #expect(page.contains("must be one of km, mi"))
     }
+
+    /// Every field problem of the console's place form, in Korean: each its own sentence, none in English.
+    @Test func eachConsolePlaceFieldIsRefusedInItsOwnKoreanWords() throws {
+        var form = PlaceForm()
+        form.id = "Not An Id!"
+        form.nameKo = String(repeating: "가", count: PlaceForm.textLimit + 1)
+        form.kind = "castle"
+        form.latitude = "north"
+        form.longitude = "east"
+        form.address = String(repeating: "a", count: PlaceForm.textLimit + 1)
+        form.website = "ftp://example.com"
+        form.descriptionEn = String(repeating: "a", count: PlaceForm.descriptionLimit + 1)
+        form.hours[.monday] = "11-14"
+        let area = try Area.ID("test-campus")
+        let korean = try #require(Self.problems(form.place(in: area, fixedID: nil, words: .korean)))
+        let english = try #require(Self.problems(form.place(in: area, fixedID: nil, words: .english)))
+        let fields = ["id", "nameKo", "kind", "latitude", "address", "website", "descriptionEn", "hoursMo"]
+        #expect(Set(korean.keys) == Set(fields))
+        #expect(korean["id"] == "아이디로 쓸 수 없어요(“Not An Id!”). 영문 소문자와 숫자, 그 사이의 하이픈 하나만 쓰세요.")
+        #expect(korean["nameKo"] == "200자 이하로 적어 주세요.")
+        #expect(korean["kind"] == "종류를 골라 주세요.")
+        #expect(korean["latitude"] == "위도와 경도를 35.2334, 129.0793처럼 숫자로 적어 주세요.")
+        #expect(korean["website"] == "https:// 또는 http://로 시작하는 주소를 적어 주세요.")
+        #expect(korean["descriptionEn"] == "1000자 이하로 적어 주세요.")
+        #expect(korean["hoursMo"] == "시각을 알아볼 수 없어요(“11”). 09:30처럼 적어 주세요.")
+        for field in fields {
+            #expect(korean[field] != english[field], "\(field) speaks English in Korean")
+            #expect(korean[field]?.hasSuffix("요.") == true, "\(field): \(korean[field] ?? "")")
+        }
+        #expect(english["kind"] == "choose a kind")
+        #expect(english["hoursMo"] == "\"11\" is not a time like 09:30")
+        var outOfRange = PlaceForm()
+        (outOfRange.nameEn, outOfRange.kind, outOfRange.latitude, outOfRange.longitude) = ("A", "cafe", "95", "10")
+        let range = try #require(Self.problems(outOfRange.place(in: area, fixedID: nil, words: .korean)))
+        #expect(range["latitude"] == "위도는 -90에서 90 사이여야 해요(지금 95.0).")
+        let nameless = try #require(Self.problems(PlaceForm().place(in: area, fixedID: nil, words: .korean)))
+        #expect(nameless["nameEn"] == "장소 이름을 한 언어 이상으로 적어 주세요.")
+    }
+
+    /// The week of menus' field problems in Korean: a bad price, a name too long, a note without meals.
+    @Test func eachMenuFieldIsRefusedInItsOwnKoreanWords() throws {
+        let fields = QueryFields(
+            [
+                ("week", "2026-11-15"), ("d1-c0-name", "중식"), ("d1-c0-m0-name", "라면"), ("d1-c0-m0-student", "4,500"),
+                ("d2-c0-name", "중식"), ("d2-c0-m0-name", "라면"), ("d2-c0-m0-student", "4500.5"),
+                ("d3-c0-name", "중식"), ("d3-c0-m0-name", String(repeating: "밥", count: 300)), ("d5-note", "메모"),
+            ].map { (name: $0.0, value: $0.1) })
+        let week = try WeekMenuForm(fields: fields, badDate: "bad date")
+        let won = try Currency(code: "KRW")
+        guard case .failure(let korean) = week.menus(currency: won, language: .korean),
+            case .failure(let english) = week.menus(currency: won, language: .english)
+        else { Issue.record("the week was saved"); return }
+        #expect(korean.byField["d1-c0-m0-student"] == "가격을 알아볼 수 없어요(“4,500”). 2.60처럼 숫자로 적어 주세요.")
+        #expect(korean.byField["d2-c0-m0-student"] == "소수점 아래 자릿수가 이 지역의 통화에 맞지 않아요(“4500.5”).")
+        #expect(korean.byField["d3-c0-m0-name"] == "메뉴 이름이 너무 길어요. 더 짧게 적어 주세요.")
+        #expect(korean.byField["d5-note"] == "메모만 저장할 수는 없어요. 메뉴를 적거나 하루 휴무로 표시해 주세요.")
+        #expect(Set(korean.byField.keys) == Set(english.byField.keys))
+        for (field, message) in korean.byField { #expect(message != english.byField[field], "\(field)") }
+    }
+
+    static func problems(_ result: Result<Place, PlaceForm.Problems>) -> [String: String]? {
+        if case .failure(let problems) = result { problems.byField } else { nil }
+    }
 }

@@ -38,7 +38,7 @@ struct HoursExceptionForm: Decodable, Sendable {
                 }
                 if ranges.isEmpty { problems["exceptionHours"] = text.exceptionHoursMissing }
             } catch {
-                problems["exceptionHours"] = error.description
+                problems["exceptionHours"] = ConsoleProblemStrings.forLanguage(dates.language).hours(error)
             }
         }
         guard problems.isEmpty, let day else { return .failure(PlaceForm.Problems(byField: problems)) }
@@ -46,7 +46,8 @@ struct HoursExceptionForm: Decodable, Sendable {
             return .success(try OpeningHours.Exception(date: day, hours: ranges, note: note))
         } catch {
             let field = if case .noteTooLong = error { "exceptionNote" } else { "exceptionHours" }
-            return .failure(PlaceForm.Problems(byField: [field: error.description]))
+            return .failure(
+                PlaceForm.Problems(byField: [field: ConsoleProblemStrings.forLanguage(dates.language).hours(error)]))
         }
     }
 

@@ -104,7 +104,8 @@ struct MenuDraft: Equatable {
 
     /// The menu for `date`, `nil` when the form says nothing (no meals and not closed: the day has no menu), or the
     /// problems by field id.
-    func menu(on date: CalendarDate, currency: Currency) -> Result<Menu?, MenuProblems> {
+    func menu(on date: CalendarDate, currency: Currency, language: Language = .english) -> Result<Menu?, MenuProblems> {
+        let say = ConsoleProblemStrings.forLanguage(language)
         var problems: [String: String] = [:]
         let cleanNote = note.trimmingCharacters(in: .whitespacesAndNewlines)
         var built: [MenuCategory] = []
@@ -120,7 +121,7 @@ struct MenuDraft: Equatable {
                         prices.append(
                             MealPrice(role: role, amount: try MealPrice.amount(parsing: text, currency: currency)))
                     } catch {
-                        problems["\(id)-\(role.rawValue)"] = error.description
+                        problems["\(id)-\(role.rawValue)"] = say.menu(error)
                     }
                 }
                 let notes = draft.notes.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -128,7 +129,7 @@ struct MenuDraft: Equatable {
                 do throws(MenuError) {
                     meals.append(try Meal(name: draft.name, notes: notes, prices: prices))
                 } catch {
-                    problems["\(id)-name"] = error.description
+                    problems["\(id)-name"] = say.menu(error)
                 }
             }
             if meals.isEmpty { continue }
@@ -141,13 +142,13 @@ struct MenuDraft: Equatable {
                     built.append(made)
                 }
             } catch {
-                problems["c\(c)-name"] = error.description
+                problems["c\(c)-name"] = say.menu(error)
             }
         }
         guard problems.isEmpty else { return .failure(MenuProblems(byField: problems)) }
         if !closed && built.isEmpty {
             if !cleanNote.isEmpty {
-                return .failure(MenuProblems(byField: ["note": "a note needs meals, or the day marked closed"]))
+                return .failure(MenuProblems(byField: ["note": say.noteNeedsMeals]))
             }
             return .success(nil)
         }
@@ -157,7 +158,7 @@ struct MenuDraft: Equatable {
                     date: date, status: closed ? .closed : .serving(built), currency: currency,
                     note: cleanNote.isEmpty ? nil : cleanNote))
         } catch {
-            return .failure(MenuProblems(byField: ["note": error.description]))
+            return .failure(MenuProblems(byField: ["note": say.menu(error)]))
         }
     }
 

@@ -66,7 +66,7 @@ struct MenusConsoleFeature: RouteCollection {
         }
         let place = context.place.place
         let currency = try Self.currency(context.area)
-        switch form.menus(currency: currency) {
+        switch form.menus(currency: currency, language: context.text.language) {
         case .failure(let problems):
             return .html(
                 try page(context, form: form, problems: problems.byField).render(), status: .unprocessableContent)

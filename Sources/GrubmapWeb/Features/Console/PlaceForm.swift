@@ -67,24 +67,25 @@ struct PlaceForm: Decodable, Sendable {
     /// The place the fields describe in `area` (with `fixedID` when editing), or the problems by field name. A
     /// missing position is a problem: no place is put anywhere by default.
     func place(in area: Area.ID, fixedID: Place.ID?, words: ConsoleFormStrings = .english) -> Result<Place, Problems> {
+        let say = ConsoleProblemStrings.forLanguage(words.language)
         var problems: [String: String] = [:]
         var placeID = fixedID
         if placeID == nil {
             do throws(SlugError) {
                 placeID = try Place.ID(clean(id) ?? "")
             } catch {
-                problems["id"] = error == .empty ? words.placeIDMissing : error.description
+                problems["id"] = error == .empty ? words.placeIDMissing : say.id(error)
             }
         }
         var names: [String: String] = [:]
         for (code, value, field) in [("en", nameEn, "nameEn"), ("ko", nameKo, "nameKo")] {
             guard let text = clean(value) else { continue }
-            if text.count > Self.textLimit { problems[field] = "at most \(Self.textLimit) characters" }
+            if text.count > Self.textLimit { problems[field] = say.textTooLong(Self.textLimit) }
             names[code] = text
         }
-        if names.isEmpty { problems["nameEn"] = "give the place a name in at least one language" }
+        if names.isEmpty { problems["nameEn"] = say.nameMissing }
         let placeKind = Place.Kind(rawValue: kind ?? "")
-        if placeKind == nil { problems["kind"] = "choose a kind" }
+        if placeKind == nil { problems["kind"] = say.kindMissing }
         var coordinate: Coordinate?
         if clean(latitude) == nil && clean(longitude) == nil {
             problems["latitude"] = words.positionMissing
@@ -94,30 +95,30 @@ struct PlaceForm: Decodable, Sendable {
             do throws(CoordinateError) {
                 coordinate = try Coordinate(latitude: lat, longitude: lon)
             } catch {
-                problems["latitude"] = error.description
+                problems["latitude"] = say.position(error)
             }
         } else {
-            problems["latitude"] = "type the latitude and longitude as numbers, like 35.2334 and 129.0793"
+            problems["latitude"] = say.positionNotNumbers
         }
         for (value, field) in [(address, "address"), (phone, "phone")] where (clean(value)?.count ?? 0) > Self.textLimit
         {
-            problems[field] = "at most \(Self.textLimit) characters"
+            problems[field] = say.textTooLong(Self.textLimit)
         }
         if let site = clean(website), WebAddress(site) == nil || site.count > 2000 {
-            problems["website"] = "an address starting with https:// or http://"
+            problems["website"] = say.websiteProblem
         }
         var descriptions: [String: String] = [:]
         for (code, value, field) in [("en", descriptionEn, "descriptionEn"), ("ko", descriptionKo, "descriptionKo")] {
             guard let text = clean(value) else { continue }
-            if text.count > Self.descriptionLimit { problems[field] = "at most \(Self.descriptionLimit) characters" }
+            if text.count > Self.descriptionLimit { problems[field] = say.textTooLong(Self.descriptionLimit) }
             descriptions[code] = text
         }
         var rules: [OpeningHours.Rule] = []
         for day in Weekday.allCases {
-            do {
+            do throws(OpeningHoursError) {
                 rules += try Self.shifts(hours[day] ?? "", on: day)
             } catch {
-                problems["hours" + day.code] = error.description
+                problems["hours" + day.code] = say.hours(error)
             }
         }
         guard problems.isEmpty, let placeID, let placeKind, let coordinate, let name = try? LocalizedText(names) else {

@@ -207,7 +207,9 @@ struct PlacesConsoleFeature: RouteCollection {
         } catch let error as PlaceForm.Problems {
             return try exceptionProblems(context, form: form, problems: error.byField)
         } catch let error as OpeningHoursError {
-            return try exceptionProblems(context, form: form, problems: ["exceptionDate": error.description])
+            return try exceptionProblems(
+                context, form: form,
+                problems: ["exceptionDate": ConsoleProblemStrings.forLanguage(dates.language).hours(error)])
         }
         var place = before
         place.openingHours = hours

@@ -47,11 +47,11 @@ struct WeekMenuForm {
     }
 
     /// Each day's menu (`nil`: the day has none), or the problems of every day by field id.
-    func menus(currency: Currency) -> Result<[Menu?], MenuProblems> {
+    func menus(currency: Currency, language: Language = .english) -> Result<[Menu?], MenuProblems> {
         var menus: [Menu?] = []
         var problems: [String: String] = [:]
         for (index, draft) in drafts.enumerated() {
-            switch draft.menu(on: days[index], currency: currency) {
+            switch draft.menu(on: days[index], currency: currency, language: language) {
             case .success(let menu): menus.append(menu)
             case .failure(let dayProblems):
                 for (field, problem) in dayProblems.byField { problems[Self.prefix(index) + field] = problem }
