@@ -82,6 +82,7 @@ def shots(server, output, name_filter, zoom=False, forced=False):
          open_the_offline_copy),
         ("place-offline-copy", {"check_in": "original-joes"}, "/places/original-joes", open_the_offline_copy),
         ("not-found", {}, "/places/atlantis", None),
+        ("bad-parameter", {}, "/areas/san-jose-convention-center?near=91,0", None),
     ] + [(page.name, CONSOLE_PREFERENCES, page.path, page.ready)
          for page in PAGES if page.person.operator]  # the console's pages, and public ones after a console step
     for name, preferences, path, step in pages:
