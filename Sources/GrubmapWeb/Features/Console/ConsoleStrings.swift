@@ -256,6 +256,19 @@ struct ConsoleStrings: LocalizedStrings {
         case .failed: text(en: "Failed", ko: "실패")
         }
     }
+    /// What a fetch's result means for the place's menus, before the fetcher's own record of it.
+    func feedResultMeaning(_ result: MenuFeed.Result) -> String {
+        switch result {
+        case .imported: text(en: "The public pages show the feed's menus now.", ko: "피드의 메뉴를 반영했어요. 공개 페이지에 바로 나와요.")
+        case .unchanged: text(en: "Nothing changed since the last fetch.", ko: "지난번에 가져온 뒤로 바뀐 것이 없어요.")
+        case .failed:
+            text(
+                en: "Nothing was imported: the last good menus stay, and the next fetch tries again.",
+                ko: "아무것도 반영하지 않았어요. 마지막으로 가져온 메뉴는 그대로이고, 다음 가져오기에서 다시 시도해요.")
+        }
+    }
+    /// The label of the fetcher's record on a Korean page, where the record stays in the fetcher's English.
+    var feedRecordLabel: String { text(en: "", ko: "서버 기록(영어): ") }
     var feedSaved: String { text(en: "Feed saved; it is fetched at once.", ko: "피드를 저장했어요. 바로 가져올게요.") }
     var feedRemoved: String { text(en: "The feed is removed; the menus stay.", ko: "피드를 삭제했어요. 메뉴는 그대로예요.") }
     /// "Fetch now" was taken: the fetch runs on the server's own threads, and its result shows on the next visit.

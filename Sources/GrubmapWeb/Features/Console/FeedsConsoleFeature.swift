@@ -117,7 +117,13 @@ struct FeedPanel {
                         if let at = feed.lastFetchAt, let result = feed.lastResult {
                             el(.strong, .class("feed-result \(result.rawValue)")) { text.feedResult(result) }
                             " · " + dates.text(at, in: timeZone)
-                            if let message = feed.lastMessage { el(.p, .id("feed-message")) { message } }
+                            el(.p, .class("meta")) { text.feedResultMeaning(result) }
+                            if let message = feed.lastMessage {
+                                el(.p, .id("feed-message")) {
+                                    text.feedRecordLabel
+                                    el(.span, attributes: TextLanguage.attributes("en", on: text.language)) { message }
+                                }
+                            }
                         } else {
                             text.neverFetched
                         }
