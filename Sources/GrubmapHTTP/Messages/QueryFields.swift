@@ -1,7 +1,7 @@
 import Foundation
 
 /// Ordered name/value pairs from a query string or an `application/x-www-form-urlencoded` body.
-public struct QueryFields: Sendable, Equatable, Sequence {
+public struct QueryFields: Sendable, Hashable, Sequence {
     /// The pairs in the order they came, decoded.
     public private(set) var pairs: [(name: String, value: String)]
 
@@ -72,5 +72,13 @@ public struct QueryFields: Sendable, Equatable, Sequence {
 
     public static func == (lhs: QueryFields, rhs: QueryFields) -> Bool {
         lhs.pairs.elementsEqual(rhs.pairs) { $0.name == $1.name && $0.value == $1.value }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(pairs.count)
+        for (name, value) in pairs {
+            hasher.combine(name)
+            hasher.combine(value)
+        }
     }
 }

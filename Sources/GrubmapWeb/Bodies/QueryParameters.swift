@@ -48,8 +48,7 @@ extension Request {
 
     /// The request's path and query without the `dropping` fields: where a form on the page comes back to.
     func returnPath(dropping names: Set<String> = []) -> String {
-        let kept = QueryFields(query.pairs.filter { !names.contains($0.name) })
-        return kept.pairs.isEmpty ? path : path + "?" + kept.encoded
+        PageAddress(self).returnPath(dropping: names)
     }
 
     /// `path` when it is a path on this site (`/areas/x?sort=name`), never another site (`//evil`, `/\evil`) or a

@@ -1,11 +1,12 @@
 import GrubmapCore
 import GrubmapStore
 
-/// What a page with menus (the board, a place's page) shows that comes from the reader and the moment rather than
-/// from what was read: part of the key such a page is kept under (``BoardCache/PageKey``,
-/// ``PlacePageCache/PageKey``).
+/// What a page with menus (the board, a place's page) shows that comes from the reader, the moment and the address
+/// rather than from what was read: the part of such a page's input (``BoardPageInput``, ``PlacePageInput``) that
+/// both pages share.
 struct MenuPageReader: Hashable, Sendable {
     let language: Language
+    /// Where the person is: the address's `near`, else the position they shared or set.
     let position: Coordinate?
     let today: CalendarDate
     /// The time on the area's clock, to the minute: what opening hours and meal periods are decided by.
@@ -14,8 +15,8 @@ struct MenuPageReader: Hashable, Sendable {
     let filter: DietaryFilter
     /// The visitor's unit, chosen or their browser's region's.
     let units: DistanceUnit
-    /// The address's query, which the page's links and forms keep (the day, the ride type, a check-in's outcome).
-    let query: [String]
+    /// The page's path and query, which its links and forms keep (the day, the ride type, a check-in's outcome).
+    let address: PageAddress
     /// Whether the page is the service worker's offline copy (``OfflineCopies``), which leaves the people out.
     let isOfflineCopy: Bool
 
@@ -29,7 +30,14 @@ struct MenuPageReader: Hashable, Sendable {
         priceRole = preferences[PreferenceKeys.priceRole]
         filter = preferences.dietaryFilter
         units = context.units
-        query = context.request.query.pairs.map { "\($0.name)=\($0.value)" }
+        address = PageAddress(context.request)
         isOfflineCopy = context.request.asksForOfflineCopy
+    }
+
+    /// How this reader reads the menus of `area`: their price role and filter, in their language.
+    func menuReading(in area: Area) -> MenuReading {
+        MenuReading(
+            strings: MenuStrings.forLanguage(language), contentLanguage: area.localLanguage, priceRole: priceRole,
+            filter: filter)
     }
 }

@@ -2,29 +2,12 @@ import Foundation
 import GrubmapCore
 import GrubmapStore
 
-/// The area pages rendered for ``AppCaches/lifetime``, per everything a page shows besides what it reads (which a
-/// lifetime and this server's changes bound) and the CSRF token, which each request fills in; and what the page
+/// The area pages rendered for ``AppCaches/lifetime``, per ``AreaPageInput`` (what a page reads is bounded by a
+/// lifetime and this server's changes; the CSRF token is filled in per request); and what the page
 /// reads the same for every reader, per catalog version: the map's view with its places clustered (the page's
 /// first view being the area's own) and the first places by name that "I'm at…" offers, so a crowd opening an area
 /// of a million places, each from where they stand, reads and clusters those once.
 struct AreaPageCache: Sendable {
-    struct Key: Hashable, Sendable {
-        let area: Area.ID
-        let catalogVersion: Int64
-        let language: Language
-        let bookmarks: [Place.ID]
-        let position: PersonPosition?
-        /// Whether the area is the one the reader (or the operator) chose for `/`.
-        let isDefault: Bool
-        let units: DistanceUnit
-        /// Minutes since 1970: what opening hours are decided by.
-        let minute: Int
-        /// The address's query (the list's order and page, the map's view, the filter).
-        let query: [String]
-        /// Whether the page is the service worker's offline copy (``OfflineCopies``), which shows no faces.
-        let isOfflineCopy: Bool
-    }
-
     /// The store's answer to a query of no one's in particular, while the catalog (every place's row) stays at a
     /// version.
     struct SharedKey: Hashable, Sendable {
@@ -50,7 +33,7 @@ struct AreaPageCache: Sendable {
         let capped: AreaMap.Capped?
     }
 
-    let pages: RecentCache<Key, PersonalizedPage>
+    let pages: RecentCache<AreaPageInput, PersonalizedPage>
     let shared: RecentCache<SharedKey, PlaceResults>
     let mapViews: RecentCache<MapViewKey, MapView>
 

@@ -1,3 +1,4 @@
+import Foundation
 import GrubmapCore
 import GrubmapStore
 
@@ -50,8 +51,13 @@ struct AreaFrontDoor: Sendable {
 
     /// The area's menu days this week and next, on its calendar.
     func calendar(of area: Area, context: VisitorContext) throws -> AreaMenuCalendar {
-        let today = CalendarDate.local(context.now, in: area.clockTimeZone).date
-        return try calendars.value(for: CalendarKey(area: area.id, today: today), now: context.now) {
+        try calendar(of: area, now: context.now)
+    }
+
+    /// The area's menu days this week and next, on its calendar at `now`.
+    func calendar(of area: Area, now: Date) throws -> AreaMenuCalendar {
+        let today = CalendarDate.local(now, in: area.clockTimeZone).date
+        return try calendars.value(for: CalendarKey(area: area.id, today: today), now: now) {
             let weeks = today.week(startingOn: .sunday).first!...today.adding(days: 7).week(startingOn: .sunday).last!
             return AreaMenuCalendar(try menus.menuDays(inArea: area.id, in: weeks))
         }

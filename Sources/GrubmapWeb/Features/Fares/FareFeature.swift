@@ -43,19 +43,20 @@ struct FareFeature: RouteCollection {
 }
 
 extension RideEstimates {
-    /// The ride cards for a place's page: priced from the person's position when it is known. The selected ride
-    /// type comes from `?ride=ID`; an unknown id selects the first ride type, as on a first visit.
-    static func make(for place: Place, in area: Area, context: VisitorContext) throws(HTTPError) -> RideEstimates {
-        let request = context.request
-        let position = try request.personPosition()
+    /// The ride cards for a place's page: priced from `position` when it is known. The selected ride type comes
+    /// from `?ride=ID` in `query`; an unknown id selects the first ride type, as on a first visit.
+    static func make(
+        for place: Place, in area: Area, from position: Coordinate?, query: QueryFields, language: Language,
+        units: DistanceUnit
+    ) -> RideEstimates {
         let schedule = area.fareSchedule
-        let requested = request.query["ride"].flatMap { try? RideType.ID($0) }
+        let requested = query["ride"].flatMap { try? RideType.ID($0) }
         let selected = requested.flatMap { schedule?.rideType(id: $0)?.id } ?? schedule?.rideTypes.first?.id
         return RideEstimates(
-            strings: FareStrings.forLanguage(context.language), place: place, schedule: schedule,
+            strings: FareStrings.forLanguage(language), place: place, schedule: schedule,
             estimate: position.flatMap { position in
                 schedule.map { FareEstimate(schedule: $0, from: position, to: place.coordinate) }
             },
-            selected: selected, unit: context.units, nearParameter: request.query["near"])
+            selected: selected, unit: units, nearParameter: query["near"])
     }
 }

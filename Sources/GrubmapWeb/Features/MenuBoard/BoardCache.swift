@@ -4,9 +4,8 @@ import GrubmapStore
 
 /// The menu board's caches: what an area's board for a day reads (its places, their menus that day, the week's
 /// menu days), kept for ``AppCaches/lifetime`` per area, day and catalog version; and the board pages rendered from
-/// it, per everything else a page shows (the reader's language, bookmarks in the area, position, price role,
-/// dietary filter, units, the time to the minute and the address's query), with the CSRF token filled in per
-/// request. Areas of more places than one read may hold (a city) are read per request, as before.
+/// it, per ``BoardPageInput``, with the CSRF token filled in per request. Areas of more places than one read may
+/// hold (a city) are read and rendered per request.
 struct BoardCache: Sendable {
     struct ReadingKey: Hashable, Sendable {
         let area: Area.ID
@@ -16,17 +15,8 @@ struct BoardCache: Sendable {
         let catalogVersion: Int64
     }
 
-    /// Everything a board page shows besides the reading and the CSRF token.
-    struct PageKey: Hashable, Sendable {
-        /// ``BoardReading/serial``: the reading, which names the area, the day and the catalog version.
-        let reading: UInt64
-        /// The reader's bookmarks among the area's places, in their order.
-        let bookmarks: [Place.ID]
-        let reader: MenuPageReader
-    }
-
     let readings: RecentCache<ReadingKey, BoardReading>
-    let pages: RecentCache<PageKey, PersonalizedPage>
+    let pages: RecentCache<BoardPageInput, PersonalizedPage>
     private let serials = SerialNumbers()
 
     init(lifetime: TimeInterval, writes: LocalWrites) {
@@ -41,11 +31,17 @@ struct BoardCache: Sendable {
     }
 }
 
-/// What an area's board for a day is made from.
-struct BoardReading: Sendable {
-    /// Tells kept readings apart (``BoardCache/nextSerial()``); `nil` for one read for a single request (a city's
-    /// board, whose places include the reader's bookmarks).
-    let serial: UInt64?
+/// What an area's board for a day is made from. Equal and hashed by ``serial`` alone, which names the area, the day
+/// and the catalog version it was read at: a page's input holds the reading itself at the cost of a number.
+struct BoardReading: Hashable, Sendable {
+    /// Tells readings apart (``BoardCache/nextSerial()``).
+    let serial: UInt64
+    /// Whether the reading is kept for every reader of the board; not one read for a single request (a city's
+    /// board, whose places include the reader's bookmarks), whose page is not kept either.
+    let isShared: Bool
+    let area: Area
+    /// The day read.
+    let date: CalendarDate
     /// The places the board lists.
     let places: [Place]
     /// Their menus that day, as stored (the board lets the places' hours close a day all the same).
@@ -60,10 +56,13 @@ struct BoardReading: Sendable {
     let priceRoles: Set<PriceRole>
 
     init(
-        serial: UInt64?, places: [Place], menus: [Place.ID: Menu], nextDayMenus: [Place.ID: Menu],
-        calendar: AreaMenuCalendar
+        serial: UInt64, isShared: Bool, area: Area, date: CalendarDate, places: [Place], menus: [Place.ID: Menu],
+        nextDayMenus: [Place.ID: Menu], calendar: AreaMenuCalendar
     ) {
         self.serial = serial
+        self.isShared = isShared
+        self.area = area
+        self.date = date
         self.places = places
         self.menus = menus
         self.nextDayMenus = nextDayMenus
@@ -71,4 +70,7 @@ struct BoardReading: Sendable {
         placeIDs = Set(places.map(\.id))
         priceRoles = Set(menus.values.lazy.flatMap(\.priceRoles)).union(nextDayMenus.values.lazy.flatMap(\.priceRoles))
     }
+
+    static func == (lhs: BoardReading, rhs: BoardReading) -> Bool { lhs.serial == rhs.serial }
+    func hash(into hasher: inout Hasher) { hasher.combine(serial) }
 }

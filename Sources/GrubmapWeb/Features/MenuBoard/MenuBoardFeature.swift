@@ -19,44 +19,20 @@ struct MenuBoardFeature: RouteCollection {
 
     /// `GET /areas/{id}/menus[?date=YYYY-MM-DD][&near=LAT,LON]`: the board for the day, today in the area's time
     /// zone by default; nearest first when the person's position is known (`near`, or the position they shared).
-    /// Rendered once per ``BoardCache/PageKey`` while its reading is kept. The browser remembers it opened the area.
+    /// Rendered once per ``BoardPageInput`` while its reading is kept. The browser remembers it opened the area.
     func boardPage(_ context: VisitorContext, id: Area.ID) throws -> Response {
         let area = try context.area(id)
         context.cookies.openedArea = id
-        let request = context.request
-        let position = try request.personPosition()
         let day = try BoardDay(area: area, context: context)
         let (reading, bookmarks) = try read(area, on: day, context: context)
-        let render = { (csrfToken: String) in
-            let menuReading = MenuReading(
-                strings: MenuStrings.forLanguage(context.language), contentLanguage: area.localLanguage,
-                preferences: context.preferences)
-            return MenuBoardPage(
-                strings: context.strings, area: area, areas: try context.headerAreas(),
-                board: MenuBoard(
-                    date: day.selected, places: reading.places, menus: reading.menus, from: position,
-                    language: context.language, bookmarks: bookmarks, filter: menuReading.filter, clock: day.clock,
-                    nextDayMenus: reading.nextDayMenus),
-                day: day, days: reading.calendar.dayKinds, reading: menuReading.pricing(reading.priceRoles),
-                units: context.units, csrfToken: csrfToken,
-                returnPath: request.returnPath(dropping: BookmarkNotice.fields.union(["locate", "filter"])),
-                bookmarkNotice: try BookmarkNotice.text(
-                    for: request, bookmarks: bookmarks, strings: MenuStrings.forLanguage(context.language),
-                    name: { try context.knownPlace($0)?.name.text(in: context.language) }),
-                keptQuery: request.query.pairs.filter {
-                    !["date", "locate", "filter"].contains($0.name) && !BookmarkNotice.fields.contains($0.name)
-                },
-                locatesOnLoad: request.query["locate"] == "1", hasPosition: position != nil,
-                isFilterOpen: request.query["filter"] == "open"
-            ).render()
-        }
-        guard let serial = reading.serial else { return .html(try render(context.visitor.csrfToken)) }
-        let key = BoardCache.PageKey(
-            reading: serial, bookmarks: bookmarks,
-            reader: MenuPageReader(context, position: position, today: day.today, time: day.time))
-        return try cache.pages.value(for: key, now: context.now) {
-            PersonalizedPage(try render(PersonalizedPage.csrfPlaceholder))
-        }.response(csrfToken: context.visitor.csrfToken)
+        let input = BoardPageInput(
+            reading: reading, bookmarks: bookmarks,
+            reader: MenuPageReader(
+                context, position: try context.request.personPosition(), today: day.today, time: day.time))
+        let csrfToken = context.visitor.csrfToken
+        guard reading.isShared else { return try input.response(csrfToken: csrfToken, from: PageSources(context)) }
+        return try cache.pages.response(
+            for: input, csrfToken: csrfToken, now: context.now, sources: PageSources(context))
     }
 
     /// `GET /api/v1/areas/{id}/menus[?date=YYYY-MM-DD][&near=LAT,LON]`: the board's content in its order for the
@@ -109,14 +85,16 @@ struct MenuBoardFeature: RouteCollection {
             guard let bookmarks else {
                 let places = try context.places.places(inArea: area.id, after: nil, limit: PlaceQuery.maximumLimit)
                 return BoardReading(
-                    serial: cache.nextSerial(), places: places, menus: menus, nextDayMenus: nextDayMenus,
+                    serial: cache.nextSerial(), isShared: true, area: area, date: date, places: places, menus: menus,
+                    nextDayMenus: nextDayMenus,
                     calendar: AreaMenuCalendar(menuDays, places: places))
             }
             // The week's marks take the hours of the places read; a city's other places go by their menus.
             let ids = Set(menus.keys).union(nextDayMenus.keys).sorted() + bookmarks
             let places = try context.places.places(ids: ids).filter { $0.areaID == area.id }
             return BoardReading(
-                serial: nil, places: places.filter { menus[$0.id] != nil || bookmarks.contains($0.id) }, menus: menus,
+                serial: cache.nextSerial(), isShared: false, area: area, date: date,
+                places: places.filter { menus[$0.id] != nil || bookmarks.contains($0.id) }, menus: menus,
                 nextDayMenus: nextDayMenus, calendar: AreaMenuCalendar(menuDays, places: places))
         }
         guard context.catalog.placeCount(inArea: area.id) <= PlaceQuery.maximumLimit else {
@@ -143,6 +121,13 @@ struct BoardDay {
         (today, time) = CalendarDate.local(context.now, in: area.clockTimeZone)
         instant = context.now
         selected = try context.request.date() ?? today
+    }
+
+    init(today: CalendarDate, time: TimeOfDay, instant: Date, selected: CalendarDate) {
+        self.today = today
+        self.time = time
+        self.instant = instant
+        self.selected = selected
     }
 
     var isToday: Bool { selected == today }

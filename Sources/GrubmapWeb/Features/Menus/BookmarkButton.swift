@@ -71,17 +71,17 @@ enum BookmarkNotice {
         Request.adding((bookmarked ? added : removed, place.rawValue), to: path, dropping: fields)
     }
 
-    /// The sentence for the notice `request` asks for, when it holds for `bookmarks`; `name` gives a place's name in
-    /// the page's language (`nil` for a place the page does not know).
+    /// The sentence for the notice a page's `query` asks for, when it holds for `bookmarks`; `name` gives a place's
+    /// name in the page's language (`nil` for a place the page does not know).
     static func text(
-        for request: Request, bookmarks: [Place.ID], strings: MenuStrings, name: (Place.ID) throws -> String?
+        for query: QueryFields, bookmarks: [Place.ID], strings: MenuStrings, name: (Place.ID) throws -> String?
     ) rethrows -> String? {
-        if let text = request.query[added], let id = try? Place.ID(text), bookmarks.contains(id),
+        if let text = query[added], let id = try? Place.ID(text), bookmarks.contains(id),
             let name = try name(id)
         {
             return strings.bookmarkAdded(name)
         }
-        if let text = request.query[removed], let id = try? Place.ID(text), !bookmarks.contains(id),
+        if let text = query[removed], let id = try? Place.ID(text), !bookmarks.contains(id),
             let name = try name(id)
         {
             return strings.bookmarkRemoved(name)

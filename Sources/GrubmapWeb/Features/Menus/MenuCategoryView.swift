@@ -12,11 +12,11 @@ struct MenuReading {
     /// everyone), which also shows no role chooser.
     var namesRoles = true
 
-    init(strings: MenuStrings, contentLanguage: String, preferences: Preferences) {
+    init(strings: MenuStrings, contentLanguage: String, priceRole: PriceRole, filter: DietaryFilter) {
         self.strings = strings
         self.contentLanguage = contentLanguage
-        priceRole = preferences[PreferenceKeys.priceRole]
-        filter = preferences.dietaryFilter
+        self.priceRole = priceRole
+        self.filter = filter
     }
 
     /// The same reading for menus whose prices are for `roles`: roles named only when there are two or more.

@@ -2,10 +2,9 @@ import Foundation
 import GrubmapCore
 import GrubmapStore
 
-/// The place page's caches, each kept for ``AppCaches/lifetime``: what a place's page reads for a day (its menu, the week's menu days, who is there); what it reads for the person (their
-/// profile and check-in) by session; and the pages rendered from those, per everything else a page shows (the
-/// reader's language, bookmark, position, price role, dietary filter, units, the time to the minute and the
-/// address's query), with the CSRF token filled in per request.
+/// The place page's caches, each kept for ``AppCaches/lifetime``: what a place's page reads for a day (its menu, the
+/// week's menu days, who is there); what it reads for the person (their profile and check-in) by session; and the
+/// pages rendered from those, per ``PlacePageInput``, with the CSRF token filled in per request.
 struct PlacePageCache: Sendable {
     struct ReadingKey: Hashable, Sendable {
         let place: Place.ID
@@ -13,18 +12,9 @@ struct PlacePageCache: Sendable {
         let catalogVersion: Int64
     }
 
-    /// Everything a place page shows besides its reading and the CSRF token.
-    struct PageKey: Hashable, Sendable {
-        /// ``PlaceReading/serial``: the reading, which names the place, the day and the catalog version.
-        let reading: UInt64
-        let me: PersonReading
-        let isBookmarked: Bool
-        let reader: MenuPageReader
-    }
-
     let readings: RecentCache<ReadingKey, PlaceReading>
     let people: RecentCache<String, PersonReading>
-    let pages: RecentCache<PageKey, PersonalizedPage>
+    let pages: RecentCache<PlacePageInput, PersonalizedPage>
     private let serials = SerialNumbers()
 
     init(lifetime: TimeInterval, writes: LocalWrites) {
@@ -40,15 +30,23 @@ struct PlacePageCache: Sendable {
     }
 }
 
-/// What a place's page reads for one day.
-struct PlaceReading: Sendable {
+/// What a place's page reads for one day. Equal and hashed by ``serial`` alone, which names the place, the day and
+/// the catalog version it was read at: a page's input holds the reading itself at the cost of a number.
+struct PlaceReading: Hashable, Sendable {
     /// Tells readings apart (``PlacePageCache/nextSerial()``).
     let serial: UInt64
+    let place: Place
+    let area: Area
+    /// The day read.
+    let date: CalendarDate
     let menu: Menu?
     /// The week's menu days, for the day selector.
     let days: [CalendarDate: MenuDayKind]
     /// Who is checked in there, the newest first.
     let people: PlacePeople
+
+    static func == (lhs: PlaceReading, rhs: PlaceReading) -> Bool { lhs.serial == rhs.serial }
+    func hash(into hasher: inout Hasher) { hasher.combine(serial) }
 }
 
 /// What a place's page reads for the person: their profile, and their check-in with its place, when they have them.

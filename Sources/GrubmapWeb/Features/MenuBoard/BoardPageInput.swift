@@ -1,0 +1,41 @@
+import Foundation
+import GrubmapCore
+import GrubmapHTTP
+import GrubmapStore
+
+/// Everything a menu board page is rendered from, and the key it is kept under (``CachedPage``): the area's reading
+/// for the day, the reader's bookmarks among its places, and the reader.
+struct BoardPageInput: CachedPage {
+    /// The area, the day and its menus as read (named by its serial).
+    let reading: BoardReading
+    /// The reader's bookmarks among the board's places, in their order.
+    let bookmarks: [Place.ID]
+    let reader: MenuPageReader
+
+    func render(csrfToken: String, from sources: PageSources) throws -> String {
+        let area = reading.area
+        let language = reader.language
+        let query = reader.address.query
+        let menuStrings = MenuStrings.forLanguage(language)
+        let menuReading = reader.menuReading(in: area)
+        let day = BoardDay(today: reader.today, time: reader.time, instant: sources.now, selected: reading.date)
+        return MenuBoardPage(
+            strings: Strings.forLanguage(language), area: area, areas: try sources.catalog.allAreas(),
+            board: MenuBoard(
+                date: day.selected, places: reading.places, menus: reading.menus, from: reader.position,
+                language: language, bookmarks: bookmarks, filter: menuReading.filter, clock: day.clock,
+                nextDayMenus: reading.nextDayMenus),
+            day: day, days: reading.calendar.dayKinds, reading: menuReading.pricing(reading.priceRoles),
+            units: reader.units, csrfToken: csrfToken,
+            returnPath: reader.address.returnPath(dropping: BookmarkNotice.fields.union(["locate", "filter"])),
+            bookmarkNotice: try BookmarkNotice.text(
+                for: query, bookmarks: bookmarks, strings: menuStrings,
+                name: { try sources.knownPlace($0)?.name.text(in: language) }),
+            keptQuery: query.pairs.filter {
+                !["date", "locate", "filter"].contains($0.name) && !BookmarkNotice.fields.contains($0.name)
+            },
+            locatesOnLoad: query["locate"] == "1", hasPosition: reader.position != nil,
+            isFilterOpen: query["filter"] == "open"
+        ).render()
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import GrubmapCore
+import GrubmapHTTP
+import GrubmapStore
+
+/// Everything a place's page is rendered from, and the key it is kept under (``CachedPage``): the day's reading,
+/// the person's profile and check-in, whether they bookmarked the place, and the reader.
+struct PlacePageInput: CachedPage {
+    /// The place, its area and the day as read (named by its serial).
+    let reading: PlaceReading
+    let me: PersonReading
+    let isBookmarked: Bool
+    let reader: MenuPageReader
+
+    func render(csrfToken: String, from sources: PageSources) throws -> String {
+        let place = reading.place
+        let area = reading.area
+        let language = reader.language
+        let query = reader.address.query
+        let menuStrings = MenuStrings.forLanguage(language)
+        // An offline copy counts people but names no one: it stays on a device another person may use.
+        let people =
+            reader.isOfflineCopy ? PlacePeople(newest: [], count: reading.people.count) : reading.people
+        var page = PlacePage(
+            strings: Strings.forLanguage(language), place: place, area: area, areas: try sources.catalog.allAreas(),
+            rides: RideEstimates.make(
+                for: place, in: area, from: reader.position, query: query, language: language, units: reader.units),
+            whosHere: WhosHere(
+                strings: CheckInStrings.forLanguage(language), language: language, place: place,
+                people: people, me: me.me,
+                myCheckIn: me.checkIn.map { ($0, me.checkInPlace?.name.text(in: language) ?? "") },
+                csrfToken: csrfToken, timeZone: TimeZone(identifier: area.timeZone) ?? .gmt,
+                change: query["checked"].flatMap(CheckInChange.init(rawValue:)),
+                isOfflineCopy: reader.isOfflineCopy))
+        page.now = sources.now
+        page.menu = MenuSection(
+            reading: reader.menuReading(in: area), place: place,
+            today: reader.today, now: reader.time, selected: reading.date,
+            day: PlaceDay(place: place, date: reading.date, menu: reading.menu),
+            days: place.openingHours.dayKinds(reading.days, adding: reading.date.week(startingOn: .sunday)),
+            keptQuery: query.pairs.filter { $0.name != "date" && !BookmarkNotice.fields.contains($0.name) })
+        page.bookmark = (
+            BookmarkButton(strings: menuStrings, place: place, isBookmarked: isBookmarked, style: "pill"),
+            BookmarkForm(
+                csrfToken: csrfToken, returnPath: reader.address.returnPath(dropping: BookmarkNotice.fields),
+                notice: BookmarkNotice.text(
+                    for: query, bookmarks: isBookmarked ? [place.id] : [], strings: menuStrings,
+                    name: { $0 == place.id ? place.name.text(in: language) : nil }))
+        )
+        return page.render()
+    }
+}
