@@ -68,9 +68,8 @@ import Testing
             $0.person.cookies[PersonPosition.cookieName] = south
         },
         Field(name: "time (the minute, the meal)", pages: Set(Page.allCases)) { $0.instant = "2026-11-09T09:30:00Z" },
-        Field(name: "today", pages: [.board, .place]) {
-            // The same day asked for, read the next day: "back to today" and the day selector's today differ.
-            $0.query = [("date", "2026-11-09")]
+        Field(name: "today", pages: [.board, .place], both: { $0.query = [("date", "2026-11-08")] }) {
+            // The same past day asked for, read a day later: the day selector's today differs.
             $0.instant = "2026-11-10T03:00:00Z"
         },
         Field(name: "price role", pages: [.board, .place]) {
@@ -151,5 +150,69 @@ import Testing
             first.replacingOccurrences(of: tokens[0], with: "TOKEN")
             != own.replacingOccurrences(of: tokens[1], with: "TOKEN")
         #expect(shows, "\(field.name) does not show on the \(page) page")
+    }
+
+    /// A Korean reader paying as staff, vegetarian, in miles, south of the campus, with Alpha bookmarked: each kept
+    /// page rendered from an input made here by hand, with no request and no context, is the page that reader is
+    /// served. So the input holds everything the page shows of its reader.
+    @Test(arguments: Page.allCases)
+    func aPageRendersFromItsInputAlone(page: Page) throws {
+        let test = try Self.campus()
+        defer { test.cleanUp() }
+        let person = try Person(test, language: "ko")
+        person.cookies[PersonPosition.cookieName] = Self.south
+        _ = try person.post("/settings/menus", [("priceRole", "employee"), ("diet", "vegetarian")])
+        _ = try person.post("/settings", [("units", "mi")])
+        _ = try person.post("/places/alpha/bookmark", [("bookmarked", "1")])
+        let served = try person.html(page.rawValue + "?via=b")
+        let token = try person.csrfToken()
+
+        let store = test.store
+        let now = test.clock.now
+        let sources = PageSources(catalog: try store.catalog(), places: store, now: now)
+        let area = TestApp.sampleArea.id
+        let campus = try #require(try sources.catalog.area(area))
+        let alpha = MenuFixtures.alpha
+        let position = try Coordinate(parsing: FareTestData.southOfCampus)
+        let address = PageAddress(path: page.rawValue, query: QueryFields([("via", "b")]))
+        let today = MenuFixtures.date("2026-11-09")
+        let week = today.week(startingOn: .sunday)
+        let days = try #require(week.first)...(try #require(week.last))
+        let reader = MenuPageReader(
+            language: .korean, position: position, today: today, time: try TimeOfDay(hour: 12, minute: 0),
+            priceRole: .employee, filter: DietaryFilter(diet: .vegetarian), units: .miles, address: address,
+            isOfflineCopy: false)
+        let rendered: String
+        switch page {
+        case .area:
+            let caches = AppCaches(lifetime: 0)
+            let feature = AreaFeature(
+                checkIns: store, basemaps: store, frontDoor: AreaFrontDoor(menus: store, caches: caches),
+                configuration: test.app.environment.configuration, caches: MapCaches(), pages: caches.areaPages)
+            let input = AreaPageInput(
+                area: area, catalogVersion: sources.catalog.version, language: .korean, bookmarks: [alpha],
+                position: PersonPosition(coordinate: position, source: .shared), isDefault: false, units: .miles,
+                minute: Int(now.timeIntervalSince1970 / 60), address: address, isOfflineCopy: false)
+            rendered = try input.render(
+                csrfToken: token, from: AreaPageInput.Sources(feature: feature, pages: sources))
+        case .board:
+            let places = try store.places(inArea: area)
+            let reading = BoardReading(
+                serial: 1, isShared: true, area: campus, date: today, places: places,
+                menus: try store.menus(inArea: area, on: today),
+                nextDayMenus: try store.menus(inArea: area, on: today.adding(days: 1)),
+                calendar: AreaMenuCalendar(try store.menuDays(inArea: area, in: days), places: places))
+            let input = BoardPageInput(reading: reading, bookmarks: [alpha], reader: reader)
+            rendered = try input.render(csrfToken: token, from: sources)
+        case .place:
+            let place = try #require(try store.place(id: alpha))
+            let reading = PlaceReading(
+                serial: 1, place: place, area: campus, date: today,
+                menu: try store.menu(placeID: alpha, on: today), days: try store.menuDays(placeID: alpha, in: days),
+                people: try store.presence(atPlace: alpha, at: now, newest: WhosHere.shown))
+            let input = PlacePageInput(reading: reading, me: .nobody, isBookmarked: true, reader: reader)
+            rendered = try input.render(csrfToken: token, from: sources)
+        }
+        #expect(rendered == served)
     }
 }

@@ -75,14 +75,17 @@ struct PageSources {
     let places: any PlaceStore
     let now: Date
 
+    /// The place with this id, or `nil` (``VisitorContext/knownPlace(_:)``).
+    func knownPlace(_ id: Place.ID) throws -> Place? {
+        try catalog.place(id) { try places.place(id: $0) }
+    }
+}
+
+extension PageSources {
+    /// What `context` read for the whole request.
     init(_ context: VisitorContext) {
         catalog = context.catalog
         places = context.places
         now = context.now
-    }
-
-    /// The place with this id, or `nil` (``VisitorContext/knownPlace(_:)``).
-    func knownPlace(_ id: Place.ID) throws -> Place? {
-        try catalog.place(id) { try places.place(id: $0) }
     }
 }

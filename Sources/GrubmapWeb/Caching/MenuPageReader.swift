@@ -20,6 +20,15 @@ struct MenuPageReader: Hashable, Sendable {
     /// Whether the page is the service worker's offline copy (``OfflineCopies``), which leaves the people out.
     let isOfflineCopy: Bool
 
+    /// How this reader reads the menus of `area`: their price role and filter, in their language.
+    func menuReading(in area: Area) -> MenuReading {
+        MenuReading(
+            strings: MenuStrings.forLanguage(language), contentLanguage: area.localLanguage, priceRole: priceRole,
+            filter: filter)
+    }
+}
+
+extension MenuPageReader {
     /// The reader of `context` at `position`, on `today` at `time` in the area's time zone.
     init(_ context: VisitorContext, position: Coordinate?, today: CalendarDate, time: TimeOfDay) {
         let preferences = context.preferences
@@ -32,12 +41,5 @@ struct MenuPageReader: Hashable, Sendable {
         units = context.units
         address = PageAddress(context.request)
         isOfflineCopy = context.request.asksForOfflineCopy
-    }
-
-    /// How this reader reads the menus of `area`: their price role and filter, in their language.
-    func menuReading(in area: Area) -> MenuReading {
-        MenuReading(
-            strings: MenuStrings.forLanguage(language), contentLanguage: area.localLanguage, priceRole: priceRole,
-            filter: filter)
     }
 }

@@ -22,20 +22,6 @@ struct AreaPageInput: CachedPage {
     /// Whether the page is the service worker's offline copy (``OfflineCopies``), which shows no faces.
     let isOfflineCopy: Bool
 
-    /// The input of the area `id` for the reader of `context`.
-    init(_ context: VisitorContext, area id: Area.ID) throws {
-        area = id
-        catalogVersion = context.catalog.version
-        language = context.language
-        bookmarks = context.preferences[PreferenceKeys.bookmarks]
-        position = try context.request.position()
-        isDefault = try context.chosenArea()?.id == id
-        units = context.units
-        minute = Int(context.now.timeIntervalSince1970 / 60)
-        address = PageAddress(context.request)
-        isOfflineCopy = context.request.asksForOfflineCopy
-    }
-
     /// The same for every reader: the catalog at ``catalogVersion``, the store and the feature's other parts, and
     /// the moment the page is read at.
     struct Sources {
@@ -151,5 +137,21 @@ struct AreaPageInput: CachedPage {
             landmarks: PositionPicker.landmarks(of: reading.basemap?.basemap, language: language),
             position: position, csrfToken: csrfToken, returnPath: returnPath, language: language)
         return page.render()
+    }
+}
+
+extension AreaPageInput {
+    /// The input of the area `id` for the reader of `context`.
+    init(_ context: VisitorContext, area id: Area.ID) throws {
+        area = id
+        catalogVersion = context.catalog.version
+        language = context.language
+        bookmarks = context.preferences[PreferenceKeys.bookmarks]
+        position = try context.request.position()
+        isDefault = try context.chosenArea()?.id == id
+        units = context.units
+        minute = Int(context.now.timeIntervalSince1970 / 60)
+        address = PageAddress(context.request)
+        isOfflineCopy = context.request.asksForOfflineCopy
     }
 }
