@@ -67,9 +67,9 @@ struct PageAddress: Hashable, Sendable {
     }
 }
 
-/// What the place page and the board read besides their inputs, the same for every reader: the catalog at the
-/// version their key names, the store's places, and the moment they are read at (for opening hours; the minute is
-/// in the input).
+/// What a kept page or answer (the place page, the board, the places API's first page) reads besides its input,
+/// the same for every reader: the catalog at the version its key names, the store's places, and the moment it is
+/// read at (for opening hours and who is checked in; the minute is in the input).
 struct PageSources {
     let catalog: Catalog
     let places: any PlaceStore

@@ -55,9 +55,8 @@ struct CatalogAPI: RouteCollection {
     {
         let key = PlaceListCache.Key(
             area: area, language: context.language, limit: query.limit, catalogVersion: context.catalog.version)
-        let entry = try cache.answers.value(for: key, now: context.now) {
-            try listEntry(context, area: area, query: query)
-        }
+        let sources = PageSources(context)
+        let entry = try cache.answers.value(for: key, now: context.now) { try listEntry(key, from: sources) }
         var admitted: [ListedPlace] = []
         if !bookmarks.isEmpty {
             for place in try context.places.places(ids: bookmarks) where query.admits(place).admitted {
@@ -82,12 +81,14 @@ struct CatalogAPI: RouteCollection {
         return Response(status: .ok, headers: ["Content-Type": "application/json"], body: body)
     }
 
-    private func listEntry(_ context: VisitorContext, area: Area.ID, query: PlaceQuery) throws -> PlaceListCache.Entry {
-        let first = try context.places.places(matching: query)
-        let presence = try checkIns.presence(inArea: area, at: context.now, sample: 0)
+    /// The answer kept for `key`, made from it and what every caller shares, never from a caller's context.
+    private func listEntry(_ key: PlaceListCache.Key, from sources: PageSources) throws -> PlaceListCache.Entry {
+        let query = key.query
+        let first = try sources.places.places(matching: query)
+        let presence = try checkIns.presence(inArea: key.area, at: sources.now, sample: 0)
         let counts = presence.mapValues(\.count)
         let summaries = first.places.map {
-            API.PlaceSummary($0, checkedInCount: counts[$0.place.id] ?? 0, language: context.language)
+            API.PlaceSummary($0, checkedInCount: counts[$0.place.id] ?? 0, language: key.language)
         }
         var encoded: [Place.ID: [UInt8]] = [:]
         for summary in summaries { encoded[summary.id] = try Response.jsonBytes(summary) }

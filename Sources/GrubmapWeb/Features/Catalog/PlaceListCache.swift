@@ -9,11 +9,16 @@ import GrubmapStore
 /// counts included: the query's own places each encoded once, and the whole answer for a caller without bookmarks
 /// in the area ready to send with its `ETag` and gzip form. A caller's bookmarks are read and put first per request.
 struct PlaceListCache: Sendable {
+    /// Everything a kept answer is made from (with the catalog of its version, the store and the moment), so
+    /// nothing of the caller reaches it: their bookmarks are put first per request.
     struct Key: Hashable, Sendable {
         let area: Area.ID
         let language: Language
         let limit: Int
         let catalogVersion: Int64
+
+        /// The store's query for the answer: the area's first ``limit`` places by name in ``language``.
+        var query: PlaceQuery { PlaceQuery(areaID: area, order: .name(language), limit: limit) }
     }
 
     /// One kept answer.
