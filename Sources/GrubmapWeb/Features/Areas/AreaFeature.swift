@@ -103,7 +103,7 @@ struct AreaFeature: RouteCollection {
 
     /// Rendered once per ``AreaPageInput``; the browser remembers it opened the area (``DeviceCookie/lastArea``).
     func areaPage(_ context: VisitorContext, id: Area.ID) throws -> Response {
-        _ = try context.area(id)
+        _ = try context.area(id)  // 404 before the browser remembers an area that is not there
         context.cookies.openedArea = id
         return try pages.pages.response(
             for: try AreaPageInput(context, area: id), csrfToken: context.visitor.csrfToken, now: context.now,
