@@ -156,12 +156,4 @@ struct MigratorTests {
             #expect(try PostgresStore.migrate(configuration: configuration).isEmpty)
         }
     }
-
-    @Test func theDialectSpellsByteColumnsForEachDatabase() {
-        let sql = "CREATE TABLE t (avatar BLOB, blob_type TEXT, x BLOB NOT NULL) -- BLOB"
-        #expect(SQLDialect.sqlite.migrationSQL(sql) == sql)
-        #expect(
-            SQLDialect.postgreSQL.migrationSQL(sql)
-                == "CREATE TABLE t (avatar BYTEA, blob_type TEXT, x BYTEA NOT NULL) -- BYTEA")
-    }
 }

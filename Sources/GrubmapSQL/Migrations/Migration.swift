@@ -1,29 +1,37 @@
 /// One numbered change to the database schema.
 ///
-/// Versions start at 1 and only grow; a released migration is never edited, only followed by a new one.
-/// Keep `sql` portable (types `TEXT`, `INTEGER`, `BIGINT`, `DOUBLE PRECISION`; no SQLite-only syntax): PostgreSQL
-/// runs the same statements, with each `BLOB` column type spelled `BYTEA` (``SQLDialect/migrationSQL(_:)``).
+/// Versions start at 1 and only grow; a released migration is never edited, only followed by a new one. A
+/// migration is a function of the ``SQLDialect``: it writes each table once and asks the dialect only for what the
+/// databases spell differently (the type of byte columns, ``SQLDialect/blobType``) or do differently (triggers).
 public struct Migration: Hashable, Sendable, CustomStringConvertible {
     /// The version this migration brings the schema to.
     public let version: Int
     /// A short name for people, like `create areas and places`.
     public let name: String
-    /// One or more statements separated by `;`.
-    public let sql: String
-    /// The statements for PostgreSQL where they cannot be the same (triggers); `nil` runs ``sql`` there too.
-    public let postgreSQL: String?
+    /// The statements on SQLite and on PostgreSQL, each one or more separated by `;`.
+    private let sqlite: String
+    private let postgreSQL: String
 
-    /// Makes a migration; ``Migrator`` checks that versions are positive and unique.
-    public init(version: Int, name: String, sql: String, postgreSQL: String? = nil) {
+    /// Makes a migration from the statements it runs on a database of each dialect; ``Migrator`` checks that
+    /// versions are positive and unique.
+    public init(version: Int, name: String, sql: (SQLDialect) -> String) {
         self.version = version
         self.name = name
-        self.sql = sql
-        self.postgreSQL = postgreSQL
+        self.sqlite = sql(.sqlite)
+        self.postgreSQL = sql(.postgreSQL)
+    }
+
+    /// Makes a migration that runs the same statements on both databases.
+    public init(version: Int, name: String, sql: String) {
+        self.init(version: version, name: name) { _ in sql }
     }
 
     /// The statements to run on a database of `dialect`.
     func statements(for dialect: SQLDialect) -> String {
-        dialect == .postgreSQL ? postgreSQL ?? dialect.migrationSQL(sql) : dialect.migrationSQL(sql)
+        switch dialect {
+        case .sqlite: sqlite
+        case .postgreSQL: postgreSQL
+        }
     }
 
     /// `1 create areas and places`.

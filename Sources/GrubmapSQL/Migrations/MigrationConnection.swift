@@ -1,6 +1,6 @@
 /// A connection ``Migrator`` can run migrations on: ``Database`` (SQLite) or ``PostgresConnection``.
 public protocol MigrationConnection: SQLConnection {
-    /// The database's SQL differences (how a migration's `BLOB` is spelled, how to ask whether a table exists).
+    /// The database's SQL differences (which statements a migration runs, how to ask whether a table exists).
     var dialect: SQLDialect { get }
     /// Runs a script of several statements without values.
     func executeScript(_ script: String) throws

@@ -2,7 +2,7 @@ import Foundation
 
 /// Brings a database's schema up to date by running the migrations it has not recorded yet.
 ///
-/// The same migrations run on SQLite and PostgreSQL (their SQL adapted by ``SQLDialect/migrationSQL(_:)``).
+/// The same migrations run on SQLite and PostgreSQL, each giving the statements for the database's dialect.
 /// Applied migrations are recorded in `grubmap_migrations(version, name, applied_at)`. Each pending migration
 /// runs in its own transaction together with its record, so a failure leaves the database at the previous
 /// version; the transaction excludes other migrators (``MigrationConnection/inMigrationTransaction(_:)``: an

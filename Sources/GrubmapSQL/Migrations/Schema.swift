@@ -1,3 +1,5 @@
+import GrubmapCore
+
 /// Grubmap's schema, as the list of its migrations.
 ///
 /// Coordinates are `DOUBLE PRECISION`, not `REAL`: SQLite reads both as 8-byte floats, but in PostgreSQL
@@ -90,89 +92,49 @@ public enum Schema {
                         REFERENCES menu_meals (place_id, date, category_position, position) ON DELETE CASCADE
                 );
                 """),
-        Migration(
-            version: 4, name: "create profiles and check-ins",
-            sql: """
-                CREATE TABLE profiles (
-                    id TEXT PRIMARY KEY,
-                    session_token TEXT NOT NULL UNIQUE REFERENCES sessions (token) ON DELETE CASCADE,
-                    first_name TEXT NOT NULL,
-                    last_name TEXT NOT NULL,
-                    company TEXT NOT NULL,
-                    bio TEXT NOT NULL,
-                    avatar BLOB,
-                    avatar_type TEXT
-                );
-                CREATE TABLE check_ins (
-                    profile_id TEXT PRIMARY KEY REFERENCES profiles (id) ON DELETE CASCADE,
-                    place_id TEXT NOT NULL REFERENCES places (id) ON DELETE CASCADE,
-                    started_at BIGINT NOT NULL, -- seconds since 1970
-                    expires_at BIGINT NOT NULL
-                );
-                CREATE INDEX check_ins_place ON check_ins (place_id, expires_at);
-                """),
+        Migration(version: 4, name: "create profiles and check-ins") { dialect in
+            """
+            CREATE TABLE profiles (
+                id TEXT PRIMARY KEY,
+                session_token TEXT NOT NULL UNIQUE REFERENCES sessions (token) ON DELETE CASCADE,
+                first_name TEXT NOT NULL,
+                last_name TEXT NOT NULL,
+                company TEXT NOT NULL,
+                bio TEXT NOT NULL,
+                avatar \(dialect.blobType),
+                avatar_type TEXT
+            );
+            CREATE TABLE check_ins (
+                profile_id TEXT PRIMARY KEY REFERENCES profiles (id) ON DELETE CASCADE,
+                place_id TEXT NOT NULL REFERENCES places (id) ON DELETE CASCADE,
+                started_at BIGINT NOT NULL, -- seconds since 1970
+                expires_at BIGINT NOT NULL
+            );
+            CREATE INDEX check_ins_place ON check_ins (place_id, expires_at);
+            """
+        },
         // Every change to areas or places, by Grubmap or by hand, moves the catalog's version, so servers can
         // keep the decoded catalog in memory and reread it only when it moved.
-        Migration(
-            version: 5, name: "count changes to areas and places",
-            sql: """
-                CREATE TABLE catalog_version (
-                    id INTEGER PRIMARY KEY CHECK (id = 1),
-                    version BIGINT NOT NULL
-                );
-                INSERT INTO catalog_version (id, version) VALUES (1, 0);
-                CREATE TRIGGER areas_inserted AFTER INSERT ON areas BEGIN
-                    UPDATE catalog_version SET version = version + 1 WHERE id = 1;
-                END;
-                CREATE TRIGGER areas_updated AFTER UPDATE ON areas BEGIN
-                    UPDATE catalog_version SET version = version + 1 WHERE id = 1;
-                END;
-                CREATE TRIGGER areas_deleted AFTER DELETE ON areas BEGIN
-                    UPDATE catalog_version SET version = version + 1 WHERE id = 1;
-                END;
-                CREATE TRIGGER places_inserted AFTER INSERT ON places BEGIN
-                    UPDATE catalog_version SET version = version + 1 WHERE id = 1;
-                END;
-                CREATE TRIGGER places_updated AFTER UPDATE ON places BEGIN
-                    UPDATE catalog_version SET version = version + 1 WHERE id = 1;
-                END;
-                CREATE TRIGGER places_deleted AFTER DELETE ON places BEGIN
-                    UPDATE catalog_version SET version = version + 1 WHERE id = 1;
-                END;
-                """,
-            postgreSQL: """
-                CREATE TABLE catalog_version (
-                    id INTEGER PRIMARY KEY CHECK (id = 1),
-                    version BIGINT NOT NULL
-                );
-                INSERT INTO catalog_version (id, version) VALUES (1, 0);
-                CREATE FUNCTION grubmap_catalog_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-                BEGIN
-                    UPDATE catalog_version SET version = version + 1 WHERE id = 1;
-                    RETURN NULL;
-                END
-                $$;
-                CREATE TRIGGER areas_changed AFTER INSERT OR UPDATE OR DELETE ON areas
-                    FOR EACH STATEMENT EXECUTE FUNCTION grubmap_catalog_changed();
-                CREATE TRIGGER places_changed AFTER INSERT OR UPDATE OR DELETE ON places
-                    FOR EACH STATEMENT EXECUTE FUNCTION grubmap_catalog_changed();
-                """),
-        Migration(
-            version: 6, name: "keep the servers' signing secret",
-            sql: """
-                CREATE TABLE server_secret (
-                    id INTEGER PRIMARY KEY CHECK (id = 1),
-                    secret BLOB NOT NULL
-                );
-                """),
-        Migration(
-            version: 7, name: "store session tokens as their SHA-256",
-            sql: hashSessionTokens { "grubmap_sha256_hex(\($0))" },
-            postgreSQL: hashSessionTokens { "encode(sha256(convert_to(\($0), 'UTF8')), 'hex')" }),
-        Migration(
-            version: 8, name: "create the operator console's tables",
-            sql: console(serialKey: "INTEGER PRIMARY KEY"),
-            postgreSQL: SQLDialect.postgreSQL.migrationSQL(console(serialKey: "BIGSERIAL PRIMARY KEY"))),
+        Migration(version: 5, name: "count changes to areas and places") { dialect in
+            """
+            CREATE TABLE catalog_version (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                version BIGINT NOT NULL
+            );
+            INSERT INTO catalog_version (id, version) VALUES (1, 0);
+            \(countCatalogChanges(dialect))
+            """
+        },
+        Migration(version: 6, name: "keep the servers' signing secret") { dialect in
+            """
+            CREATE TABLE server_secret (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                secret \(dialect.blobType) NOT NULL
+            );
+            """
+        },
+        Migration(version: 7, name: "store session tokens as their SHA-256", sql: hashSessionTokens),
+        Migration(version: 8, name: "create the operator console's tables", sql: console),
         // Places by location and by name, and each area's number of places and a rectangle holding them, all kept by
         // the database itself, so every writer (the store, the operator console, an import, SQL by hand) keeps
         // them in step, in the same transaction as the change.
@@ -194,61 +156,205 @@ public enum Schema {
         // `LocalizedText.sortKey(in:)`), which the queries repeat word for word so the planner uses it. The counts'
         // rectangle only grows (a deleted place leaves it as it was): it must hold every place, not be the smallest
         // that does.
-        Migration(
-            version: 9, name: "index places by location and by name, and count them",
-            sql: """
-                CREATE VIRTUAL TABLE places_rtree USING rtree(
-                    id, min_latitude, max_latitude, min_longitude, max_longitude
-                );
+        Migration(version: 9, name: "index places by location and by name, and count them") { dialect in
+            """
+            \(indexPlacesByLocation(dialect))
+            CREATE TABLE place_stats (
+                area_id TEXT PRIMARY KEY REFERENCES areas (id) ON DELETE CASCADE,
+                place_count BIGINT NOT NULL,
+                south DOUBLE PRECISION NOT NULL,
+                north DOUBLE PRECISION NOT NULL,
+                west DOUBLE PRECISION NOT NULL,
+                east DOUBLE PRECISION NOT NULL
+            );
+            INSERT INTO place_stats (area_id, place_count, south, north, west, east)
+                SELECT area_id, count(*), min(latitude), max(latitude), min(longitude), max(longitude)
+                FROM places WHERE archived_at IS NULL GROUP BY area_id;
+            \(keepPlaceStats(dialect))
+            \(indexPlacesByName(dialect))
+            CREATE INDEX menu_days_date ON menu_days (date, place_id);
+            """
+        },
+        // An area's basemap is drawn whole from memory, so it is stored as one row per feature and read in one go;
+        // each feature's extent is kept beside it for reading only a view's features should an area outgrow memory.
+        Migration(version: 10, name: "keep the areas' basemaps") { dialect in
+            """
+            CREATE TABLE basemaps (
+                area_id TEXT PRIMARY KEY REFERENCES areas (id) ON DELETE CASCADE,
+                revision BIGINT NOT NULL, -- a new random number with every import: servers reread when it moves
+                source TEXT NOT NULL, -- openstreetmap or schematic
+                note TEXT,
+                south DOUBLE PRECISION NOT NULL, -- what the features cover
+                west DOUBLE PRECISION NOT NULL,
+                north DOUBLE PRECISION NOT NULL,
+                east DOUBLE PRECISION NOT NULL,
+                feature_count BIGINT NOT NULL
+            );
+            CREATE TABLE basemap_features (
+                area_id TEXT NOT NULL REFERENCES basemaps (area_id) ON DELETE CASCADE,
+                position BIGINT NOT NULL, -- 0, 1, … in drawing order
+                kind TEXT NOT NULL,
+                name TEXT, -- JSON of LocalizedText, or NULL
+                south DOUBLE PRECISION NOT NULL, -- the feature's extent
+                west DOUBLE PRECISION NOT NULL,
+                north DOUBLE PRECISION NOT NULL,
+                east DOUBLE PRECISION NOT NULL,
+                geometry \(dialect.blobType) NOT NULL, -- BasemapGeometryCoding: parts of points, 1e-7 degree deltas
+                source_id TEXT, -- w123, r45, n6 for OpenStreetMap; NULL for drawn data
+                PRIMARY KEY (area_id, position)
+            );
+            """
+        },
+    ]
+
+    /// Migration 5's triggers, which move `catalog_version` on every change to areas and places: on SQLite one a
+    /// table and event, on PostgreSQL one a table, run once a statement.
+    private static func countCatalogChanges(_ dialect: SQLDialect) -> String {
+        switch dialect {
+        case .sqlite:
+            ["areas", "places"].flatMap { table in
+                [("INSERT", "inserted"), ("UPDATE", "updated"), ("DELETE", "deleted")].map { event, suffix in
+                    """
+                    CREATE TRIGGER \(table)_\(suffix) AFTER \(event) ON \(table) BEGIN
+                        UPDATE catalog_version SET version = version + 1 WHERE id = 1;
+                    END;
+                    """
+                }
+            }.joined(separator: "\n")
+        case .postgreSQL:
+            """
+            CREATE FUNCTION grubmap_catalog_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                UPDATE catalog_version SET version = version + 1 WHERE id = 1;
+                RETURN NULL;
+            END
+            $$;
+            CREATE TRIGGER areas_changed AFTER INSERT OR UPDATE OR DELETE ON areas
+                FOR EACH STATEMENT EXECUTE FUNCTION grubmap_catalog_changed();
+            CREATE TRIGGER places_changed AFTER INSERT OR UPDATE OR DELETE ON places
+                FOR EACH STATEMENT EXECUTE FUNCTION grubmap_catalog_changed();
+            """
+        }
+    }
+
+    /// Migration 9's index of places by location: an R*Tree filled from the places there are on SQLite, a GiST
+    /// index on `point(longitude, latitude)` on PostgreSQL.
+    private static func indexPlacesByLocation(_ dialect: SQLDialect) -> String {
+        switch dialect {
+        case .sqlite:
+            """
+            CREATE VIRTUAL TABLE places_rtree USING rtree(
+                id, min_latitude, max_latitude, min_longitude, max_longitude
+            );
+            INSERT INTO places_rtree (id, min_latitude, max_latitude, min_longitude, max_longitude)
+                SELECT rowid, latitude, latitude, longitude, longitude FROM places;
+            """
+        case .postgreSQL:
+            "CREATE INDEX places_location ON places USING gist (point(longitude, latitude));"
+        }
+    }
+
+    /// Migration 9's triggers, which keep `place_stats` (and on SQLite the R*Tree and the catalog's version, in the
+    /// one trigger an insert runs) in step with `places`.
+    private static func keepPlaceStats(_ dialect: SQLDialect) -> String {
+        switch dialect {
+        case .sqlite:
+            """
+            DROP TRIGGER places_inserted;
+            CREATE TRIGGER places_inserted AFTER INSERT ON places BEGIN
+                UPDATE catalog_version SET version = version + 1 WHERE id = 1;
                 INSERT INTO places_rtree (id, min_latitude, max_latitude, min_longitude, max_longitude)
-                    SELECT rowid, latitude, latitude, longitude, longitude FROM places;
-                CREATE TABLE place_stats (
-                    area_id TEXT PRIMARY KEY REFERENCES areas (id) ON DELETE CASCADE,
-                    place_count BIGINT NOT NULL,
-                    south DOUBLE PRECISION NOT NULL,
-                    north DOUBLE PRECISION NOT NULL,
-                    west DOUBLE PRECISION NOT NULL,
-                    east DOUBLE PRECISION NOT NULL
-                );
+                VALUES (NEW.rowid, NEW.latitude, NEW.latitude, NEW.longitude, NEW.longitude);
+                INSERT INTO place_stats (area_id, place_count, south, north, west, east)
+                VALUES (NEW.area_id, NEW.archived_at IS NULL, NEW.latitude, NEW.latitude, NEW.longitude,
+                    NEW.longitude)
+                ON CONFLICT (area_id) DO UPDATE SET place_count = place_count + excluded.place_count,
+                    south = min(south, excluded.south), north = max(north, excluded.north),
+                    west = min(west, excluded.west), east = max(east, excluded.east);
+            END;
+            CREATE TRIGGER places_moved AFTER UPDATE OF area_id, latitude, longitude, archived_at ON places BEGIN
+                DELETE FROM places_rtree WHERE id = OLD.rowid;
+                INSERT INTO places_rtree (id, min_latitude, max_latitude, min_longitude, max_longitude)
+                VALUES (NEW.rowid, NEW.latitude, NEW.latitude, NEW.longitude, NEW.longitude);
+                UPDATE place_stats SET place_count = place_count - (OLD.archived_at IS NULL)
+                WHERE area_id = OLD.area_id;
+                INSERT INTO place_stats (area_id, place_count, south, north, west, east)
+                VALUES (NEW.area_id, NEW.archived_at IS NULL, NEW.latitude, NEW.latitude, NEW.longitude,
+                    NEW.longitude)
+                ON CONFLICT (area_id) DO UPDATE SET place_count = place_count + excluded.place_count,
+                    south = min(south, excluded.south), north = max(north, excluded.north),
+                    west = min(west, excluded.west), east = max(east, excluded.east);
+            END;
+            CREATE TRIGGER places_removed AFTER DELETE ON places BEGIN
+                DELETE FROM places_rtree WHERE id = OLD.rowid;
+                UPDATE place_stats SET place_count = place_count - (OLD.archived_at IS NULL)
+                WHERE area_id = OLD.area_id;
+            END;
+            """
+        case .postgreSQL:
+            """
+            CREATE FUNCTION grubmap_place_stats_add() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
                 INSERT INTO place_stats (area_id, place_count, south, north, west, east)
                     SELECT area_id, count(*), min(latitude), max(latitude), min(longitude), max(longitude)
-                    FROM places WHERE archived_at IS NULL GROUP BY area_id;
-                DROP TRIGGER places_inserted;
-                CREATE TRIGGER places_inserted AFTER INSERT ON places BEGIN
-                    UPDATE catalog_version SET version = version + 1 WHERE id = 1;
-                    INSERT INTO places_rtree (id, min_latitude, max_latitude, min_longitude, max_longitude)
-                    VALUES (NEW.rowid, NEW.latitude, NEW.latitude, NEW.longitude, NEW.longitude);
-                    INSERT INTO place_stats (area_id, place_count, south, north, west, east)
-                    VALUES (NEW.area_id, NEW.archived_at IS NULL, NEW.latitude, NEW.latitude, NEW.longitude,
-                        NEW.longitude)
-                    ON CONFLICT (area_id) DO UPDATE SET place_count = place_count + excluded.place_count,
-                        south = min(south, excluded.south), north = max(north, excluded.north),
-                        west = min(west, excluded.west), east = max(east, excluded.east);
-                END;
-                CREATE TRIGGER places_moved AFTER UPDATE OF area_id, latitude, longitude, archived_at ON places BEGIN
-                    DELETE FROM places_rtree WHERE id = OLD.rowid;
-                    INSERT INTO places_rtree (id, min_latitude, max_latitude, min_longitude, max_longitude)
-                    VALUES (NEW.rowid, NEW.latitude, NEW.latitude, NEW.longitude, NEW.longitude);
-                    UPDATE place_stats SET place_count = place_count - (OLD.archived_at IS NULL)
-                    WHERE area_id = OLD.area_id;
-                    INSERT INTO place_stats (area_id, place_count, south, north, west, east)
-                    VALUES (NEW.area_id, NEW.archived_at IS NULL, NEW.latitude, NEW.latitude, NEW.longitude,
-                        NEW.longitude)
-                    ON CONFLICT (area_id) DO UPDATE SET place_count = place_count + excluded.place_count,
-                        south = min(south, excluded.south), north = max(north, excluded.north),
-                        west = min(west, excluded.west), east = max(east, excluded.east);
-                END;
-                CREATE TRIGGER places_removed AFTER DELETE ON places BEGIN
-                    DELETE FROM places_rtree WHERE id = OLD.rowid;
-                    UPDATE place_stats SET place_count = place_count - (OLD.archived_at IS NULL)
-                    WHERE area_id = OLD.area_id;
-                END;
-                CREATE INDEX places_name_en ON places (area_id, \(SQLDialect.sqlite.nameSortKey(.english)), id);
-                CREATE INDEX places_name_ko ON places (area_id, \(SQLDialect.sqlite.nameSortKey(.korean)), id);
-                CREATE INDEX menu_days_date ON menu_days (date, place_id);
-                """,
-            postgreSQL: """
-                CREATE INDEX places_location ON places USING gist (point(longitude, latitude));
+                    FROM added WHERE archived_at IS NULL GROUP BY area_id
+                ON CONFLICT (area_id) DO UPDATE SET place_count = place_stats.place_count + excluded.place_count,
+                    south = least(place_stats.south, excluded.south),
+                    north = greatest(place_stats.north, excluded.north),
+                    west = least(place_stats.west, excluded.west), east = greatest(place_stats.east, excluded.east);
+                RETURN NULL;
+            END
+            $$;
+            CREATE FUNCTION grubmap_place_stats_remove() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                UPDATE place_stats SET place_count = place_count - gone.count
+                    FROM (SELECT area_id, count(*) AS count FROM removed WHERE archived_at IS NULL GROUP BY area_id) AS gone
+                    WHERE place_stats.area_id = gone.area_id;
+                RETURN NULL;
+            END
+            $$;
+            CREATE FUNCTION grubmap_place_stats_move() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                UPDATE place_stats SET place_count = place_count - gone.count
+                    FROM (SELECT area_id, count(*) AS count FROM removed WHERE archived_at IS NULL GROUP BY area_id) AS gone
+                    WHERE place_stats.area_id = gone.area_id;
+                INSERT INTO place_stats (area_id, place_count, south, north, west, east)
+                    SELECT area_id, count(*), min(latitude), max(latitude), min(longitude), max(longitude)
+                    FROM added WHERE archived_at IS NULL GROUP BY area_id
+                ON CONFLICT (area_id) DO UPDATE SET place_count = place_stats.place_count + excluded.place_count,
+                    south = least(place_stats.south, excluded.south),
+                    north = greatest(place_stats.north, excluded.north),
+                    west = least(place_stats.west, excluded.west), east = greatest(place_stats.east, excluded.east);
+                RETURN NULL;
+            END
+            $$;
+            CREATE TRIGGER place_stats_inserted AFTER INSERT ON places REFERENCING NEW TABLE AS added
+                FOR EACH STATEMENT EXECUTE FUNCTION grubmap_place_stats_add();
+            CREATE TRIGGER place_stats_updated AFTER UPDATE ON places
+                REFERENCING OLD TABLE AS removed NEW TABLE AS added
+                FOR EACH STATEMENT EXECUTE FUNCTION grubmap_place_stats_move();
+            CREATE TRIGGER place_stats_deleted AFTER DELETE ON places REFERENCING OLD TABLE AS removed
+                FOR EACH STATEMENT EXECUTE FUNCTION grubmap_place_stats_remove();
+            """
+        }
+    }
+
+    /// Migration 9's indexes of each area's places in the name order of each interface language
+    /// (``SQLDialect/nameSortKey(_:)``); PostgreSQL first gets the function that key calls, and orders ids byte by
+    /// byte as SQLite does.
+    private static func indexPlacesByName(_ dialect: SQLDialect) -> String {
+        let indexes = [("en", Language.english), ("ko", Language.korean)].map { suffix, language in
+            let key = dialect.nameSortKey(language)
+            return switch dialect {
+            case .sqlite: "CREATE INDEX places_name_\(suffix) ON places (area_id, \(key), id);"
+            case .postgreSQL: "CREATE INDEX places_name_\(suffix) ON places (area_id, (\(key)), id COLLATE \"C\");"
+            }
+        }.joined(separator: "\n")
+        switch dialect {
+        case .sqlite:
+            return indexes
+        case .postgreSQL:
+            return """
                 CREATE FUNCTION grubmap_name_key(name text, first text, second text) RETURNS text
                     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
                 BEGIN
@@ -258,194 +364,118 @@ public enum Schema {
                     RETURN lower(name COLLATE "C");
                 END
                 $$;
-                CREATE INDEX places_name_en ON places
-                    (area_id, (\(SQLDialect.postgreSQL.nameSortKey(.english))), id COLLATE "C");
-                CREATE INDEX places_name_ko ON places
-                    (area_id, (\(SQLDialect.postgreSQL.nameSortKey(.korean))), id COLLATE "C");
-                CREATE TABLE place_stats (
-                    area_id TEXT PRIMARY KEY REFERENCES areas (id) ON DELETE CASCADE,
-                    place_count BIGINT NOT NULL,
-                    south DOUBLE PRECISION NOT NULL,
-                    north DOUBLE PRECISION NOT NULL,
-                    west DOUBLE PRECISION NOT NULL,
-                    east DOUBLE PRECISION NOT NULL
-                );
-                INSERT INTO place_stats (area_id, place_count, south, north, west, east)
-                    SELECT area_id, count(*), min(latitude), max(latitude), min(longitude), max(longitude)
-                    FROM places WHERE archived_at IS NULL GROUP BY area_id;
-                CREATE FUNCTION grubmap_place_stats_add() RETURNS trigger LANGUAGE plpgsql AS $$
-                BEGIN
-                    INSERT INTO place_stats (area_id, place_count, south, north, west, east)
-                        SELECT area_id, count(*), min(latitude), max(latitude), min(longitude), max(longitude)
-                        FROM added WHERE archived_at IS NULL GROUP BY area_id
-                    ON CONFLICT (area_id) DO UPDATE SET place_count = place_stats.place_count + excluded.place_count,
-                        south = least(place_stats.south, excluded.south),
-                        north = greatest(place_stats.north, excluded.north),
-                        west = least(place_stats.west, excluded.west), east = greatest(place_stats.east, excluded.east);
-                    RETURN NULL;
-                END
-                $$;
-                CREATE FUNCTION grubmap_place_stats_remove() RETURNS trigger LANGUAGE plpgsql AS $$
-                BEGIN
-                    UPDATE place_stats SET place_count = place_count - gone.count
-                        FROM (SELECT area_id, count(*) AS count FROM removed WHERE archived_at IS NULL GROUP BY area_id) AS gone
-                        WHERE place_stats.area_id = gone.area_id;
-                    RETURN NULL;
-                END
-                $$;
-                CREATE FUNCTION grubmap_place_stats_move() RETURNS trigger LANGUAGE plpgsql AS $$
-                BEGIN
-                    UPDATE place_stats SET place_count = place_count - gone.count
-                        FROM (SELECT area_id, count(*) AS count FROM removed WHERE archived_at IS NULL GROUP BY area_id) AS gone
-                        WHERE place_stats.area_id = gone.area_id;
-                    INSERT INTO place_stats (area_id, place_count, south, north, west, east)
-                        SELECT area_id, count(*), min(latitude), max(latitude), min(longitude), max(longitude)
-                        FROM added WHERE archived_at IS NULL GROUP BY area_id
-                    ON CONFLICT (area_id) DO UPDATE SET place_count = place_stats.place_count + excluded.place_count,
-                        south = least(place_stats.south, excluded.south),
-                        north = greatest(place_stats.north, excluded.north),
-                        west = least(place_stats.west, excluded.west), east = greatest(place_stats.east, excluded.east);
-                    RETURN NULL;
-                END
-                $$;
-                CREATE TRIGGER place_stats_inserted AFTER INSERT ON places REFERENCING NEW TABLE AS added
-                    FOR EACH STATEMENT EXECUTE FUNCTION grubmap_place_stats_add();
-                CREATE TRIGGER place_stats_updated AFTER UPDATE ON places
-                    REFERENCING OLD TABLE AS removed NEW TABLE AS added
-                    FOR EACH STATEMENT EXECUTE FUNCTION grubmap_place_stats_move();
-                CREATE TRIGGER place_stats_deleted AFTER DELETE ON places REFERENCING OLD TABLE AS removed
-                    FOR EACH STATEMENT EXECUTE FUNCTION grubmap_place_stats_remove();
-                CREATE INDEX menu_days_date ON menu_days (date, place_id);
-                """),
-        // An area's basemap is drawn whole from memory, so it is stored as one row per feature and read in one go;
-        // each feature's extent is kept beside it for reading only a view's features should an area outgrow memory.
-        Migration(
-            version: 10, name: "keep the areas' basemaps",
-            sql: """
-                CREATE TABLE basemaps (
-                    area_id TEXT PRIMARY KEY REFERENCES areas (id) ON DELETE CASCADE,
-                    revision BIGINT NOT NULL, -- a new random number with every import: servers reread when it moves
-                    source TEXT NOT NULL, -- openstreetmap or schematic
-                    note TEXT,
-                    south DOUBLE PRECISION NOT NULL, -- what the features cover
-                    west DOUBLE PRECISION NOT NULL,
-                    north DOUBLE PRECISION NOT NULL,
-                    east DOUBLE PRECISION NOT NULL,
-                    feature_count BIGINT NOT NULL
-                );
-                CREATE TABLE basemap_features (
-                    area_id TEXT NOT NULL REFERENCES basemaps (area_id) ON DELETE CASCADE,
-                    position BIGINT NOT NULL, -- 0, 1, … in drawing order
-                    kind TEXT NOT NULL,
-                    name TEXT, -- JSON of LocalizedText, or NULL
-                    south DOUBLE PRECISION NOT NULL, -- the feature's extent
-                    west DOUBLE PRECISION NOT NULL,
-                    north DOUBLE PRECISION NOT NULL,
-                    east DOUBLE PRECISION NOT NULL,
-                    geometry BLOB NOT NULL, -- BasemapGeometryCoding: parts of points, 1e-7 degree deltas
-                    source_id TEXT, -- w123, r45, n6 for OpenStreetMap; NULL for drawn data
-                    PRIMARY KEY (area_id, position)
-                );
-                """),
-    ]
+                \(indexes)
+                """
+        }
+    }
 
     /// Operators and what they run: their accounts, areas, sessions and failed sign-ins; the audit log; API keys;
     /// menu feeds; archived places and hidden profiles. Tokens are stored as digests (``TokenDigest``). The audit
-    /// log's `id` is the one thing the databases spell differently (`serialKey`): SQLite numbers an `INTEGER PRIMARY
-    /// KEY` by itself, PostgreSQL needs `BIGSERIAL`. It refers to nothing, so entries outlive the operators and
-    /// places they name.
-    private static func console(serialKey: String) -> String {
-        """
-        CREATE TABLE operators (
-            id TEXT PRIMARY KEY,
-            email TEXT NOT NULL UNIQUE, -- lower case
-            role TEXT NOT NULL, -- editor or admin
-            password_hash TEXT, -- Argon2id string, NULL until set up
-            totp_secret BLOB, -- NULL without a second factor
-            totp_last_step BIGINT, -- the last TOTP step accepted, so a code works once
-            setup_token TEXT UNIQUE, -- digest of the one-time set-up link's token
-            setup_expires_at BIGINT,
-            setup_used_at BIGINT,
-            created_at BIGINT NOT NULL
-        );
-        CREATE TABLE operator_areas (
-            operator_id TEXT NOT NULL REFERENCES operators (id) ON DELETE CASCADE,
-            area_id TEXT NOT NULL REFERENCES areas (id) ON DELETE CASCADE,
-            PRIMARY KEY (operator_id, area_id)
-        );
-        CREATE TABLE operator_sessions (
-            token TEXT PRIMARY KEY, -- digest
-            operator_id TEXT NOT NULL REFERENCES operators (id) ON DELETE CASCADE,
-            csrf_token TEXT NOT NULL,
-            created_at BIGINT NOT NULL,
-            last_seen_at BIGINT NOT NULL,
-            expires_at BIGINT NOT NULL -- the earlier of idle and absolute end, as of last_seen_at
-        );
-        CREATE INDEX operator_sessions_operator ON operator_sessions (operator_id);
-        CREATE INDEX operator_sessions_expires_at ON operator_sessions (expires_at);
-        CREATE TABLE sign_in_failures (
-            key TEXT PRIMARY KEY, -- account:EMAIL or address:IP
-            failures INTEGER NOT NULL,
-            last_failure_at BIGINT NOT NULL
-        );
-        CREATE TABLE audit_log (
-            id \(serialKey),
-            at BIGINT NOT NULL,
-            actor TEXT NOT NULL,
-            actor_name TEXT NOT NULL,
-            area_id TEXT, -- NULL: not about one area
-            action TEXT NOT NULL,
-            subject TEXT NOT NULL,
-            before_value TEXT,
-            after_value TEXT
-        );
-        CREATE INDEX audit_log_area ON audit_log (area_id, id);
-        CREATE INDEX audit_log_at ON audit_log (at);
-        CREATE TABLE api_keys (
-            id TEXT PRIMARY KEY,
-            token TEXT NOT NULL UNIQUE, -- digest
-            area_id TEXT NOT NULL REFERENCES areas (id) ON DELETE CASCADE,
-            scope TEXT NOT NULL, -- read or write
-            label TEXT NOT NULL,
-            created_by TEXT NOT NULL,
-            created_at BIGINT NOT NULL,
-            last_used_at BIGINT,
-            revoked_at BIGINT
-        );
-        CREATE TABLE menu_feeds (
-            place_id TEXT PRIMARY KEY REFERENCES places (id) ON DELETE CASCADE,
-            url TEXT NOT NULL,
-            etag TEXT,
-            last_modified TEXT,
-            next_fetch_at BIGINT NOT NULL,
-            failures INTEGER NOT NULL DEFAULT 0, -- in a row, for the backoff
-            last_fetch_at BIGINT,
-            last_result TEXT, -- imported, unchanged or failed
-            last_message TEXT, -- what happened, in words
-            last_success_at BIGINT,
-            lease_owner TEXT, -- the server fetching it now
-            lease_until BIGINT
-        );
-        CREATE INDEX menu_feeds_due ON menu_feeds (next_fetch_at);
-        ALTER TABLE places ADD COLUMN archived_at BIGINT;
-        ALTER TABLE profiles ADD COLUMN hidden_at BIGINT;
-        ALTER TABLE profiles ADD COLUMN hidden_reason TEXT;
-        """
+    /// log's `id` is numbered by the database: SQLite numbers an `INTEGER PRIMARY KEY` by itself, PostgreSQL needs
+    /// `BIGSERIAL`. It refers to nothing, so entries outlive the operators and places they name.
+    private static func console(_ dialect: SQLDialect) -> String {
+        let serialKey =
+            switch dialect {
+            case .sqlite: "INTEGER PRIMARY KEY"
+            case .postgreSQL: "BIGSERIAL PRIMARY KEY"
+            }
+        return """
+            CREATE TABLE operators (
+                id TEXT PRIMARY KEY,
+                email TEXT NOT NULL UNIQUE, -- lower case
+                role TEXT NOT NULL, -- editor or admin
+                password_hash TEXT, -- Argon2id string, NULL until set up
+                totp_secret \(dialect.blobType), -- NULL without a second factor
+                totp_last_step BIGINT, -- the last TOTP step accepted, so a code works once
+                setup_token TEXT UNIQUE, -- digest of the one-time set-up link's token
+                setup_expires_at BIGINT,
+                setup_used_at BIGINT,
+                created_at BIGINT NOT NULL
+            );
+            CREATE TABLE operator_areas (
+                operator_id TEXT NOT NULL REFERENCES operators (id) ON DELETE CASCADE,
+                area_id TEXT NOT NULL REFERENCES areas (id) ON DELETE CASCADE,
+                PRIMARY KEY (operator_id, area_id)
+            );
+            CREATE TABLE operator_sessions (
+                token TEXT PRIMARY KEY, -- digest
+                operator_id TEXT NOT NULL REFERENCES operators (id) ON DELETE CASCADE,
+                csrf_token TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                last_seen_at BIGINT NOT NULL,
+                expires_at BIGINT NOT NULL -- the earlier of idle and absolute end, as of last_seen_at
+            );
+            CREATE INDEX operator_sessions_operator ON operator_sessions (operator_id);
+            CREATE INDEX operator_sessions_expires_at ON operator_sessions (expires_at);
+            CREATE TABLE sign_in_failures (
+                key TEXT PRIMARY KEY, -- account:EMAIL or address:IP
+                failures INTEGER NOT NULL,
+                last_failure_at BIGINT NOT NULL
+            );
+            CREATE TABLE audit_log (
+                id \(serialKey),
+                at BIGINT NOT NULL,
+                actor TEXT NOT NULL,
+                actor_name TEXT NOT NULL,
+                area_id TEXT, -- NULL: not about one area
+                action TEXT NOT NULL,
+                subject TEXT NOT NULL,
+                before_value TEXT,
+                after_value TEXT
+            );
+            CREATE INDEX audit_log_area ON audit_log (area_id, id);
+            CREATE INDEX audit_log_at ON audit_log (at);
+            CREATE TABLE api_keys (
+                id TEXT PRIMARY KEY,
+                token TEXT NOT NULL UNIQUE, -- digest
+                area_id TEXT NOT NULL REFERENCES areas (id) ON DELETE CASCADE,
+                scope TEXT NOT NULL, -- read or write
+                label TEXT NOT NULL,
+                created_by TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                last_used_at BIGINT,
+                revoked_at BIGINT
+            );
+            CREATE TABLE menu_feeds (
+                place_id TEXT PRIMARY KEY REFERENCES places (id) ON DELETE CASCADE,
+                url TEXT NOT NULL,
+                etag TEXT,
+                last_modified TEXT,
+                next_fetch_at BIGINT NOT NULL,
+                failures INTEGER NOT NULL DEFAULT 0, -- in a row, for the backoff
+                last_fetch_at BIGINT,
+                last_result TEXT, -- imported, unchanged or failed
+                last_message TEXT, -- what happened, in words
+                last_success_at BIGINT,
+                lease_owner TEXT, -- the server fetching it now
+                lease_until BIGINT
+            );
+            CREATE INDEX menu_feeds_due ON menu_feeds (next_fetch_at);
+            ALTER TABLE places ADD COLUMN archived_at BIGINT;
+            ALTER TABLE profiles ADD COLUMN hidden_at BIGINT;
+            ALTER TABLE profiles ADD COLUMN hidden_reason TEXT;
+            """
     }
 
     /// Replaces every stored session token, and the `session_token`s that refer to it, by its ``TokenDigest`` (64 hex
     /// digits; tokens Grubmap made are 43 characters), so existing cookies and bearer tokens keep working while the
     /// database holds no token. Each session is copied under its digest before the rows that refer to it move, and
     /// only then deleted: the foreign keys (which neither database lets an `UPDATE` of the key cascade to) hold at
-    /// every statement. `sha256` is how the database computes the digest of a column.
-    private static func hashSessionTokens(_ sha256: (String) -> String) -> String {
-        """
-        INSERT INTO sessions (token, csrf_token, created_at, expires_at)
-            SELECT \(sha256("token")), csrf_token, created_at, expires_at FROM sessions WHERE length(token) <> 64;
-        UPDATE preferences SET session_token = \(sha256("session_token")) WHERE length(session_token) <> 64;
-        UPDATE profiles SET session_token = \(sha256("session_token")) WHERE length(session_token) <> 64;
-        DELETE FROM sessions WHERE length(token) <> 64;
-        """
+    /// every statement. SQLite computes the digest with Grubmap's own function, PostgreSQL with its `sha256`.
+    private static func hashSessionTokens(_ dialect: SQLDialect) -> String {
+        func sha256(_ column: String) -> String {
+            switch dialect {
+            case .sqlite: "grubmap_sha256_hex(\(column))"
+            case .postgreSQL: "encode(sha256(convert_to(\(column), 'UTF8')), 'hex')"
+            }
+        }
+        return """
+            INSERT INTO sessions (token, csrf_token, created_at, expires_at)
+                SELECT \(sha256("token")), csrf_token, created_at, expires_at FROM sessions WHERE length(token) <> 64;
+            UPDATE preferences SET session_token = \(sha256("session_token")) WHERE length(session_token) <> 64;
+            UPDATE profiles SET session_token = \(sha256("session_token")) WHERE length(session_token) <> 64;
+            DELETE FROM sessions WHERE length(token) <> 64;
+            """
     }
 
     /// A migrator for ``migrations``.

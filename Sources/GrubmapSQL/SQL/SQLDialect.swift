@@ -22,7 +22,7 @@ public enum SQLDialect: String, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The type of byte columns in migrations, written `BLOB`: `BLOB` on SQLite, `BYTEA` on PostgreSQL.
+    /// The type of byte columns in migrations: `BLOB` on SQLite, `BYTEA` on PostgreSQL.
     public var blobType: String {
         switch self {
         case .sqlite: "BLOB"
@@ -38,26 +38,6 @@ public enum SQLDialect: String, Hashable, Sendable, CustomStringConvertible {
         case .postgreSQL:
             "SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = \(name)"
         }
-    }
-
-    /// A migration's SQL for this database: each `BLOB` type written as ``blobType``.
-    ///
-    /// Only the whole word `BLOB` in upper case is replaced, the way migrations write the type; never put the
-    /// word in a migration's string literals.
-    public func migrationSQL(_ sql: String) -> String {
-        guard blobType != "BLOB" else { return sql }
-        var result = ""
-        var word = ""
-        for character in sql {
-            if character.isLetter || character.isNumber || character == "_" {
-                word.append(character)
-                continue
-            }
-            result += word == "BLOB" ? blobType : word
-            word = ""
-            result.append(character)
-        }
-        return result + (word == "BLOB" ? blobType : word)
     }
 
     /// The expression places are ordered by "by name" in `language` (``LocalizedText/sortKey(in:)``): the text in
