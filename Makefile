@@ -4,7 +4,7 @@ PORT ?= 8080
 HOST ?= 127.0.0.1
 DATABASE ?= .grubmap/grubmap.sqlite
 
-.PHONY: run run-tls build test soak fuzz lint bench screenshots clean
+.PHONY: run run-tls build check test soak fuzz lint bench screenshots clean
 
 run:
 	@scripts/install-deps run
@@ -20,6 +20,13 @@ run-tls:
 build:
 	@scripts/install-deps run
 	$(SWIFT) build
+
+# The fast tier while you work: swift test without the slow suites (tagged .slow; GRUBMAP_TESTS=fast skips them)
+# and without PostgreSQL (no GRUBMAP_TEST_POSTGRES_URL), then the lint. make test runs everything.
+check:
+	$(SWIFT) build --build-tests
+	GRUBMAP_TESTS=fast $(SWIFT) test --skip-build
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz
 
 GEODESIC_CASES := .build/geodesic-cases.tsv
 

@@ -68,17 +68,18 @@ let package = Package(
         .executableTarget(
             name: "fuzz-osm", dependencies: ["FuzzSupport", "GrubmapCore", "GrubmapImport"], path: "Fuzz/OSM"),
         .testTarget(name: "GrubmapCoreTests", dependencies: ["GrubmapCore"], exclude: ["Fixtures"]),
+        .target(name: "GrubmapTestTiers", path: "Tests/GrubmapTestTiers"),
         .target(
             name: "GrubmapSQLTestSupport", dependencies: ["GrubmapSQL", "GrubmapStore", "GrubmapCore"],
             path: "Tests/GrubmapSQLTestSupport"),
         .testTarget(
             name: "GrubmapSQLTests",
-            dependencies: ["GrubmapSQL", "GrubmapSQLTestSupport", "GrubmapStore", "GrubmapCore"]),
+            dependencies: ["GrubmapSQL", "GrubmapSQLTestSupport", "GrubmapStore", "GrubmapCore", "GrubmapTestTiers"]),
         .testTarget(
             name: "GrubmapImportTests",
             dependencies: [
                 "GrubmapImport", "GrubmapSQLTestSupport", "GrubmapSQL", "GrubmapStore", "GrubmapCore", "GrubmapHTTP",
-                "GrubmapOutbound",
+                "GrubmapOutbound", "GrubmapTestTiers",
             ]),
         .testTarget(name: "GrubmapCryptoTests", dependencies: ["GrubmapCrypto"]),
         .testTarget(name: "GrubmapImagingTests", dependencies: ["GrubmapImaging", "GrubmapCore"]),
@@ -88,13 +89,13 @@ let package = Package(
             name: "GrubmapClientTests",
             dependencies: [
                 "GrubmapClient", "GrubmapAPI", "GrubmapCore", "GrubmapWeb", "GrubmapHTTP", "GrubmapSQL",
-                "GrubmapImport",
+                "GrubmapImport", "GrubmapTestTiers",
             ]),
         .testTarget(
             name: "GrubmapWebTests",
             dependencies: [
                 "GrubmapWeb", "GrubmapStore", "GrubmapSQL", "GrubmapImport", "GrubmapHTTP", "GrubmapCore",
-                "GrubmapOutbound",
+                "GrubmapOutbound", "GrubmapTestTiers",
             ],
             exclude: ["Snapshots"]),
     ],

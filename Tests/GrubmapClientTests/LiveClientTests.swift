@@ -5,12 +5,13 @@ import GrubmapCore
 import GrubmapHTTP
 import GrubmapImport
 import GrubmapSQL
+import GrubmapTestTiers
 import GrubmapWeb
 import Testing
 
 /// GrubmapClient against a real `grubmap` server (the app on libmicrohttpd, on 127.0.0.1 and a free port) with the
 /// demo data, over URLSession: what an app would do, from reading areas to checking in.
-@Suite(.serialized) struct LiveClientTests {
+@Suite(.serialized, .tags(.slow), .leftOutOfMakeCheck) struct LiveClientTests {
     /// A served demo: started per test, stopped by ``stop()``.
     final class LiveServer: Sendable {
         let server: HTTPServer

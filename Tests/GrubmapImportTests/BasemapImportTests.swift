@@ -3,6 +3,7 @@ import GrubmapCore
 import GrubmapSQL
 import GrubmapSQLTestSupport
 import GrubmapStore
+import GrubmapTestTiers
 import Testing
 
 @testable import GrubmapImport
@@ -194,7 +195,7 @@ import Testing
         }
     }
 
-    @Test func oneHundredThousandWaysAreImported() throws {
+    @Test(.tags(.slow), .leftOutOfMakeCheck) func oneHundredThousandWaysAreImported() throws {
         var extract = OSMExtract()
         let side = 317
         for row in 0..<side {

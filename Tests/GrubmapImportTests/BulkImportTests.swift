@@ -4,6 +4,7 @@ import GrubmapImport
 import GrubmapSQL
 import GrubmapSQLTestSupport
 import GrubmapStore
+import GrubmapTestTiers
 import Synchronization
 import Testing
 
@@ -32,7 +33,7 @@ import Testing
         return try body(folder)
     }
 
-    @Test(arguments: StoreKind.tested)
+    @Test(.tags(.slow), .leftOutOfMakeCheck, arguments: StoreKind.tested)
     func tenThousandPlacesImportAndAreFoundNearestFirst(kind: StoreKind) throws {
         try Self.withFolder { folder in
             try kind.withStore { store throws in
@@ -110,7 +111,7 @@ import Testing
     /// being answered within a second: once others write, the import's transactions hold the lock for about a
     /// tenth of a second each and then let waiting writers in, who wait for it by polling rather than by sleeps
     /// that grow to 100 ms.
-    @Test func checkInsAreAnsweredWithinASecondDuringABigImport() throws {
+    @Test(.tags(.slow), .leftOutOfMakeCheck) func checkInsAreAnsweredWithinASecondDuringABigImport() throws {
         try Self.withFolder { folder in
             try StoreKind.sqlite.withDatabase { database throws in
                 let store = try database.openStore()

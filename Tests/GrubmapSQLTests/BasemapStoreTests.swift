@@ -3,6 +3,7 @@ import GrubmapCore
 import GrubmapSQL
 import GrubmapSQLTestSupport
 import GrubmapStore
+import GrubmapTestTiers
 import Testing
 
 /// Basemaps, on every database (see ``StoreKind``).
@@ -108,7 +109,7 @@ struct BasemapStoreTests {
         }
     }
 
-    @Test(arguments: StoreKind.tested)
+    @Test(.tags(.slow), .leftOutOfMakeCheck, arguments: StoreKind.tested)
     func oneHundredThousandFeaturesAreStoredAndReadBack(kind: StoreKind) throws {
         try kind.withStore { store throws in
             try store.save(area: Fixtures.busan, places: [])

@@ -1,5 +1,6 @@
 import Foundation
 import GrubmapHTTP
+import GrubmapTestTiers
 import Testing
 
 @testable import GrubmapWeb
@@ -10,7 +11,7 @@ import Testing
     static let assets = Assets.files.keys.sorted().map { ("asset-\($0)", Assets.path($0)) }
 
     /// Each form from its own fresh demo, so that both draw the same random numbers (the pages' nonces).
-    @Test func everyAnswerExpandsToThePlainOne() throws {
+    @Test(.tags(.slow), .leftOutOfMakeCheck) func everyAnswerExpandsToThePlainOne() throws {
         for (name, target) in SnapshotTests.pages + SnapshotTests.bodies + Self.assets {
             let plainDemo = try SnapshotTests.DemoApp()
             let gzipDemo = try SnapshotTests.DemoApp()

@@ -1,5 +1,6 @@
 import Foundation
 import GrubmapHTTP
+import GrubmapTestTiers
 import Testing
 
 @testable import GrubmapWeb
@@ -9,7 +10,7 @@ import Testing
 #endif
 
 /// Check-ins over real HTTP on 127.0.0.1, many at once.
-@Suite struct ConcurrentCheckInTests {
+@Suite(.tags(.slow), .leftOutOfMakeCheck) struct ConcurrentCheckInTests {
     @Test func fiftyPeopleCheckingInAtOnceLeaveExactCounts() async throws {
         let test = try TestApp.make { $0.writesPerMinute = 1000 }
         defer { test.cleanUp() }
