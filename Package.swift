@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CMalloc"),
         .target(name: "GrubmapCore"),
         .target(
@@ -34,7 +35,7 @@ let package = Package(
             name: "GrubmapSQL", dependencies: ["GrubmapStore", "GrubmapCore", "GrubmapCrypto", "CSQLite", "CLibPQ"]),
         .target(
             name: "GrubmapImport",
-            dependencies: ["GrubmapStore", "GrubmapCore", "GrubmapOutbound"],
+            dependencies: ["CXML2", "GrubmapStore", "GrubmapCore", "GrubmapOutbound"],
             resources: [.copy("Resources/Demo"), .copy("Resources/DemoMenus"), .copy("Resources/DemoBasemaps")]
         ),
         .target(name: "GrubmapHTTP", dependencies: ["CMicroHTTPD", "CZlib", "GrubmapCore"]),

@@ -3,7 +3,7 @@ import FuzzSupport
 import GrubmapCore
 import GrubmapImport
 
-/// libFuzzer's entry: any bytes as an OpenMensa feed, checked before and while Foundation's XML parser reads it.
+/// libFuzzer's entry: any bytes as an OpenMensa feed, read through libxml2 as `grubmap import menu` reads it.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOpenMensa(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let feed = Data(bytes: data, count: size)

@@ -40,16 +40,18 @@ import Testing
         BrokenFile(
             "a DOCTYPE",
             "<?xml version=\"1.0\"?>\n<!DOCTYPE osm [\n<!ENTITY lol \"lol\">\n]>\n<osm version=\"0.6\"></osm>",
-            "line 2: a document must not have a DOCTYPE or declare entities"),
+            "a document must not have a DOCTYPE or declare entities"),
         BrokenFile(
             "billion laughs", "<!DOCTYPE x [" + String(repeating: "<!ENTITY a \"&b;&b;\">", count: 10) + "]><osm/>",
             "must not have a DOCTYPE"),
         BrokenFile(
-            "a processing instruction", "<?xml version=\"1.0\"?>\n<osm version=\"0.6\">\n<?pi?></osm>",
-            "line 3: a document must not have processing instructions"),
+            "an external entity",
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE osm [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<osm version=\"0.6\">"
+                + "<node id=\"1\" lat=\"35.23\" lon=\"129.08\"><tag k=\"name\" v=\"&x;\"/></node></osm>",
+            "a document must not have a DOCTYPE or declare entities"),
         BrokenFile(
             "a < in a tag", "<osm version=\"0.6\">\n<node id=\"1\" lat=<!-- -->\"35.2\"/></osm>",
-            "line 2: a tag or attribute value has a < in it"),
+            "line 2: malformed XML: an attribute is malformed"),
         BrokenFile("wrong root", "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\"></gpx>", "the root element is <gpx>"),
         BrokenFile("osmChange", "<osmChange version=\"0.6\"><create/></osmChange>", "not <osm>"),
         BrokenFile("another version", "<osm version=\"0.5\"></osm>", "version \"0.5\" is not 0.6"),
@@ -61,23 +63,25 @@ import Testing
                     0x3C, 0x74, 0x61, 0x67, 0x20, 0x6B, 0x3D, 0x22, 0x6E, 0x22, 0x20, 0x76, 0x3D, 0x22, 0xC0, 0x80,
                     0x22,
                 ]
-                + [UInt8]("/></node></osm>".utf8), "line 2: the file is not UTF-8"),
-        BrokenFile(
-            "UTF-16",
-            [0xFF, 0xFE] + "<osm version=\"0.6\"></osm>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] },
-            "the file is not UTF-8"),
+                + [UInt8]("/></node></osm>".utf8), "line 2: malformed XML: the file is not UTF-8"),
         BrokenFile(
             "a surrogate", [UInt8]("<osm version=\"0.6\">".utf8) + [0xED, 0xA0, 0x80] + [UInt8]("</osm>".utf8),
-            "the file is not UTF-8"),
+            "malformed XML: a character that XML does not allow"),
         BrokenFile(
-            "cut in a character", [UInt8]("<osm version=\"0.6\"><!-- ".utf8) + [0xEA, 0xB8], "ends in the middle"),
-        BrokenFile(
-            "Latin-1 declared", "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<osm version=\"0.6\"></osm>",
-            "declares the encoding \"iso-8859-1\""),
+            "cut in a character", [UInt8]("<osm version=\"0.6\"><!-- ".utf8) + [0xEA, 0xB8], "malformed XML"),
         BrokenFile(
             "deeply nested",
             "<osm version=\"0.6\">" + String(repeating: "<node id=\"1\" lat=\"1\" lon=\"1\">", count: 50_000),
-            "elements are nested more than 64 deep"),
+            "<node> cannot contain <node>"),
+        BrokenFile(
+            "a crowded element",
+            "<osm version=\"0.6\">\n<node id=\"1\" lat=\"35.23\" lon=\"129.08\" "
+                + (0..<300_000).map { "a\($0)=\"1\"" }.joined(separator: " ") + "/></osm>",
+            "line 2: an element has more than 64 attributes"),
+        BrokenFile(
+            "a text node over libxml2's 10 MB",
+            "<osm version=\"0.6\">\n<note>" + String(repeating: "x", count: 10_000_001) + "</note></osm>",
+            "malformed XML"),
         BrokenFile(
             "nested below a tag",
             "<osm version=\"0.6\"><node id=\"1\" lat=\"1\" lon=\"1\"><tag k=\"a\" v=\"b\"><x/></tag>",
@@ -175,6 +179,36 @@ import Testing
                 $0.name?.text(in: .korean)
             }
             #expect(names.count == 1_999 && names.allSatisfy { $0.hasPrefix("금정로길 ") })
+        }
+    }
+
+    /// libxml2 reads an extract in the encoding it declares (or marks), and skips processing instructions and
+    /// comments, as XML allows.
+    @Test func anExtractInAnyEncodingWithInstructionsAndCommentsIsRead() throws {
+        var extract = OSMExtract()
+        extract.node(1, 35.2300, 129.0800)
+        extract.node(2, 35.2310, 129.0810)
+        extract.way(10, [1, 2], ["highway": "footway", "name": "Café"])
+        let xml = extract.xml.replacingOccurrences(of: "<osm ", with: "<?pi?>\n<!-- a comment --><osm ")
+        let utf16 = xml.replacingOccurrences(of: "UTF-8", with: "UTF-16")
+        let latin1 = xml.replacingOccurrences(of: "UTF-8", with: "ISO-8859-1")
+        let files: [[UInt8]] = [
+            Array(xml.utf8),
+            [0xFF, 0xFE] + utf16.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] },
+            latin1.unicodeScalars.map { UInt8($0.value) },
+        ]
+        for bytes in files {
+            try StoreKind.sqlite.withStore { store throws in
+                try store.save(area: Self.area, places: [])
+                let summary = try withTemporaryFile(named: "encoded.osm", contents: Data(bytes)) { path in
+                    try BasemapImporter.importExtract(at: path, areaID: Self.area.id, into: store)
+                }
+                #expect(summary.features == 1)
+                let names = try #require(try store.basemap(areaID: Self.area.id)).basemap.features.compactMap {
+                    $0.name?.text(in: .korean)
+                }
+                #expect(names == ["Café"])
+            }
         }
     }
 }

@@ -1,10 +1,6 @@
 import Foundation
 import GrubmapCore
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 /// An OpenMensa feed v2 document (<https://doc.openmensa.org/feed/v2/>), read and checked against the spec.
 ///
 ///     <openmensa version="2.1" xmlns="http://openmensa.org/open-mensa-v2">
@@ -22,8 +18,8 @@ import GrubmapCore
 /// and ignored. A document that breaks the spec is refused with the first problem and its line: another root or
 /// version, a day without categories that is not closed, a category without meals, a meal without a name, a bad
 /// date, role or price, a name or note over 250 characters, an element the spec does not have, malformed XML.
-/// The bytes are checked before the parser sees them (``XMLPreflight``): valid UTF-8 or UTF-16, no DOCTYPE (so no
-/// entity is ever expanded), at most 32 attributes an element.
+/// The XML is read by libxml2 (``XMLReader``: no DOCTYPE, so no entity is ever expanded; no network), at most 32
+/// attributes an element.
 public struct OpenMensaFeed: Sendable {
     /// One `<day>` of the feed.
     public struct Day: Hashable, Sendable {
@@ -53,29 +49,34 @@ public struct OpenMensaFeed: Sendable {
             throw OpenMensaError(
                 line: nil, message: "the feed is \(data.count) bytes; at most \(maximumBytes) bytes are read")
         }
-        let checked: Data
-        do {
-            checked = try XMLPreflight().check(data)
-        } catch {
-            throw OpenMensaError(line: error.line, message: error.message)
-        }
-        let parser = XMLParser(data: checked)
-        parser.shouldProcessNamespaces = true
-        parser.shouldResolveExternalEntities = false
-        let reader = FeedReader(currency: currency)
-        parser.delegate = reader
-        let finished = parser.parse()
-        if let error = reader.error { throw error }
-        // `parse()` answers true for some malformed documents (a tag left open, a second root): the delegate
-        // heard about it, and so does `parserError`.
-        if let error = parser.parserError {
-            throw OpenMensaError(line: parser.lineNumber, message: XMLErrorText.describe(error))
-        }
-        guard finished else { throw OpenMensaError(line: parser.lineNumber, message: "the XML could not be read") }
-        guard let version = reader.version, reader.isRootClosed else {
+        guard !data.isEmpty else {
             throw OpenMensaError(line: nil, message: "the document is empty: expected an <openmensa> element")
         }
-        return OpenMensaFeed(version: version, days: reader.days)
+        var builder = FeedBuilder(currency: currency)
+        let reader: XMLReader
+        do {
+            reader = try XMLReader(data: data, maximumAttributes: 32)
+        } catch {
+            throw OpenMensaError(error)
+        }
+        func next() throws(OpenMensaError) -> XMLReader.Node? {
+            do {
+                return try reader.next()
+            } catch {
+                throw OpenMensaError(error)
+            }
+        }
+        while let node = try next() {
+            switch node {
+            case .start(let element): try builder.start(element, line: reader.line)
+            case .end: try builder.end(line: reader.line)
+            case .text(let text): try builder.characters(text, line: reader.line)
+            }
+        }
+        guard let version = builder.version, builder.isRootClosed else {
+            throw OpenMensaError(line: nil, message: "the document is empty: expected an <openmensa> element")
+        }
+        return OpenMensaFeed(version: version, days: builder.days)
     }
 }
 
@@ -93,16 +94,20 @@ public struct OpenMensaError: Error, Hashable, Sendable, CustomStringConvertible
                 message.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
     }
 
+    /// The refusal of the XML itself, with libxml2's column when it gave one.
+    init(_ problem: XMLReader.Problem) {
+        self.init(line: problem.line, message: problem.message + (problem.column.map { " (column \($0))" } ?? ""))
+    }
+
     /// `line 12: the meal has no <name>`.
     public var description: String { line.map { "line \($0): \(message)" } ?? message }
 }
 
-/// The parser's delegate: follows the element tree and builds the days, stopping at the first problem.
+/// Follows the element tree of a feed as ``XMLReader`` reads it and builds the days, throwing the first problem.
 ///
-/// Used by one `parse()` call on one thread; it never escapes ``OpenMensaFeed/parse(_:currency:)``.
-private final class FeedReader: NSObject, XMLParserDelegate {
+/// Elements are matched by local name: a feed in OpenMensa's namespace or in none reads the same.
+private struct FeedBuilder {
     let currency: Currency
-    private(set) var error: OpenMensaError?
     private(set) var version: String?
     private(set) var days: [OpenMensaFeed.Day] = []
     private(set) var isRootClosed = false
@@ -132,201 +137,182 @@ private final class FeedReader: NSObject, XMLParserDelegate {
         self.currency = currency
     }
 
-    private func fail(_ parser: XMLParser, _ message: String, line: Int? = nil) {
-        guard error == nil else { return }
-        error = OpenMensaError(line: line ?? parser.lineNumber, message: message)
-        parser.abortParsing()
-    }
-
-    func parser(
-        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-        attributes: [String: String] = [:]
-    ) {
-        guard error == nil else { return }
+    mutating func start(_ element: XMLReader.Element, line: Int) throws(OpenMensaError) {
+        func fail(_ message: String) -> OpenMensaError { OpenMensaError(line: line, message: message) }
         if let skipDepth {
             self.skipDepth = skipDepth + 1
             return
         }
-        if let namespaceURI, !namespaceURI.isEmpty, namespaceURI != OpenMensaFeed.namespace {
-            return fail(parser, "<\(name)> is in the namespace \(namespaceURI), not OpenMensa's")
+        let name = element.localName
+        let attributes = element.attributes
+        if let namespace = element.namespace, !namespace.isEmpty, namespace != OpenMensaFeed.namespace {
+            throw fail("<\(name)> is in the namespace \(namespace), not OpenMensa's")
         }
         let parent = stack.last
         if let parent, Self.leaves.contains(parent) {
-            return fail(parser, "<\(parent)> holds text only, not <\(name)>")
+            throw fail("<\(parent)> holds text only, not <\(name)>")
         }
         switch (parent, name) {
         case (nil, "openmensa"):
-            guard version == nil else { return fail(parser, "a second root element <\(name)>") }
+            guard version == nil else { throw fail("a second root element <\(name)>") }
             guard let given = attributes["version"] else {
-                return fail(parser, "<openmensa> needs a version attribute (2.0 or 2.1)")
+                throw fail("<openmensa> needs a version attribute (2.0 or 2.1)")
             }
             guard ["2.0", "2.1", "2", "2.10", "2.00"].contains(given.trimmingCharacters(in: .whitespaces)) else {
-                return fail(parser, "feed version \"\(given.prefix(16))\" is not 2.0 or 2.1")
+                throw fail("feed version \"\(given.prefix(16))\" is not 2.0 or 2.1")
             }
             version = given.trimmingCharacters(in: .whitespaces)
         case (nil, _):
-            return fail(
-                parser,
+            throw fail(
                 version == nil ? "the root element is <\(name)>, not <openmensa>" : "a second root element <\(name)>")
         case ("openmensa", "version"):
-            guard !sawParserVersion, !sawCanteen else {
-                return fail(parser, "<version> must come once, before <canteen>")
-            }
+            guard !sawParserVersion, !sawCanteen else { throw fail("<version> must come once, before <canteen>") }
             sawParserVersion = true
         case ("openmensa", "canteen"):
-            guard !sawCanteen else { return fail(parser, "a feed has one <canteen>") }
+            guard !sawCanteen else { throw fail("a feed has one <canteen>") }
             sawCanteen = true
         case ("canteen", "day"):
-            startDay(parser, attributes: attributes)
+            try startDay(attributes: attributes, line: line)
         case ("canteen", let metadata) where Self.metadata.contains(metadata):
-            guard days.isEmpty else { return fail(parser, "canteen metadata <\(name)> must come before the days") }
+            guard days.isEmpty else { throw fail("canteen metadata <\(name)> must come before the days") }
             // Skipped with everything inside: not pushed, and its end tag is not handled.
             skipDepth = 1
             return
         case ("day", "closed"):
-            guard let day, !day.closed else { return fail(parser, "a day is closed once") }
-            guard day.categories.isEmpty else { return fail(parser, "a day with categories cannot also be <closed/>") }
+            guard let day, !day.closed else { throw fail("a day is closed once") }
+            guard day.categories.isEmpty else { throw fail("a day with categories cannot also be <closed/>") }
             self.day?.closed = true
         case ("day", "category"):
-            guard day?.closed == false else { return fail(parser, "a <closed/> day cannot have categories") }
-            guard let given = attributes["name"] else { return fail(parser, "<category> needs a name attribute") }
-            category = (given, parser.lineNumber, [])
+            guard day?.closed == false else { throw fail("a <closed/> day cannot have categories") }
+            guard let given = attributes["name"] else { throw fail("<category> needs a name attribute") }
+            category = (given, line, [])
         case ("category", "meal"):
-            meal = (parser.lineNumber, nil, [], [])
+            meal = (line, nil, [], [])
         case ("meal", "name"):
-            guard meal?.name == nil else { return fail(parser, "a meal has one <name>") }
+            guard meal?.name == nil else { throw fail("a meal has one <name>") }
         case ("meal", "note"):
             break
         case ("meal", "price"):
             guard let given = attributes["role"], let role = PriceRole(rawValue: given) else {
                 let roles = PriceRole.allCases.map(\.rawValue).joined(separator: ", ")
-                return fail(parser, "<price> needs a role attribute: one of \(roles)")
+                throw fail("<price> needs a role attribute: one of \(roles)")
             }
             priceRole = role
         case (let parent?, _):
-            return fail(parser, "<\(parent)> cannot contain <\(name)>")
+            throw fail("<\(parent)> cannot contain <\(name)>")
         }
         stack.append(name)
         text = ""
     }
 
-    private func startDay(_ parser: XMLParser, attributes: [String: String]) {
-        guard let given = attributes["date"] else { return fail(parser, "<day> needs a date attribute") }
+    private mutating func startDay(attributes: [String: String], line: Int) throws(OpenMensaError) {
+        guard let given = attributes["date"] else {
+            throw OpenMensaError(line: line, message: "<day> needs a date attribute")
+        }
         let date: CalendarDate
         do {
             date = try CalendarDate(parsing: given)
         } catch {
-            return fail(parser, "day date: \(error.description)")
+            throw OpenMensaError(line: line, message: "day date: \(error.description)")
         }
         if let first = firstLineOfDate[date] {
-            return fail(parser, "the day \(date) is given twice (first on line \(first))")
+            throw OpenMensaError(line: line, message: "the day \(date) is given twice (first on line \(first))")
         }
-        firstLineOfDate[date] = parser.lineNumber
-        day = (date, parser.lineNumber, false, [])
+        firstLineOfDate[date] = line
+        day = (date, line, false, [])
     }
 
-    func parser(
-        _ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?
-    ) {
-        guard error == nil else { return }
+    mutating func end(line: Int) throws(OpenMensaError) {
+        func fail(_ message: String) -> OpenMensaError { OpenMensaError(line: line, message: message) }
         if let skipDepth {
             self.skipDepth = skipDepth == 1 ? nil : skipDepth - 1
             return
         }
-        stack.removeLast()
+        let name = stack.removeLast()
         let value = text
         text = ""
         switch name {
         case "openmensa" where stack.isEmpty:
-            guard sawCanteen else { return fail(parser, "<openmensa> needs a <canteen>") }
+            guard sawCanteen else { throw fail("<openmensa> needs a <canteen>") }
             isRootClosed = true
         case "version" where stack.last == "openmensa":
-            guard value.count <= 63 else { return fail(parser, "<version> has at most 63 characters") }
+            guard value.count <= 63 else { throw fail("<version> has at most 63 characters") }
         case "closed":
             guard value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-                return fail(parser, "<closed/> must be empty")
+                throw fail("<closed/> must be empty")
             }
         case "name":
             meal?.name = value
         case "note":
             meal?.notes.append(value)
         case "price":
+            guard let priceRole else { return }
             do {
                 let amount = try MealPrice.amount(parsing: value, currency: currency)
-                meal?.prices.append(MealPrice(role: priceRole!, amount: amount))
+                meal?.prices.append(MealPrice(role: priceRole, amount: amount))
             } catch {
-                return fail(parser, error.description)
+                throw fail(error.description)
             }
         case "meal":
-            endMeal(parser)
+            try endMeal()
         case "category":
-            endCategory(parser)
+            try endCategory()
         case "day":
-            endDay(parser)
+            try endDay()
         default:
             break
         }
     }
 
-    private func endMeal(_ parser: XMLParser) {
+    private mutating func endMeal() throws(OpenMensaError) {
         guard let meal else { return }
         self.meal = nil
-        guard let name = meal.name else { return fail(parser, "the meal has no <name>", line: meal.line) }
+        guard let name = meal.name else { throw OpenMensaError(line: meal.line, message: "the meal has no <name>") }
         do {
             category?.meals.append(try Meal(name: name, notes: meal.notes, prices: meal.prices))
         } catch {
-            fail(parser, error.description, line: meal.line)
+            throw OpenMensaError(line: meal.line, message: error.description)
         }
     }
 
-    private func endCategory(_ parser: XMLParser) {
+    private mutating func endCategory() throws(OpenMensaError) {
         guard let category else { return }
         self.category = nil
         do {
             day?.categories.append(try MenuCategory(name: category.name, meals: category.meals))
         } catch {
-            fail(parser, error.description, line: category.line)
+            throw OpenMensaError(line: category.line, message: error.description)
         }
     }
 
-    private func endDay(_ parser: XMLParser) {
+    private mutating func endDay() throws(OpenMensaError) {
         guard let day else { return }
         self.day = nil
         guard day.closed || !day.categories.isEmpty else {
-            return fail(parser, "the day \(day.date) has no categories and is not <closed/>", line: day.line)
+            throw OpenMensaError(
+                line: day.line, message: "the day \(day.date) has no categories and is not <closed/>")
         }
         do {
             let menu = try Menu(
                 date: day.date, status: day.closed ? .closed : .serving(day.categories), currency: currency)
             days.append(OpenMensaFeed.Day(menu: menu, line: day.line))
         } catch {
-            fail(parser, error.description, line: day.line)
+            throw OpenMensaError(line: day.line, message: error.description)
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        characters(parser, string)
-    }
-
-    func parser(_ parser: XMLParser, foundCDATA data: Data) {
-        characters(parser, String(decoding: data, as: UTF8.self))
-    }
-
-    private func characters(_ parser: XMLParser, _ string: String) {
-        guard error == nil, skipDepth == nil else { return }
+    mutating func characters(_ string: String, line: Int) throws(OpenMensaError) {
+        guard skipDepth == nil else { return }
         if let current = stack.last, Self.leaves.contains(current) {
             guard text.utf8.count + string.utf8.count <= 16 * 1024 else {
-                return fail(parser, "the text in <\(current)> is too long")
+                throw OpenMensaError(line: line, message: "the text in <\(current)> is too long")
             }
             text += string
         } else if !string.allSatisfy({ $0.isWhitespace || $0.isNewline }) {
             let shown = string.trimmingCharacters(in: .whitespacesAndNewlines).prefix(24)
-            fail(parser, "text \"\(shown)\" is not allowed in \(stack.last.map { "<\($0)>" } ?? "the document")")
+            throw OpenMensaError(
+                line: line,
+                message: "text \"\(shown)\" is not allowed in \(stack.last.map { "<\($0)>" } ?? "the document")")
         }
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        guard error == nil else { return }
-        error = OpenMensaError(line: parser.lineNumber, message: XMLErrorText.describe(parseError))
     }
 }

@@ -2,13 +2,9 @@ import Foundation
 import GrubmapCore
 import GrubmapStore
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 /// Imports an OpenStreetMap extract as an area's basemap: `grubmap import basemap FILE --area ID`.
 ///
-/// An `.osm` file is read as a stream by ``OSMExtractReader`` (through ``CheckedXMLStream``); PBF and compressed
+/// An `.osm` file is read as a stream by ``OSMExtractReader`` (through libxml2, ``XMLReader``); PBF and compressed
 /// files are first cropped to the area by Debian's `osmium-tool` (`osmium extract --strategy smart`, which keeps
 /// multipolygons whole) and read from its OSM XML output the same way. What is kept is cut to the area's coverage
 /// (its bounds and a margin, ``Basemap/coverage(of:minimumMarginMeters:)``) and replaces the area's basemap in one
@@ -129,23 +125,26 @@ public enum BasemapImporter {
     static func parse(
         descriptor: Int32, box: Bounds?, totalBytes: Int64?, progress: (@Sendable (Progress) -> Void)?
     ) throws(BasemapImportError) -> OSMExtractReader {
-        let stream = CheckedXMLStream(descriptor: descriptor)
         let reader = OSMExtractReader(collectionBox: box)
-        if let progress {
-            stream.onProgress = { [unowned reader] bytes in
-                progress(Progress(bytesRead: bytes, totalBytes: totalBytes, waysKept: reader.ways.count))
-            }
+        let xml: XMLReader
+        do {
+            xml = try XMLReader(
+                descriptor: descriptor, maximumAttributes: reader.limits.attributesPerElement,
+                onProgress: progress.map { progress in
+                    { [unowned reader] bytes in
+                        progress(Progress(bytesRead: bytes, totalBytes: totalBytes, waysKept: reader.ways.count))
+                    }
+                })
+        } catch {
+            throw BasemapImportError.invalidExtract(line: error.line, message: error.message)
         }
-        reader.read(with: XMLParser(stream: stream))
-        // The stream's problem comes first: when it stops early, the parser only sees a file cut short.
-        if let problem = stream.problem {
-            throw BasemapImportError.invalidExtract(line: problem.line, message: problem.message)
-        }
+        reader.read(xml)
         if let problem = reader.problem {
-            throw BasemapImportError.invalidExtract(line: problem.line, message: problem.message)
-        }
-        guard stream.bytesHanded > 0 else {
-            throw BasemapImportError.invalidExtract(line: nil, message: "the file is empty")
+            guard xml.bytesRead > 0 else {
+                throw BasemapImportError.invalidExtract(line: nil, message: "the file is empty")
+            }
+            throw BasemapImportError.invalidExtract(
+                line: problem.line, message: problem.message + (problem.column.map { " (column \($0))" } ?? ""))
         }
         guard reader.sawRoot else {
             throw BasemapImportError.invalidExtract(line: nil, message: "there is no <osm> element: is it OSM XML?")

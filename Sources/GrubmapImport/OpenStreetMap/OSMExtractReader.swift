@@ -1,10 +1,6 @@
 import Foundation
 import GrubmapCore
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 /// Reads an OpenStreetMap XML extract (<https://wiki.openstreetmap.org/wiki/OSM_XML>) as a stream, keeping only
 /// what a basemap can use: the coordinates of nodes near the area, the ways touching them, multipolygon relations
 /// of areas, and stations.
@@ -14,8 +10,8 @@ import GrubmapCore
 /// `osmium extract --strategy smart` has them whole). The file must be sorted as OpenStreetMap's tools write it (nodes, then ways,
 /// then relations), so a way's nodes are known when it arrives. Every object is bounded (tags, a way's nodes, a
 /// relation's members, attributes, value lengths, nesting), and so are the totals kept; the first problem stops the
-/// read with its line. Used by one parse on one thread.
-final class OSMExtractReader: NSObject, XMLParserDelegate {
+/// read with its line. Used by one read on one thread.
+final class OSMExtractReader {
     /// Bounds on one object and on what is kept in all.
     struct Limits {
         var attributesPerElement = 64
@@ -55,7 +51,7 @@ final class OSMExtractReader: NSObject, XMLParserDelegate {
     /// were completed with nodes from anywhere).
     let collectionBox: Bounds?
     let limits: Limits
-    private(set) var problem: CheckedXMLStream.Problem?
+    private(set) var problem: XMLReader.Problem?
 
     // What was kept.
     private(set) var nodeIDs: [Int64] = []
@@ -98,7 +94,8 @@ final class OSMExtractReader: NSObject, XMLParserDelegate {
     private var memberCount = 0
     private var nodesSorted = true
     private var objects = 0
-    private weak var parser: XMLParser?
+    /// The line of the element being read, for a problem.
+    private var line = 0
 
     private static let scale = 10_000_000.0
     private static let topLevel: Set<String> = [
@@ -111,14 +108,25 @@ final class OSMExtractReader: NSObject, XMLParserDelegate {
         self.limits = limits
     }
 
-    /// Runs `parser` (made on a ``CheckedXMLStream``) with this reader as its delegate.
-    func read(with parser: XMLParser) {
-        self.parser = parser
-        parser.delegate = self
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
-        parser.shouldResolveExternalEntities = false
-        _ = parser.parse()
+    /// Reads the document `xml` reads (elements by their qualified names; text between them is ignored) up to its
+    /// end or the first problem, XML's or OSM's, left in ``problem``.
+    func read(_ xml: XMLReader) {
+        do {
+            while problem == nil, let node = try xml.next() {
+                switch node {
+                case .start(let element):
+                    line = xml.line
+                    start(element.name, element.attributes)
+                case .end:
+                    line = xml.line
+                    end()
+                case .text:
+                    break
+                }
+            }
+        } catch {
+            if problem == nil { problem = error }
+        }
     }
 
     /// The coordinate of a kept node, or `nil` when the file did not have it near the area.
@@ -140,22 +148,11 @@ final class OSMExtractReader: NSObject, XMLParserDelegate {
 
     private func fail(_ message: String) {
         guard problem == nil else { return }
-        problem = CheckedXMLStream.Problem(line: parser?.lineNumber ?? 0, message: message)
-        parser?.abortParsing()
+        problem = XMLReader.Problem(line: line, message: message)
     }
 
-    // MARK: XMLParserDelegate
-
-    func parser(
-        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-        attributes: [String: String] = [:]
-    ) {
-        guard problem == nil else { return }
+    private func start(_ name: String, _ attributes: [String: String]) {
         depth += 1
-        guard attributes.count <= limits.attributesPerElement else {
-            return fail(
-                "<\(name.prefix(40))> has \(attributes.count) attributes; at most \(limits.attributesPerElement)")
-        }
         if let long = attributes.first(where: { $0.value.utf8.count > limits.bytesPerValue }) {
             return fail(
                 "the attribute \(long.key.prefix(40)) of <\(name.prefix(40))> is longer than "
@@ -278,8 +275,7 @@ final class OSMExtractReader: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        guard problem == nil else { return }
+    private func end() {
         defer { depth -= 1 }
         switch depth {
         case 1: isRootClosed = true
@@ -369,10 +365,5 @@ final class OSMExtractReader: NSObject, XMLParserDelegate {
     /// Sorts the nodes when the file had no ways to trigger it.
     func finish() {
         if !nodesSorted { sortNodes() }
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        guard problem == nil else { return }
-        problem = CheckedXMLStream.Problem(line: parser.lineNumber, message: XMLErrorText.describe(parseError))
     }
 }
