@@ -5,7 +5,6 @@ import GrubmapHTTP
 import GrubmapImport
 import GrubmapStore
 import GrubmapWeb
-import Synchronization
 
 #if canImport(Glibc)
     import CMalloc
@@ -146,14 +145,16 @@ enum ServeCommand {
             server.idleTimeout = .seconds(seconds)
         }
         if let count = try number(options, "max-queued-requests", in: 1...100_000) { server.queueLimit = count }
+        var logFormat = LogFormat.text
         if let text = options["log-format"] {
             guard let format = LogFormat(rawValue: text) else {
                 throw UsageError("grubmap serve: --log-format must be text or json, got \"\(text)\"")
             }
-            ServerLog.shared.format = format
+            logFormat = format
         }
+        let log = ServerLog(format: logFormat)
         let redirectPort = try number(options, "http-redirect-port", in: 1...65535).map(UInt16.init)
-        server.tls = try tlsCredentials(options, redirectPort: redirectPort)
+        server.tls = try tlsCredentials(options, redirectPort: redirectPort, log: log)
         let onboarding: OnboardingCatalog
         do {
             onboarding =
@@ -263,21 +264,24 @@ enum ServeCommand {
             let basemaps = try DemoBasemaps.load(into: store)
             if basemaps > 0 { log("drew the schematic streets of \(basemaps) demo areas") }
         }
-        var environment = AppEnvironment(store: store, now: { clock.now }, configuration: configuration, log: log)
-        let feeds = try feedFetchers(options, store: store, now: { clock.now })
+        var environment = AppEnvironment(
+            store: store, now: { clock.now }, configuration: configuration, log: log.callAsFunction)
+        let feeds = try feedFetchers(options, store: store, now: { clock.now }, log: log)
         environment.feeds = feeds
         let app = App(environment: environment)
         let identity = RequestIdentity()
-        let accessLog = AccessLog(writer: ServerLog.shared.writer, metrics: app.metrics)
+        let accessLog = AccessLog(writer: log.writer, metrics: app.metrics)
         let httpServer = HTTPServer(
             configuration: server,
-            inlineResponder: identity.wrapping(inline: accessLog.wrapping(inline: app.inlineResponder)), log: log,
+            inlineResponder: identity.wrapping(inline: accessLog.wrapping(inline: app.inlineResponder)),
+            log: log.callAsFunction,
             responder: identity.wrapping(accessLog.wrapping(app.responder)))
         let redirector = try redirectPort.map { port in
-            try HTTPSRedirect.start(host: server.host, port: port, httpsPort: { httpServer.port }, log: log)
+            try HTTPSRedirect.start(
+                host: server.host, port: port, httpsPort: { httpServer.port }, log: log.callAsFunction)
         }
-        SessionSweeper.start(store: store, now: { clock.now })
-        feeds?.start(log: log)
+        SessionSweeper.start(store: store, now: { clock.now }, log: log)
+        feeds?.start(log: log.callAsFunction)
         let shownHost = server.host.contains(":") ? "[\(server.host)]" : server.host
         try httpServer.runUntilTerminated {
             let scheme = server.tls == nil ? "http" : "https"
@@ -302,7 +306,7 @@ enum ServeCommand {
     }
 
     /// `--tls-cert` and `--tls-key` read and checked (a pair, PEM, unencrypted, valid now), or `nil` without them.
-    private static func tlsCredentials(_ options: Arguments, redirectPort: UInt16?) throws
+    private static func tlsCredentials(_ options: Arguments, redirectPort: UInt16?, log: ServerLog) throws
         -> ServerConfiguration.TLSCredentials?
     {
         switch (options["tls-cert"], options["tls-key"]) {
@@ -352,9 +356,9 @@ enum ServeCommand {
 
     /// The feed fetchers `--feed-interval`, `--feed-fetchers`, `--feed-fetches-per-area` and `--allow-outbound` ask
     /// for, not yet started; `nil` for `--feed-interval 0`. Each logs what its fetches came to.
-    private static func feedFetchers(_ options: Arguments, store: any Store, now: @escaping @Sendable () -> Date)
-        throws -> FeedFetchers?
-    {
+    private static func feedFetchers(
+        _ options: Arguments, store: any Store, now: @escaping @Sendable () -> Date, log: ServerLog
+    ) throws -> FeedFetchers? {
         let interval = try feedInterval(options)
         let client = try OutboundOptions.client(options, command: "serve")
         var limits = FeedFetchers.Limits()
@@ -399,25 +403,19 @@ enum ServeCommand {
     }
 }
 
-/// Writes a message to the server's log (standard output) in its format.
-@Sendable func log(_ line: String) {
-    ServerLog.shared.writer.message(line)
-}
-
 /// Where `serve` writes its log, in the format `--log-format` chose: standard output at once, unbuffered, one
-/// `write` per line, so lines from different threads never interleave.
-final class ServerLog: Sendable {
-    static let shared = ServerLog()
-    private let isJSON = Atomic<Bool>(false)
+/// `write` per line, so lines from different threads never interleave. Made once the command line is read and
+/// handed to whatever logs.
+struct ServerLog: Sendable {
+    let writer: LogWriter
 
-    /// Set once, while the command line is read.
-    var format: LogFormat {
-        get { isJSON.load(ordering: .relaxed) ? .json : .text }
-        set { isJSON.store(newValue == .json, ordering: .relaxed) }
+    init(format: LogFormat) {
+        writer = LogWriter(format: format) { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
     }
 
-    var writer: LogWriter {
-        LogWriter(format: format) { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+    /// Writes one message line.
+    @Sendable func callAsFunction(_ line: String) {
+        writer.message(line)
     }
 }
 
@@ -437,7 +435,7 @@ struct TestClockFile: Sendable {
 /// Deletes expired sessions (with their preferences, profile and check-in), ended operator sessions and audit
 /// entries older than 180 days once an hour, in the background.
 enum SessionSweeper {
-    static func start(store: any Store, now: @escaping @Sendable () -> Date) {
+    static func start(store: any Store, now: @escaping @Sendable () -> Date, log: ServerLog) {
         Thread.detachNewThread {
             while true {
                 do {
