@@ -82,6 +82,7 @@ let package = Package(
                 "GrubmapImport", "GrubmapSQLTestSupport", "GrubmapSQL", "GrubmapStore", "GrubmapCore", "GrubmapHTTP",
                 "GrubmapOutbound", "GrubmapTestTiers",
             ]),
+        .testTarget(name: "GrubmapCommandTests", dependencies: ["grubmap", "GrubmapCore", "GrubmapHTTP"]),
         .testTarget(name: "GrubmapCryptoTests", dependencies: ["GrubmapCrypto"]),
         .testTarget(name: "GrubmapImagingTests", dependencies: ["GrubmapImaging", "GrubmapCore"]),
         .testTarget(name: "GrubmapHTTPTests", dependencies: ["GrubmapHTTP", "GrubmapCore"]),

@@ -6,6 +6,22 @@ import GrubmapWeb
 /// `grubmap api-key add|list|revoke`: an area's admin API keys, made as the console makes them (the token shown
 /// once, only its digest kept), so organisers can script their set-ups. The audit log names the command line.
 enum APIKeyCommand {
+    static let area = Option("area", "ID", .text, help: "The area the key is for (add), or whose keys to list")
+    static let scope = Option(
+        "scope", "read|write", ValueParser<APIKey.Scope>.choice(),
+        help: "read (places, archived ones too, and menus) or write (also changes them)")
+    static let label = Option(
+        "label", "TEXT",
+        ValueParser { text throws(OptionProblem) in
+            guard let label = APIKeyIssuer.label(text) else {
+                throw .says("must say what the key is for in 1 to \(APIKeyIssuer.labelLimit) characters")
+            }
+            return label
+        }, default: "command line", shown: "\"command line\"",
+        help: "What the key is for, at most \(APIKeyIssuer.labelLimit) characters")
+    static let database = SharedOptions.database()
+
+    /// What `grubmap api-key --help` prints: every action, then every option of any of them.
     static let help = """
         Usage: grubmap api-key <action> [options]
 
@@ -20,76 +36,52 @@ enum APIKeyCommand {
         standard error. Programs send it as "Authorization: Bearer TOKEN" to the admin API (see the README).
 
         Options:
-          --area ID         The area the key is for (add), or whose keys to list
-          --scope SCOPE     read (places, archived ones too, and menus) or write (also changes them)
-          --label TEXT      What the key is for, at most 80 characters (default "command line")
-          --database PATH   SQLite database file (default \(defaultDatabasePath)), or a postgres://… URL
-          --help            Show this help
-        """
-
-    /// Each option's line in the help, by name.
-    private static let optionLines: [(name: String, line: String)] = [
-        ("area", "  --area ID         The area the key is for (add), or whose keys to list"),
-        ("scope", "  --scope SCOPE     read (places, archived ones too, and menus) or write (also changes them)"),
-        ("label", "  --label TEXT      What the key is for, at most 80 characters (default \"command line\")"),
-        (
-            "database",
-            "  --database PATH   SQLite database file (default \(defaultDatabasePath)), or a postgres://… URL"
-        ),
-        ("help", "  --help            Show this help"),
-    ]
+        """ + "\n" + OptionSpec.lines([area, scope, label, database, Option.help])
 
     /// One definition an action, for the parser, the completions and the man page; each action's `--help` names
     /// its own options.
     static let definitions = [
-        ("add", "Make an admin API key of an area and print it", "--area ID --scope read|write [--label TEXT]"),
-        ("list", "Every admin API key, or one area's", "[--area ID]"),
-        ("revoke", "Revoke an admin API key", "KEY-ID"),
-    ].map { action, summary, usage in
-        let valued: [String] =
-            switch action {
-            case "add": ["area", "scope", "label", "database"]
-            case "list": ["area", "database"]
-            default: ["database"]
-            }
-        let options = optionLines.filter { valued.contains($0.name) || $0.name == "help" }.map(\.line)
-        let description =
-            switch action {
-            case "add":
-                """
+        CommandDefinition(
+            words: ["api-key", "add"], summary: "Make an admin API key of an area and print it",
+            usage: """
+                Usage: grubmap api-key add --area ID --scope read|write [--label TEXT] [--database PATH]
+
                 Makes an admin API key of an area, as the console does, and prints its token alone on standard
                 output (TOKEN=$(grubmap api-key add …)); what it made goes to standard error. The token is shown
                 this once: only its digest is kept. Programs send it as "Authorization: Bearer TOKEN".
-                """
-            case "list": "Every key, or one area's: id, area, scope, label, who made it and when, last use, state."
-            default: "Revokes a key: programs using it get 401 from then on."
-            }
-        return CommandDefinition(
-            words: ["api-key", action], summary: summary,
-            help: "Usage: grubmap api-key \(action) \(usage) [--database PATH]\n\n\(description)\n\nOptions:\n"
-                + options.joined(separator: "\n"),
-            valued: Set(valued), flags: ["help"],
-            choices: valued.contains("scope") ? ["scope": APIKey.Scope.allCases.map(\.rawValue)] : [:],
-            paths: ["database"])
-    }
+                """,
+            options: [area, scope, label, database]),
+        CommandDefinition(
+            words: ["api-key", "list"], summary: "Every admin API key, or one area's",
+            usage: """
+                Usage: grubmap api-key list [--area ID] [--database PATH]
+
+                Every key, or one area's: id, area, scope, label, who made it and when, last use, state.
+                """,
+            options: [area, database]),
+        CommandDefinition(
+            words: ["api-key", "revoke"], summary: "Revoke an admin API key",
+            usage: """
+                Usage: grubmap api-key revoke KEY-ID [--database PATH]
+
+                Revokes a key: programs using it get 401 from then on.
+                """,
+            options: [database]),
+    ]
 
     static func run(_ arguments: [String]) throws -> Int32 {
         guard let chosen = try ChosenAction.read(arguments, of: definitions, help: help) else { return 0 }
         let (action, command, options) = (chosen.name, chosen.command, chosen.options)
-        let database = options["database"] ?? defaultDatabasePath
-        try checkDatabaseArgument(database, command: command)
+        let database = options[Self.database]
         switch action {
         case "add":
-            guard options.positional.isEmpty else {
-                throw UsageError(
-                    "grubmap \(command): unexpected \"\(options.positional[0])\" (see grubmap api-key --help)")
-            }
+            try options.expectNoPositional()
             return try add(options, command: command, database: database)
         case "list":
-            guard options.positional.isEmpty else { throw UsageError("grubmap \(command): takes no arguments") }
+            try options.expectNoPositional()
             let store = try openStore(database)
             let areas =
-                try options["area"].map { [try area($0, in: store, command: command).id] }
+                try options[area].map { [try area($0, in: store, command: command).id] }
                 ?? store.areas().map(\.id)
             try list(areas.flatMap { try store.apiKeys(inArea: $0) })
             return 0
@@ -99,18 +91,9 @@ enum APIKeyCommand {
     }
 
     private static func add(_ options: Arguments, command: String, database: String) throws -> Int32 {
-        guard let areaText = options["area"] else { throw UsageError("grubmap \(command): --area ID is required") }
-        guard let scopeText = options["scope"] else {
-            throw UsageError("grubmap \(command): --scope read|write is required")
-        }
-        guard let scope = APIKey.Scope(rawValue: scopeText) else {
-            throw UsageError("grubmap \(command): --scope must be read or write, got \"\(scopeText.prefix(40))\"")
-        }
-        guard let label = APIKeyIssuer.label(options["label"] ?? "command line") else {
-            throw UsageError(
-                "grubmap \(command): --label must say what the key is for in 1 to \(APIKeyIssuer.labelLimit) characters"
-            )
-        }
+        let areaText = try options.required(Self.area)
+        let scope = try options.required(Self.scope)
+        let label = options[Self.label]
         let store = try openStore(database)
         let area = try area(areaText, in: store, command: command)
         let (key, token) = try APIKeyIssuer(store: store, randomBytes: AppEnvironment.systemRandomBytes).make(

@@ -1,19 +1,21 @@
 import GrubmapCore
 
-/// The options of one subcommand, read from the command line: `--name value`, `--name=value` and bare flags.
+/// The options of one subcommand, read from the command line as its ``CommandDefinition`` declares them:
+/// `--name value`, `--name=value` and bare flags, each value read by its option's parser as it is met.
 ///
 /// Anything unknown, missing or malformed is a ``UsageError``: one clear line, exit status 2.
 struct Arguments {
-    /// Every value given for each option, in order (an option may be repeated).
-    private var values: [String: [String]] = [:]
-    private var flags: Set<String> = []
+    /// How messages name the command: `serve`, `import menu`.
+    let command: String
+    /// Every value read for each option, in order (an option may be repeated); a flag given holds `true`.
+    private var values: [String: [any Sendable]] = [:]
     /// Arguments that are not options, in order.
     private(set) var positional: [String] = []
 
-    /// Reads `arguments` given the options that take a value and those that are bare flags.
-    init(_ arguments: [String], command: String, valued: Set<String>, flags allowedFlags: Set<String>)
-        throws(UsageError)
-    {
+    /// Reads `arguments` against `definition`'s options.
+    init(_ arguments: [String], _ definition: CommandDefinition) throws(UsageError) {
+        command = definition.name
+        let options = Dictionary(definition.options.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -28,39 +30,58 @@ struct Arguments {
                 inlineValue = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
             }
-            if allowedFlags.contains(name), inlineValue == nil {
-                flags.insert(name)
-            } else if valued.contains(name) {
-                if let inlineValue {
-                    values[name, default: []].append(inlineValue)
-                } else if index < arguments.count, !arguments[index].hasPrefix("--") {
-                    values[name, default: []].append(arguments[index])
-                    index += 1
-                } else {
-                    throw UsageError("grubmap \(command): --\(name) needs a value")
-                }
-            } else {
+            guard let option = options[name], !(option.isFlag && inlineValue != nil) else {
                 throw UsageError("grubmap \(command): unknown option --\(name) (see grubmap \(command) --help)")
+            }
+            if option.isFlag {
+                values[name, default: []].append(true)
+                continue
+            }
+            let text: String
+            if let inlineValue {
+                text = inlineValue
+            } else if index < arguments.count, !arguments[index].hasPrefix("--") {
+                text = arguments[index]
+                index += 1
+            } else {
+                throw UsageError("grubmap \(command): --\(name) needs a value")
+            }
+            do {
+                values[name, default: []].append(try option.read(text))
+            } catch {
+                throw UsageError("grubmap \(command): --\(name)\(error.text)")
             }
         }
     }
 
-    /// The value given for `--name` (the last, when it was given more than once), or `nil`.
-    subscript(name: String) -> String? { values[name]?.last }
+    /// The value given for `option` (the last, when it was given more than once), or its default.
+    subscript<Value>(option: Option<Value>) -> Value {
+        values[option.name]?.last.flatMap { $0 as? Value } ?? option.defaultValue
+    }
 
-    /// Every value given for a repeatable `--name`, in order.
-    func all(_ name: String) -> [String] { values[name] ?? [] }
+    /// Every value given for a repeatable `option`, in order.
+    func all<Wrapped>(_ option: Option<Wrapped?>) -> [Wrapped] {
+        values[option.name]?.compactMap { $0 as? Wrapped } ?? []
+    }
 
-    /// Whether the flag `--name` was given.
-    func has(_ name: String) -> Bool { flags.contains(name) }
+    /// Whether `option` was given at all.
+    func has<Value>(_ option: Option<Value>) -> Bool { values[option.name] != nil }
 
-    /// `--place ID` of `command`: required, and a valid id.
-    func placeID(command: String) throws(UsageError) -> Place.ID {
-        guard let text = self["place"] else { throw UsageError("grubmap \(command): --place ID is required") }
-        do {
-            return try Place.ID(text)
-        } catch {
-            throw UsageError("grubmap \(command): --place: \(error.description)")
+    /// The value of an option the command cannot do without: `--place ID is required` when it is missing.
+    func required<Wrapped>(_ option: Option<Wrapped?>) throws(UsageError) -> Wrapped {
+        guard let value = self[option] else {
+            throw UsageError("grubmap \(command): --\(option.name) \(option.placeholder ?? "") is required")
+        }
+        return value
+    }
+
+    /// Whether `--help` was given; every command has it.
+    var wantsHelp: Bool { has(Option.help) }
+
+    /// Refuses arguments that are not options, for commands that take none.
+    func expectNoPositional() throws(UsageError) {
+        if let first = positional.first {
+            throw UsageError("grubmap \(command): unexpected argument \"\(first)\" (see grubmap \(command) --help)")
         }
     }
 }

@@ -7,49 +7,35 @@ import GrubmapStore
 /// ``BasemapImporter`` does the work.
 enum BasemapCommand {
     static let definition = CommandDefinition(
-        words: ["import", "basemap"], summary: "Draw an area's map from an OpenStreetMap extract", help: help,
-        valued: ["area", "database"], flags: ["help"], paths: ["database"])
+        words: ["import", "basemap"], summary: "Draw an area's map from an OpenStreetMap extract",
+        usage: """
+            Usage: grubmap import basemap FILE --area ID [--database PATH|postgres://…]
 
-    static let help = """
-        Usage: grubmap import basemap FILE --area ID [--database PATH|postgres://…]
+            Draws the area's map from an OpenStreetMap extract: roads by class with their names (and name:ko,
+            name:en), railways and stations, water, parks and green, and buildings, cut to the area's bounds and a
+            margin. FILE is OSM XML (.osm), or a PBF or compressed extract (.osm.pbf, .osm.bz2, .osm.gz, .o5m), which
+            needs osmium-tool (Debian: apt-get install osmium-tool).
 
-        Draws the area's map from an OpenStreetMap extract: roads by class with their names (and name:ko,
-        name:en), railways and stations, water, parks and green, and buildings, cut to the area's bounds and a
-        margin. FILE is OSM XML (.osm), or a PBF or compressed extract (.osm.pbf, .osm.bz2, .osm.gz, .o5m), which
-        needs osmium-tool (Debian: apt-get install osmium-tool).
-
-        The file replaces the area's basemap in one go; a file with any mistake, or with nothing within the area,
-        changes nothing and the first problem is printed with its line, exit status 2. Importing the same file
-        again gives the same map. Get an extract from https://download.geofabrik.de/ or with Overpass; the map
-        then shows "© OpenStreetMap contributors".
-
-        Options:
-          --area ID         The area, like pnu-busan
-          --database PATH   SQLite database file (default \(defaultDatabasePath)); must exist; or a
-                            postgres://… URL
-          --help            Show this help
-        """
+            The file replaces the area's basemap in one go; a file with any mistake, or with nothing within the area,
+            changes nothing and the first problem is printed with its line, exit status 2. Importing the same file
+            again gives the same map. Get an extract from https://download.geofabrik.de/ or with Overpass; the map
+            then shows "© OpenStreetMap contributors".
+            """,
+        options: [SharedOptions.area, SharedOptions.existingDatabase], arguments: .files)
 
     static func importBasemap(_ arguments: [String]) throws -> Int32 {
         let command = "import basemap"
         let options = try Arguments(arguments, definition)
-        if options.has("help") {
-            print(help)
+        if options.wantsHelp {
+            print(definition.help)
             return 0
         }
         guard options.positional.count == 1 else {
             throw UsageError("grubmap \(command): give one extract file (see grubmap \(command) --help)")
         }
         let path = options.positional[0]
-        guard let text = options["area"] else { throw UsageError("grubmap \(command): --area ID is required") }
-        guard let areaID = try? Area.ID(text) else {
-            throw UsageError("grubmap \(command): --area: \"\(text)\" is not an id")
-        }
-        let database = options["database"] ?? defaultDatabasePath
-        try checkDatabaseArgument(database, command: command)
-        guard isPostgresURL(database) || FileManager.default.fileExists(atPath: database) else {
-            throw UsageError("grubmap \(command): there is no database at \(database); run grubmap serve --demo once")
-        }
+        let areaID = try options.required(SharedOptions.area)
+        let database = try SharedOptions.existing(options[SharedOptions.existingDatabase], command: command)
         let store = try openStore(database)
         let line = ProgressLine(label: "grubmap \(command): reading \(URL(fileURLWithPath: path).lastPathComponent)")
         var progress: (@Sendable (BasemapImporter.Progress) -> Void)?

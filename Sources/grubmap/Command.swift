@@ -1,4 +1,5 @@
 import Foundation
+import GrubmapCore
 import GrubmapSQL
 import GrubmapStore
 
@@ -62,11 +63,6 @@ enum Command {
 /// Where the database lives unless `--database` says otherwise.
 let defaultDatabasePath = ".grubmap/grubmap.sqlite"
 
-/// Refuses an empty `--database`, with a clear line.
-func checkDatabaseArgument(_ database: String, command: String) throws(UsageError) {
-    if database.isEmpty { throw UsageError("grubmap \(command): --database needs a path or a postgres:// URL") }
-}
-
 /// Whether `--database` names a PostgreSQL database (`postgres://…` or `postgresql://…`) rather than a SQLite file.
 func isPostgresURL(_ database: String) -> Bool {
     PostgresConfiguration.isPostgresURL(database)
@@ -92,11 +88,29 @@ func openStore(_ database: String, timeoutMilliseconds: Int = 5000, connections:
     return try SQLiteStore(path: database, maximumConnections: connections)
 }
 
-/// `--database-timeout-ms`: from 100 to 600000, default 5000.
-func databaseTimeout(_ options: Arguments, command: String) throws(UsageError) -> Int {
-    guard let text = options["database-timeout-ms"] else { return 5000 }
-    guard let milliseconds = Int(text), (100...600_000).contains(milliseconds) else {
-        throw UsageError("grubmap \(command): --database-timeout-ms must be from 100 to 600000, got \"\(text)\"")
+/// Options several commands take alike.
+enum SharedOptions {
+    /// `--database PATH`: a SQLite file or a PostgreSQL database by URL, ``defaultDatabasePath`` unless given.
+    static func database(_ help: String = "SQLite database file, or a postgres://… URL") -> Option<String> {
+        Option("database", "PATH", .database, default: defaultDatabasePath, help: help)
     }
-    return milliseconds
+
+    /// `--database PATH` of a command that reads data already there.
+    static let existingDatabase = database("SQLite database file, which must exist; or a postgres://… URL")
+
+    /// `--area ID`, when it names an area by its id.
+    static let area = Option("area", "ID", .described { try Area.ID($0) }, help: "The area, like pnu-busan")
+
+    /// `--place ID`.
+    static let place = Option(
+        "place", "ID", .described { try Place.ID($0) },
+        help: "The place, like pnu-busan-geumjeong-hall")
+
+    /// The database named, refusing a SQLite file that does not exist: the commands that read data say to make it.
+    static func existing(_ database: String, command: String) throws(UsageError) -> String {
+        guard isPostgresURL(database) || FileManager.default.fileExists(atPath: database) else {
+            throw UsageError("grubmap \(command): there is no database at \(database); run grubmap serve --demo once")
+        }
+        return database
+    }
 }

@@ -1,41 +1,34 @@
 /// `grubmap completion bash|zsh|fish` and `grubmap man`: shell completion scripts and a man page, both made from
 /// ``CommandDefinition/all``, so a new option is completed and documented as soon as its command accepts it.
 enum CompletionCommand {
-    static let help = """
-        Usage: grubmap completion bash|zsh|fish
-
-        Prints a completion script for the shell: commands, options and the values of options with a fixed few.
-          bash: grubmap completion bash > /etc/bash_completion.d/grubmap   (or source it from ~/.bashrc)
-          zsh:  grubmap completion zsh > "${fpath[1]}/_grubmap"            (then compinit)
-          fish: grubmap completion fish > ~/.config/fish/completions/grubmap.fish
-
-        Options:
-          --help    Show this help
-        """
-
-    static let manHelp = """
-        Usage: grubmap man
-
-        Prints grubmap's man page (roff): man -l <(grubmap man), or
-        grubmap man > /usr/local/share/man/man1/grubmap.1
-
-        Options:
-          --help    Show this help
-        """
+    static let shells = ["bash", "zsh", "fish"]
 
     static let definition = CommandDefinition(
-        words: ["completion"], summary: "Print a shell completion script (bash, zsh or fish)", help: help, valued: [],
-        flags: ["help"])
+        words: ["completion"], summary: "Print a shell completion script (bash, zsh or fish)",
+        usage: """
+            Usage: grubmap completion bash|zsh|fish
+
+            Prints a completion script for the shell: commands, options and the values of options with a fixed few.
+              bash: grubmap completion bash > /etc/bash_completion.d/grubmap   (or source it from ~/.bashrc)
+              zsh:  grubmap completion zsh > "${fpath[1]}/_grubmap"            (then compinit)
+              fish: grubmap completion fish > ~/.config/fish/completions/grubmap.fish
+            """,
+        options: [], arguments: .words(shells))
 
     static let manDefinition = CommandDefinition(
-        words: ["man"], summary: "Print the man page", help: manHelp, valued: [], flags: ["help"])
+        words: ["man"], summary: "Print the man page",
+        usage: """
+            Usage: grubmap man
 
-    static let shells = ["bash", "zsh", "fish"]
+            Prints grubmap's man page (roff): man -l <(grubmap man), or
+            grubmap man > /usr/local/share/man/man1/grubmap.1
+            """,
+        options: [])
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try Arguments(arguments, definition)
-        if options.has("help") {
-            print(help)
+        if options.wantsHelp {
+            print(definition.help)
             return 0
         }
         guard options.positional.count == 1, let shell = options.positional.first, shells.contains(shell) else {
@@ -51,13 +44,11 @@ enum CompletionCommand {
 
     static func runMan(_ arguments: [String]) throws -> Int32 {
         let options = try Arguments(arguments, manDefinition)
-        if options.has("help") {
-            print(manHelp)
+        if options.wantsHelp {
+            print(manDefinition.help)
             return 0
         }
-        guard options.positional.isEmpty else {
-            throw UsageError("grubmap man: unexpected argument \"\(options.positional[0])\"")
-        }
+        try options.expectNoPositional()
         print(ManPage.render(CommandDefinition.all), terminator: "")
         return 0
     }
@@ -73,9 +64,6 @@ enum CompletionCommand {
         }
         return (names, kinds)
     }
-
-    /// Whether the command's argument is a file (`import menu FEED.xml`).
-    private static func takesFile(_ definition: CommandDefinition) -> Bool { definition.words[0] == "import" }
 
     static func bash(_ definitions: [CommandDefinition]) -> String {
         let (names, kinds) = topLevel(definitions)
@@ -104,27 +92,34 @@ enum CompletionCommand {
         script += "    case \"$command\" in\n"
         for definition in definitions {
             script += "    \"\(definition.name)\")\n        case \"$prev\" in\n"
-            for (option, values) in definition.choices.sorted(by: { $0.key < $1.key }) {
-                let words = values.joined(separator: " ")
-                script += "        --\(option)) COMPREPLY=($(compgen -W \"\(words)\" -- \"$cur\")); return ;;\n"
+            let valued = definition.options.filter { !$0.isFlag }
+            for option in valued {
+                if case .words(let values) = option.completion {
+                    let words = values.joined(separator: " ")
+                    script +=
+                        "        --\(option.name)) COMPREPLY=($(compgen -W \"\(words)\" -- \"$cur\")); return ;;\n"
+                }
             }
-            let paths = definition.paths.sorted().map { "--\($0)" }
+            let paths = valued.filter { $0.completion == .files }.map { "--\($0.name)" }
             if !paths.isEmpty {
                 script += "        \(paths.joined(separator: "|"))) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
             }
-            let others = definition.valued.subtracting(definition.paths).subtracting(definition.choices.keys).sorted()
+            let others = valued.filter { $0.completion == .nothing }.map { "--\($0.name)" }
             if !others.isEmpty {
-                script += "        \(others.map { "--\($0)" }.joined(separator: "|"))) COMPREPLY=(); return ;;\n"
+                script += "        \(others.joined(separator: "|"))) COMPREPLY=(); return ;;\n"
             }
             script += "        esac\n"
-            if takesFile(definition) {
+            switch definition.arguments {
+            case .files:
                 script += "        [[ $cur != -* ]] && { COMPREPLY=($(compgen -f -- \"$cur\")); return; }\n"
-            } else if definition.words == ["completion"] {
-                let words = shells.joined(separator: " ")
+            case .words(let values):
+                let words = values.joined(separator: " ")
                 script += "        [[ $cur != -* ]] && "
                 script += "{ COMPREPLY=($(compgen -W \"\(words)\" -- \"$cur\")); return; }\n"
+            case .nothing:
+                break
             }
-            let options = definition.options.map { "--\($0)" }.joined(separator: " ")
+            let options = definition.options.map { "--\($0.name)" }.joined(separator: " ")
             script += "        COMPREPLY=($(compgen -W \"\(options)\" -- \"$cur\")) ;;\n"
         }
         script += "    esac\n}\ncomplete -o filenames -F _grubmap grubmap\n"
@@ -169,22 +164,23 @@ enum CompletionCommand {
         script += "    case $command in\n"
         for definition in definitions {
             var specs: [String] = []
-            for option in definition.valued.sorted() {
+            for option in definition.options {
+                guard !option.isFlag else {
+                    specs.append("'--\(option.name)'")
+                    continue
+                }
                 let action =
-                    if let values = definition.choices[option] {
-                        "(\(values.joined(separator: " ")))"
-                    } else if definition.paths.contains(option) {
-                        "_files"
-                    } else {
-                        " "
+                    switch option.completion {
+                    case .words(let values): "(\(values.joined(separator: " ")))"
+                    case .files: "_files"
+                    case .nothing: " "
                     }
-                specs.append("'--\(option)=:\(option):\(action)'")
+                specs.append("'--\(option.name)=:\(option.name):\(action)'")
             }
-            specs += definition.flags.sorted().map { "'--\($0)'" }
-            if takesFile(definition) {
-                specs.append("'1:file:_files'")
-            } else if definition.words == ["completion"] {
-                specs.append("'1:shell:(\(shells.joined(separator: " ")))'")
+            switch definition.arguments {
+            case .files: specs.append("'1:file:_files'")
+            case .words(let values): specs.append("'1:argument:(\(values.joined(separator: " ")))'")
+            case .nothing: break
             }
             script += "    \"\(definition.name)\") _arguments \(specs.joined(separator: " ")) ;;\n"
         }
@@ -213,24 +209,22 @@ enum CompletionCommand {
         }
         for definition in definitions {
             let condition = definition.words.map { "__fish_seen_subcommand_from \($0)" }.joined(separator: "; and ")
-            for option in definition.valued.sorted() {
-                var line = "complete -c grubmap -n '\(condition)' -l \(option)"
-                if let values = definition.choices[option] {
-                    line += " -x -a '\(values.joined(separator: " "))'"
-                } else if definition.paths.contains(option) {
-                    line += " -r -F"
-                } else {
-                    line += " -x"
+            for option in definition.options {
+                var line = "complete -c grubmap -n '\(condition)' -l \(option.name)"
+                if !option.isFlag {
+                    switch option.completion {
+                    case .words(let values): line += " -x -a '\(values.joined(separator: " "))'"
+                    case .files: line += " -r -F"
+                    case .nothing: line += " -x"
+                    }
                 }
                 lines.append(line)
             }
-            for flag in definition.flags.sorted() {
-                lines.append("complete -c grubmap -n '\(condition)' -l \(flag)")
-            }
-            if takesFile(definition) {
-                lines.append("complete -c grubmap -n '\(condition)' -F")
-            } else if definition.words == ["completion"] {
-                lines.append("complete -c grubmap -n '\(condition)' -a '\(shells.joined(separator: " "))'")
+            switch definition.arguments {
+            case .files: lines.append("complete -c grubmap -n '\(condition)' -F")
+            case .words(let values):
+                lines.append("complete -c grubmap -n '\(condition)' -a '\(values.joined(separator: " "))'")
+            case .nothing: break
             }
         }
         return lines.joined(separator: "\n") + "\n"

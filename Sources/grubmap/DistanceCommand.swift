@@ -3,31 +3,27 @@ import GrubmapCore
 
 /// `grubmap distance`: geodesic distances on the WGS-84 ellipsoid, for two points or for every line of stdin.
 enum DistanceCommand {
-    static let help = """
-        Usage: grubmap distance LAT,LON LAT,LON
-               grubmap distance < POINTS
-
-        Prints the geodesic distance between two points on the WGS-84 ellipsoid in metres, to the
-        millimetre (like 1234.567), computed by Karney's method as GeographicLib computes it.
-
-        With no points, reads lines of "LAT1 LON1 LAT2 LON2" (degrees; separated by spaces, tabs or
-        commas) from standard input and prints one distance per line, in order, as it reads: input of
-        any length streams through in a fixed amount of memory. A line that is not four valid numbers
-        stops the run with a message naming its line number on stderr and exit status 2; the distances
-        of the lines before it have already been printed.
-
-        Options:
-          --help    Show this help
-        """
-
     static let definition = CommandDefinition(
         words: ["distance"], summary: "Geodesic distances between points, for two points or lines on stdin",
-        help: help, valued: [], flags: ["help"])
+        usage: """
+            Usage: grubmap distance LAT,LON LAT,LON
+                   grubmap distance < POINTS
+
+            Prints the geodesic distance between two points on the WGS-84 ellipsoid in metres, to the
+            millimetre (like 1234.567), computed by Karney's method as GeographicLib computes it.
+
+            With no points, reads lines of "LAT1 LON1 LAT2 LON2" (degrees; separated by spaces, tabs or
+            commas) from standard input and prints one distance per line, in order, as it reads: input of
+            any length streams through in a fixed amount of memory. A line that is not four valid numbers
+            stops the run with a message naming its line number on stderr and exit status 2; the distances
+            of the lines before it have already been printed.
+            """,
+        options: [])
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try Arguments(arguments, definition)
-        if options.has("help") {
-            print(help)
+        if options.wantsHelp {
+            print(definition.help)
             return 0
         }
         switch options.positional.count {

@@ -6,70 +6,51 @@ import GrubmapStore
 
 /// `grubmap fare`: what a ride would cost with each ride type, as a table.
 enum FareCommand {
-    static let help = """
-        Usage: grubmap fare --from LAT,LON --to PLACE|LAT,LON [--area ID] [--database PATH|postgres://… | --demo]
-                            [--language en|ko]
-
-        Estimates a ride from a point to a place (by id) or to another point, with every ride type of the
-        destination area's fare schedule: the road distance (the geodesic times the area's detour factor),
-        the duration at the ends of the area's speed band, and each ride type's price range.
-
-        Options:
-          --from LAT,LON        Where the ride starts, in degrees
-          --to PLACE|LAT,LON    A place id, like original-joes, or a point in degrees
-          --area ID             The area whose fares apply to a point (default: the area containing it);
-                                for a place, its own area is used
-          --database PATH       SQLite database file (default \(defaultDatabasePath)); must exist; or a
-                                postgres://… URL
-          --demo                Use the built-in demo areas instead of a database
-          --language en|ko      Names and prices in English (default) or Korean
-          --help                Show this help
-        """
+    static let from = Option(
+        "from", "LAT,LON", .described { try Coordinate(parsing: $0) }, help: "Where the ride starts, in degrees")
+    static let to = Option(
+        "to", "PLACE|LAT,LON", .described { try FareDestination(parsing: $0) },
+        help: "A place id, like original-joes, or a point in degrees")
+    static let area = Option(
+        "area", "ID", .text,
+        help: "The area whose fares apply to a point (default: the area containing it); for a place, its own area "
+            + "is used")
+    static let database = SharedOptions.existingDatabase
+    static let demo = Option(flag: "demo", help: "Use the built-in demo areas instead of a database")
+    static let language = Option(
+        "language", "en|ko", .choice(), default: Language.english, help: "Names and prices in English or Korean")
 
     static let definition = CommandDefinition(
-        words: ["fare"], summary: "Estimate a ride to a place or a point with each ride type", help: help,
-        valued: ["from", "to", "area", "database", "language"], flags: ["demo", "help"],
-        choices: ["language": ["en", "ko"]], paths: ["database"])
+        words: ["fare"], summary: "Estimate a ride to a place or a point with each ride type",
+        usage: """
+            Usage: grubmap fare --from LAT,LON --to PLACE|LAT,LON [--area ID] [--database PATH|postgres://… | --demo]
+                                [--language en|ko]
+
+            Estimates a ride from a point to a place (by id) or to another point, with every ride type of the
+            destination area's fare schedule: the road distance (the geodesic times the area's detour factor),
+            the duration at the ends of the area's speed band, and each ride type's price range.
+            """,
+        options: [from, to, area, database, demo, language])
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try Arguments(arguments, definition)
-        if options.has("help") {
-            print(help)
+        if options.wantsHelp {
+            print(definition.help)
             return 0
         }
-        guard options.positional.isEmpty else {
-            throw UsageError("grubmap fare: unexpected argument \"\(options.positional[0])\" (see grubmap fare --help)")
-        }
-        guard let fromText = options["from"] else { throw UsageError("grubmap fare: --from LAT,LON is required") }
-        guard let toText = options["to"] else { throw UsageError("grubmap fare: --to PLACE|LAT,LON is required") }
-        let origin: Coordinate
-        do {
-            origin = try Coordinate(parsing: fromText)
-        } catch {
-            throw UsageError("grubmap fare: --from: \(error.description)")
-        }
-        let destination: FareDestination
-        do {
-            destination = try FareDestination(parsing: toText)
-        } catch {
-            throw UsageError("grubmap fare: --to: \(error.description)")
-        }
-        var language = Language.english
-        if let text = options["language"] {
-            guard let chosen = Language(rawValue: text) else {
-                throw UsageError("grubmap fare: --language must be en or ko, got \"\(text)\"")
-            }
-            language = chosen
-        }
-        if options.has("demo") && options["database"] != nil {
+        try options.expectNoPositional()
+        let origin = try options.required(from)
+        let destination = try options.required(to)
+        let language = options[Self.language]
+        if options[demo] && options.has(database) {
             throw UsageError("grubmap fare: give --database or --demo, not both")
         }
 
-        let trip = try withStore(demo: options.has("demo"), database: options["database"]) { store in
+        let trip = try withStore(demo: options[demo], database: options[database]) { store in
             do {
                 let catalog = try store.catalog()
                 return try FareTrip.resolve(
-                    to: destination, areaID: options["area"], areas: try catalog.allAreas(),
+                    to: destination, areaID: options[area], areas: try catalog.allAreas(),
                     place: { try store.place(id: $0) })
             } catch let error as FareTripError {
                 throw UsageError("grubmap fare: --\(error.parameter): \(error.description)")
@@ -81,7 +62,7 @@ enum FareCommand {
     }
 
     /// Runs `body` on the database at `database` (which must exist), or on a temporary copy of the demo data.
-    private static func withStore<T>(demo: Bool, database: String?, _ body: (any Store) throws -> T) throws -> T {
+    private static func withStore<T>(demo: Bool, database: String, _ body: (any Store) throws -> T) throws -> T {
         if demo {
             let folder = FileManager.default.temporaryDirectory
                 .appendingPathComponent("grubmap-fare-\(UUID().uuidString)")
@@ -90,13 +71,11 @@ enum FareCommand {
             try DemoData.load(into: store)
             return try body(store)
         }
-        let path = database ?? defaultDatabasePath
-        try checkDatabaseArgument(path, command: "fare")
-        guard isPostgresURL(path) || FileManager.default.fileExists(atPath: path) else {
+        guard isPostgresURL(database) || FileManager.default.fileExists(atPath: database) else {
             throw UsageError(
-                "grubmap fare: there is no database at \(path); run grubmap serve --demo once, or pass --demo")
+                "grubmap fare: there is no database at \(database); run grubmap serve --demo once, or pass --demo")
         }
-        return try body(try openStore(path))
+        return try body(try openStore(database))
     }
 
     /// The estimate for people: where, how far, how long, then one row per ride type.

@@ -7,28 +7,7 @@ import GrubmapWeb
 /// `grubmap feed set|list|remove|fetch`: which places' menus come from an OpenMensa feed. `grubmap serve` fetches
 /// them; `fetch` fetches one at once, as the server would.
 enum FeedCommand {
-    static let help = """
-        Usage: grubmap feed <action> [options]
-
-        Actions:
-          set      Give a place an OpenMensa feed (v2 or v2.1): grubmap feed set --place ID URL
-          list     Every feed: place, URL, last fetch and its result, next fetch
-          remove   Take a place's feed away: grubmap feed remove --place ID
-          fetch    Fetch a place's feed now and import it, as grubmap serve does, printing what it found:
-                   grubmap feed fetch --place ID [--allow-outbound URL-PREFIX]
-
-        grubmap serve fetches each feed on its schedule (hourly unless serve is given another interval), sending
-        the validators of the last answer, and imports it all or nothing as grubmap import menu does; a failure
-        keeps the last good menus and is retried sooner, then less often. A feed's address may not hold a user name
-        or password, and is fetched only from a public address unless --allow-outbound names it.
-
-        Options:
-          --database PATH   SQLite database file (default \(defaultDatabasePath)), or a postgres://… URL
-          --allow-outbound URL-PREFIX
-                            fetch: let it reach this address although it is not public, like
-                            http://127.0.0.1:8081/feeds/ (repeatable; see grubmap serve --help)
-          --help            Show this help
-        """
+    static let database = SharedOptions.database()
 
     /// One definition an action, for the parser, the completions and the man page.
     static let definitions = [
@@ -36,18 +15,34 @@ enum FeedCommand {
         ("remove", "Take a place's feed away"), ("fetch", "Fetch a place's feed now and import it"),
     ].map { action, summary in
         CommandDefinition(
-            words: ["feed", action], summary: summary, help: help,
-            valued: ["place", "database", "allow-outbound"], flags: ["help"], paths: ["database"])
+            words: ["feed", action], summary: summary,
+            usage: """
+                Usage: grubmap feed <action> [options]
+
+                Actions:
+                  set      Give a place an OpenMensa feed (v2 or v2.1): grubmap feed set --place ID URL
+                  list     Every feed: place, URL, last fetch and its result, next fetch
+                  remove   Take a place's feed away: grubmap feed remove --place ID
+                  fetch    Fetch a place's feed now and import it, as grubmap serve does, printing what it found:
+                           grubmap feed fetch --place ID [--allow-outbound URL-PREFIX]
+
+                grubmap serve fetches each feed on its schedule (hourly unless serve is given another interval), sending
+                the validators of the last answer, and imports it all or nothing as grubmap import menu does; a failure
+                keeps the last good menus and is retried sooner, then less often. A feed's address may not hold a user name
+                or password, and is fetched only from a public address unless --allow-outbound names it.
+                """,
+            options: [SharedOptions.place, database, OutboundOptions.allowOutbound])
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        guard let chosen = try ChosenAction.read(arguments, of: definitions, help: help) else { return 0 }
+        guard let chosen = try ChosenAction.read(arguments, of: definitions, help: definitions[0].help) else {
+            return 0
+        }
         let (action, command, options) = (chosen.name, chosen.command, chosen.options)
-        let database = options["database"] ?? defaultDatabasePath
-        try checkDatabaseArgument(database, command: command)
+        let database = options[Self.database]
         switch action {
         case "list":
-            guard options.positional.isEmpty else { throw UsageError("grubmap \(command): takes no arguments") }
+            try options.expectNoPositional()
             let feeds = try openStore(database).feeds()
             if feeds.isEmpty { print("no feeds yet; add one with grubmap feed set --place ID URL") }
             for feed in feeds {
@@ -62,9 +57,9 @@ enum FeedCommand {
             }
             return 0
         case "fetch":
-            guard options.positional.isEmpty else { throw UsageError("grubmap \(command): takes no arguments") }
-            let placeID = try options.placeID(command: command)
-            let client = try OutboundOptions.client(options, command: command)
+            try options.expectNoPositional()
+            let placeID = try options.required(SharedOptions.place)
+            let client = try OutboundOptions.client(options)
             let store = try openStore(database)
             let owner = "command-" + AppEnvironment.systemRandomBytes(8).map { String($0, radix: 16) }.joined()
             let run = try FeedScheduler(store: store, client: client, owner: owner).fetch(placeID: placeID, at: Date())
@@ -88,12 +83,12 @@ enum FeedCommand {
                 throw UsageError("grubmap \(command): \(placeID) has no feed (see grubmap feed set)")
             }
         case "set", "remove":
-            let placeID = try options.placeID(command: command)
+            let placeID = try options.required(SharedOptions.place)
             let store = try openStore(database)
             let existing = try store.feed(placeID: placeID)
             let area = try store.place(id: placeID)?.areaID
             if action == "remove" {
-                guard options.positional.isEmpty else { throw UsageError("grubmap \(command): takes no URL") }
+                try options.expectNoPositional()
                 let removed = try store.removeFeed(
                     placeID: placeID,
                     audit: Actor.commandLine.audit(

@@ -32,44 +32,33 @@ enum ImportCommand {
         }
     }
 
-    static let menuHelp = """
-        Usage: grubmap import menu FEED.xml --place ID [--database PATH|postgres://…]
-
-        Imports a place's menus from an OpenMensa feed (version 2.0 or 2.1; https://doc.openmensa.org/feed/v2/):
-        each <day> is closed or has categories of meals with notes and prices per role (student, employee,
-        pupil, other), in the place's area's currency. Days before today (in the area's time zone) are skipped;
-        each other day replaces that day's stored menu, so importing the same feed twice changes nothing more.
-
-        A feed that breaks the spec imports nothing: the first problem is printed with its line, exit status 2.
-
-        Options:
-          --place ID        The place the menus are for, like pnu-busan-geumjeong-hall
-          --database PATH   SQLite database file (default \(defaultDatabasePath)); must exist; or a
-                            postgres://… URL
-          --help            Show this help
-        """
-
     static let menuDefinition = CommandDefinition(
-        words: ["import", "menu"], summary: "Import a place's menus from an OpenMensa feed", help: menuHelp,
-        valued: ["place", "database"], flags: ["help"], paths: ["database"])
+        words: ["import", "menu"], summary: "Import a place's menus from an OpenMensa feed",
+        usage: """
+            Usage: grubmap import menu FEED.xml --place ID [--database PATH|postgres://…]
+
+            Imports a place's menus from an OpenMensa feed (version 2.0 or 2.1; https://doc.openmensa.org/feed/v2/):
+            each <day> is closed or has categories of meals with notes and prices per role (student, employee,
+            pupil, other), in the place's area's currency. Days before today (in the area's time zone) are skipped;
+            each other day replaces that day's stored menu, so importing the same feed twice changes nothing more.
+
+            A feed that breaks the spec imports nothing: the first problem is printed with its line, exit status 2.
+            """,
+        options: [SharedOptions.place, SharedOptions.existingDatabase], arguments: .files)
 
     static func importMenu(_ arguments: [String]) throws -> Int32 {
         let command = "import menu"
         let options = try Arguments(arguments, menuDefinition)
-        if options.has("help") {
-            print(menuHelp)
+        if options.wantsHelp {
+            print(menuDefinition.help)
             return 0
         }
         guard options.positional.count == 1 else {
             throw UsageError("grubmap \(command): give one feed file (see grubmap \(command) --help)")
         }
         let path = options.positional[0]
-        let placeID = try options.placeID(command: command)
-        let database = options["database"] ?? defaultDatabasePath
-        try checkDatabaseArgument(database, command: command)
-        guard isPostgresURL(database) || FileManager.default.fileExists(atPath: database) else {
-            throw UsageError("grubmap \(command): there is no database at \(database); run grubmap serve --demo once")
-        }
+        let placeID = try options.required(SharedOptions.place)
+        let database = try SharedOptions.existing(options[SharedOptions.existingDatabase], command: command)
         let data = try readFeed(path, command: command)
         let store = try openStore(database)
         let summary: OpenMensaImporter.Summary

@@ -5,30 +5,33 @@ import GrubmapStore
 /// `grubmap nearby LAT,LON [--area ID] [--limit N] [--radius M]`: the nearest places to a point, through the same
 /// store query as the API's `near` (exact ellipsoidal distances, ties by id).
 enum NearbyCommand {
-    static let help = """
-        Usage: grubmap nearby LAT,LON [--area ID] [--limit N] [--radius M] [--database PATH|postgres://…]
-
-        Lists the places nearest a point, nearest first, with their distance in metres on the WGS-84 ellipsoid:
-        of one area, or of every area when --area is not given.
-
-        Options:
-          --area ID         Only this area's places
-          --limit N         How many places, from 1 to 500 (default 10)
-          --radius M        Only places at most M metres away
-          --database PATH   SQLite database file (default \(defaultDatabasePath)); must exist; or a
-                            postgres://… URL
-          --help            Show this help
-        """
+    static let area = Option("area", "ID", .described { try Area.ID($0) }, help: "Only this area's places")
+    static let limit = Option("limit", "N", .number(in: 1...500), default: 10, help: "How many places")
+    static let radius = Option(
+        "radius", "M",
+        ValueParser { text throws(OptionProblem) in
+            guard let meters = Double(text), meters.isFinite, meters > 0 else {
+                throw .mustBe("a number of metres above 0", got: text)
+            }
+            return meters
+        }, help: "Only places at most M metres away")
+    static let database = SharedOptions.existingDatabase
 
     static let definition = CommandDefinition(
-        words: ["nearby"], summary: "The places nearest a point, nearest first", help: help,
-        valued: ["area", "limit", "radius", "database"], flags: ["help"], paths: ["database"])
+        words: ["nearby"], summary: "The places nearest a point, nearest first",
+        usage: """
+            Usage: grubmap nearby LAT,LON [--area ID] [--limit N] [--radius M] [--database PATH|postgres://…]
+
+            Lists the places nearest a point, nearest first, with their distance in metres on the WGS-84 ellipsoid:
+            of one area, or of every area when --area is not given.
+            """,
+        options: [area, limit, radius, database])
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let command = definition.name
         let options = try Arguments(arguments, definition)
-        if options.has("help") {
-            print(help)
+        if options.wantsHelp {
+            print(definition.help)
             return 0
         }
         guard options.positional.count == 1 else {
@@ -40,32 +43,8 @@ enum NearbyCommand {
         } catch {
             throw UsageError("grubmap \(command): \(error.description)")
         }
-        var limit = 10
-        if let text = options["limit"] {
-            guard let value = Int(text), (1...500).contains(value) else {
-                throw UsageError("grubmap \(command): --limit must be a whole number from 1 to 500, got \"\(text)\"")
-            }
-            limit = value
-        }
-        var radius: Double?
-        if let text = options["radius"] {
-            guard let value = Double(text), value.isFinite, value > 0 else {
-                throw UsageError("grubmap \(command): --radius must be a number of metres above 0, got \"\(text)\"")
-            }
-            radius = value
-        }
-        var areaID: Area.ID?
-        if let text = options["area"] {
-            guard let id = try? Area.ID(text) else {
-                throw UsageError("grubmap \(command): --area: \"\(text)\" is not an id")
-            }
-            areaID = id
-        }
-        let database = options["database"] ?? defaultDatabasePath
-        try checkDatabaseArgument(database, command: command)
-        guard isPostgresURL(database) || FileManager.default.fileExists(atPath: database) else {
-            throw UsageError("grubmap \(command): there is no database at \(database); run grubmap serve --demo once")
-        }
+        let (limit, radius, areaID) = (options[limit], options[radius], options[area])
+        let database = try SharedOptions.existing(options[Self.database], command: command)
         let store = try openStore(database)
         if let areaID, try store.area(id: areaID) == nil {
             throw UsageError("grubmap \(command): there is no area \"\(areaID)\" in \(databaseName(database))")

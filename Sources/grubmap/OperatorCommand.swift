@@ -6,24 +6,28 @@ import GrubmapWeb
 /// `grubmap operator add|list|remove|reset`: the people who run the console, managed on the server. Prints set-up
 /// links; sends no mail.
 enum OperatorCommand {
-    static let help = """
-        Usage: grubmap operator <action> [options]
-
-        Actions:
-          add      Make an operator and print their one-time set-up link (valid for 24 hours)
-                   grubmap operator add --email ADDRESS --area ID[,ID…] [--role editor|admin] [--base-url URL]
-          list     Every operator: address, role, areas, whether set up, second factor
-          remove   Delete an operator and end their sessions: grubmap operator remove --email ADDRESS
-          reset    Take away an operator's password, second factor and sessions and print a new set-up link:
-                   grubmap operator reset --email ADDRESS [--base-url URL]
-
-        Options:
-          --role ROLE       editor (places, hours, menus, feeds, moderation; the default) or admin (also
-                            manages the operators and API keys of their areas)
-          --base-url URL    The address people open Grubmap at, for the link (default http://127.0.0.1:8080)
-          --database PATH   SQLite database file (default \(defaultDatabasePath)), or a postgres://… URL
-          --help            Show this help
-        """
+    static let email = Option("email", "ADDRESS", .text, help: "The operator's email address")
+    static let areas = Option(
+        "area", "ID[,ID…]",
+        ValueParser { text throws(OptionProblem) in
+            var areas: [Area.ID] = []
+            for id in text.split(separator: ",", omittingEmptySubsequences: false) {
+                do {
+                    areas.append(try Area.ID(id.trimmingCharacters(in: .whitespaces)))
+                } catch {
+                    throw .refused("\(error)")
+                }
+            }
+            return areas
+        }, help: "The areas the operator runs (add)")
+    static let role = Option(
+        "role", "ROLE", .choice(), default: Operator.Role.editor,
+        help: "editor (places, hours, menus, feeds, moderation) or admin (also manages the operators and API keys "
+            + "of their areas)")
+    static let baseURL = Option(
+        "base-url", "URL", .webAddress, default: "http://127.0.0.1:8080",
+        help: "The address people open Grubmap at, for the link")
+    static let database = SharedOptions.database()
 
     /// One definition an action, for the parser, the completions and the man page.
     static let definitions = [
@@ -31,29 +35,34 @@ enum OperatorCommand {
         ("remove", "Delete a console operator"), ("reset", "Print a new set-up link for a console operator"),
     ].map { action, summary in
         CommandDefinition(
-            words: ["operator", action], summary: summary, help: help,
-            valued: ["email", "area", "role", "base-url", "database"], flags: ["help"],
-            choices: ["role": ["editor", "admin"]], paths: ["database"])
+            words: ["operator", action], summary: summary,
+            usage: """
+                Usage: grubmap operator <action> [options]
+
+                Actions:
+                  add      Make an operator and print their one-time set-up link (valid for 24 hours)
+                           grubmap operator add --email ADDRESS --area ID[,ID…] [--role editor|admin] [--base-url URL]
+                  list     Every operator: address, role, areas, whether set up, second factor
+                  remove   Delete an operator and end their sessions: grubmap operator remove --email ADDRESS
+                  reset    Take away an operator's password, second factor and sessions and print a new set-up link:
+                           grubmap operator reset --email ADDRESS [--base-url URL]
+                """,
+            options: [email, areas, role, baseURL, database])
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        guard let chosen = try ChosenAction.read(arguments, of: definitions, help: help) else { return 0 }
+        guard let chosen = try ChosenAction.read(arguments, of: definitions, help: definitions[0].help) else {
+            return 0
+        }
         let (action, command, options) = (chosen.name, chosen.command, chosen.options)
-        guard options.positional.isEmpty else {
-            throw UsageError(
-                "grubmap \(command): unexpected \"\(options.positional[0])\" (see grubmap operator --help)")
-        }
-        let database = options["database"] ?? defaultDatabasePath
-        try checkDatabaseArgument(database, command: command)
-        let baseURL = options["base-url"] ?? "http://127.0.0.1:8080"
-        guard baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://") else {
-            throw UsageError("grubmap \(command): --base-url must start with http:// or https://")
-        }
+        try options.expectNoPositional()
+        let database = options[Self.database]
+        let baseURL = options[Self.baseURL]
         switch action {
         case "add": return try add(options, command: command, database: database, baseURL: baseURL)
         case "list": return try list(database: database)
         case "remove", "reset":
-            guard let email = options["email"] else { throw UsageError("grubmap \(command): --email is required") }
+            let email = try options.required(Self.email)
             let store = try openStore(database)
             guard let account = try store.operators().first(where: { $0.email == email.lowercased() }) else {
                 throw UsageError("grubmap \(command): there is no operator \(email)")
@@ -78,20 +87,9 @@ enum OperatorCommand {
     }
 
     private static func add(_ options: Arguments, command: String, database: String, baseURL: String) throws -> Int32 {
-        guard let email = options["email"] else { throw UsageError("grubmap \(command): --email is required") }
-        guard let areaList = options["area"] else { throw UsageError("grubmap \(command): --area ID is required") }
-        var areas: [Area.ID] = []
-        for text in areaList.split(separator: ",", omittingEmptySubsequences: false) {
-            do {
-                areas.append(try Area.ID(text.trimmingCharacters(in: .whitespaces)))
-            } catch {
-                throw UsageError("grubmap \(command): --area: \(error.description)")
-            }
-        }
-        let roleText = options["role"] ?? "editor"
-        guard let role = Operator.Role(rawValue: roleText) else {
-            throw UsageError("grubmap \(command): --role must be editor or admin, got \"\(roleText)\"")
-        }
+        let email = try options.required(Self.email)
+        let areas = try options.required(Self.areas)
+        let role = options[Self.role]
         let store = try openStore(database)
         do {
             let (account, link) = try OperatorEnrolment(store: store, randomBytes: AppEnvironment.systemRandomBytes)

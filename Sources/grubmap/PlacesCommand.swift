@@ -6,50 +6,38 @@ import GrubmapStore
 /// `grubmap import places` and `grubmap export places`: their arguments and what they print; GrubmapImport's
 /// ``PlacesTransfer`` does the work.
 enum PlacesCommand {
-    static let importHelp = """
-        Usage: grubmap import places FILE.geojson --area ID [--database PATH|postgres://…]
-
-        Adds or updates the places of an existing area from a GeoJSON FeatureCollection of Point features
-        (properties: name, name:xx, kind, address, phone, website, description, openingHours; the feature's
-        id is the place's id). A file with any error imports nothing and names the first bad feature.
-
-        Files of any size are read a megabyte at a time. Every feature is checked and staged before the first
-        place is written; on SQLite the places are then written a few thousand per transaction, so check-ins on
-        a running server are never held up for long. On a terminal a progress bar shows how far it has come;
-        otherwise one line says what was imported.
-
-        Options:
-          --area ID         The area the places belong to, like san-jose-convention-center
-          --database PATH   SQLite database file (default \(defaultDatabasePath)); must exist; or a
-                            postgres://… URL
-          --help            Show this help
-        """
-
-    static let exportHelp = """
-        Usage: grubmap export places --area ID [--database PATH|postgres://…]
-
-        Writes the area's places to standard output as a GeoJSON FeatureCollection that import reads back,
-        a thousand places at a time.
-
-        Options:
-          --area ID         The area whose places to write
-          --database PATH   SQLite database file (default \(defaultDatabasePath)); must exist; or a
-                            postgres://… URL
-          --help            Show this help
-        """
+    static let database = SharedOptions.database()
 
     static let importDefinition = CommandDefinition(
-        words: ["import", "places"], summary: "Add or update an area's places from GeoJSON", help: importHelp,
-        valued: ["area", "database"], flags: ["help"], paths: ["database"])
+        words: ["import", "places"], summary: "Add or update an area's places from GeoJSON",
+        usage: """
+            Usage: grubmap import places FILE.geojson --area ID [--database PATH|postgres://…]
+
+            Adds or updates the places of an existing area from a GeoJSON FeatureCollection of Point features
+            (properties: name, name:xx, kind, address, phone, website, description, openingHours; the feature's
+            id is the place's id). A file with any error imports nothing and names the first bad feature.
+
+            Files of any size are read a megabyte at a time. Every feature is checked and staged before the first
+            place is written; on SQLite the places are then written a few thousand per transaction, so check-ins on
+            a running server are never held up for long. On a terminal a progress bar shows how far it has come;
+            otherwise one line says what was imported.
+            """,
+        options: [SharedOptions.area, database], arguments: .files)
 
     static let exportDefinition = CommandDefinition(
-        words: ["export", "places"], summary: "Write an area's places as GeoJSON", help: exportHelp,
-        valued: ["area", "database"], flags: ["help"], paths: ["database"])
+        words: ["export", "places"], summary: "Write an area's places as GeoJSON",
+        usage: """
+            Usage: grubmap export places --area ID [--database PATH|postgres://…]
+
+            Writes the area's places to standard output as a GeoJSON FeatureCollection that import reads back,
+            a thousand places at a time.
+            """,
+        options: [SharedOptions.area, database])
 
     static func importPlaces(_ arguments: [String]) throws -> Int32 {
         let options = try Arguments(arguments, importDefinition)
-        if options.has("help") {
-            print(importHelp)
+        if options.wantsHelp {
+            print(importDefinition.help)
             return 0
         }
         guard options.positional.count == 1 else {
@@ -83,13 +71,11 @@ enum PlacesCommand {
 
     static func exportPlaces(_ arguments: [String]) throws -> Int32 {
         let options = try Arguments(arguments, exportDefinition)
-        if options.has("help") {
-            print(exportHelp)
+        if options.wantsHelp {
+            print(exportDefinition.help)
             return 0
         }
-        guard options.positional.isEmpty else {
-            throw UsageError("grubmap export places: unexpected argument \"\(options.positional[0])\"")
-        }
+        try options.expectNoPositional()
         let (store, area) = try open(options, command: "export places")
         try PlacesTransfer.exportPlaces(of: area, from: store) { FileHandle.standardOutput.write($0) }
         FileHandle.standardOutput.write(Data("\n".utf8))
@@ -99,12 +85,8 @@ enum PlacesCommand {
     private static func open(_ options: Arguments, command: String, timeoutMilliseconds: Int = 5000) throws
         -> (any Store, Area)
     {
-        guard let text = options["area"] else { throw UsageError("grubmap \(command): --area ID is required") }
-        let database = options["database"] ?? defaultDatabasePath
-        try checkDatabaseArgument(database, command: command)
-        guard let id = try? Area.ID(text) else {
-            throw UsageError("grubmap \(command): --area: \"\(text)\" is not an id")
-        }
+        let id = try options.required(SharedOptions.area)
+        let database = options[Self.database]
         let store = try openStore(database, timeoutMilliseconds: timeoutMilliseconds)
         guard let area = try store.area(id: id) else {
             throw UsageError("grubmap \(command): there is no area \"\(id)\" in \(databaseName(database))")
