@@ -48,6 +48,12 @@ public struct Bounds: Hashable, Sendable, Codable {
         }
     }
 
+    /// The north-west corner.
+    public var northWest: Coordinate { Coordinate(latitudeOf: northEast, longitudeOf: southWest) }
+
+    /// The south-east corner.
+    public var southEast: Coordinate { Coordinate(latitudeOf: southWest, longitudeOf: northEast) }
+
     /// Whether the coordinate lies inside or on the edge.
     public func contains(_ coordinate: Coordinate) -> Bool {
         (southWest.latitude...northEast.latitude).contains(coordinate.latitude)

@@ -17,6 +17,13 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
         self.longitude = longitude
     }
 
+    /// The latitude of one coordinate with the longitude of another: valid because both are, so it cannot throw
+    /// (a box's other corners).
+    public init(latitudeOf north: Coordinate, longitudeOf east: Coordinate) {
+        latitude = north.latitude
+        longitude = east.longitude
+    }
+
     /// Parses `"LAT,LON"` (spaces around either number allowed), as used in URLs and on the command line.
     public init(parsing text: some StringProtocol) throws(CoordinateError) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)

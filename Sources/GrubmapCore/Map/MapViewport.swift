@@ -50,10 +50,8 @@ public struct MapViewport: Hashable, Sendable {
 
     /// The largest zoom at which `bounds` fits a window of `width` × `height` pixels.
     public static func fittingZoom(_ bounds: Bounds, width: Int, height: Int) -> Int {
-        let northWest = WebMercator.project(
-            try! Coordinate(latitude: bounds.northEast.latitude, longitude: bounds.southWest.longitude))
-        let southEast = WebMercator.project(
-            try! Coordinate(latitude: bounds.southWest.latitude, longitude: bounds.northEast.longitude))
+        let northWest = WebMercator.project(bounds.northWest)
+        let southEast = WebMercator.project(bounds.southEast)
         let spanX = max(southEast.x - northWest.x, 1e-12)
         let spanY = max(southEast.y - northWest.y, 1e-12)
         let scale = min(Double(width) / spanX, Double(height) / spanY) / tileSize

@@ -16,4 +16,9 @@ public struct Method: RawRepresentable, Hashable, Sendable, CustomStringConverti
     public static let options = Method(rawValue: "OPTIONS")
 
     public var description: String { rawValue }
+
+    /// Whether a request with this method may change what is stored: every method but the safe ones of RFC 9110
+    /// (`GET`, `HEAD`, `OPTIONS`, `TRACE`). The one answer to "may this request write?" that the CSRF checks, the
+    /// write limits and the caches all ask.
+    public var mayChange: Bool { self != .get && self != .head && self != .options && rawValue != "TRACE" }
 }

@@ -1,7 +1,8 @@
-/// Matches a method and a path against patterns like `/areas/{id}` and gives back the application's route value.
+/// Matches a method and a path against patterns like `/areas/{id}` and gives back the value the application added
+/// for it (Grubmap's web app adds each route's answer, made from the path's parameters).
 ///
-/// The application describes its routes as an enum and switches over it exhaustively; the router only turns
-/// requests into those values. `HEAD` is answered wherever `GET` is. A path that matches with another method
+/// Patterns are tried in the order added; the first with the request's method wins. `HEAD` is answered wherever
+/// `GET` is. A path that matches with another method
 /// gives 405 with the allowed methods; a path that matches nothing gives 404.
 public struct Router<Route: Sendable>: Sendable {
     /// The path parameters of a match, by name.

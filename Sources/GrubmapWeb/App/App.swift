@@ -29,18 +29,19 @@ public struct App: Sendable {
             limiter: TokenBucket(
                 capacity: configuration.newSessionsBurst, perMinute: configuration.newSessionsPerMinute),
             created: sessionsCreated)
-        let visitors = MiddlewareChain.empty
+        let visitors = MiddlewareChain.answeringErrors
             .adding(OfflineCopies())
             .adding(VisitorResolution(store: store, signers: SignerCache(), caches: caches))
             .adding(CSRFProtection())
             .adding(WriteLimits(limiter: RateLimiter(limit: configuration.writesPerMinute)))
-        let console = MiddlewareChain.empty.adding(
+        let console = MiddlewareChain.answeringErrors.adding(
             OperatorResolution(store: store, limiter: RateLimiter(limit: configuration.consoleWritesPerMinute)))
         var routes = RouteTable(
             groups: RouteGroups(
-                none: .empty, optional: visitors, required: visitors.adding(SessionMinting(sessions: sessions)),
-                consoleGuest: MiddlewareChain.empty.adding(ConsoleGuestResolution()), console: console,
-                adminAPI: MiddlewareChain.empty.adding(
+                none: .answeringErrors, optional: visitors,
+                required: visitors.adding(SessionMinting(sessions: sessions)),
+                consoleGuest: MiddlewareChain.answeringErrors.adding(ConsoleGuestResolution()), console: console,
+                adminAPI: MiddlewareChain.answeringErrors.adding(
                     APIKeyResolution(store: store, limiter: RateLimiter(limit: configuration.consoleWritesPerMinute)))))
         let preferences = PreferenceWriter(store: store)
         // The area maps' basemap layers, which the console's position picker draws from too.
@@ -104,17 +105,10 @@ public struct App: Sendable {
     /// middleware; `nil` for every request that must go to a worker.
     public var inlineResponder: InlineResponder {
         { request in
-            guard request.problem == nil, !request.isBodyTooLarge, let match = routes.matchInline(request) else {
-                return nil
-            }
+            guard let match = routes.matchInline(request) else { return nil }
             let answer: Responder = { request in
-                var response: Response
-                do {
-                    response = try match.answer(
-                        RequestContext(request: request, environment: environment, kind: match.kind))
-                } catch {
-                    response = failure(error, request: request, kind: match.kind)
-                }
+                var response = match.answer(
+                    RequestContext(request: request, environment: environment, kind: match.kind))
                 response.route = match.pattern
                 return response
             }
@@ -122,36 +116,15 @@ public struct App: Sendable {
         }
     }
 
-    /// Answers one request. Never throws: every error becomes a response in the form its route's kind calls for.
+    /// Answers one request. Never throws: every error is answered by its route group's chain, in the form its
+    /// route's kind calls for.
     public func respond(to request: Request) -> Response {
-        let match: RouteTable.Match
-        do throws(HTTPError) {
-            if let problem = request.problem { throw problem }
-            if request.isBodyTooLarge {
-                throw HTTPError(
-                    .contentTooLarge, code: "too_large",
-                    message: "What you sent is too large. Pictures may be at most 1 MiB.")
-            }
-            match = try routes.match(request)
-        } catch {
-            return failure(error, request: request, kind: RouteKind.guess(forPath: request.path))
-        }
-        var response: Response
-        do {
-            response = try match.answer(RequestContext(request: request, environment: environment, kind: match.kind))
-        } catch {
-            response = failure(error, request: request, kind: match.kind)
-        }
+        let match = routes.match(request)
+        var response = match.answer(RequestContext(request: request, environment: environment, kind: match.kind))
         // Once the change is stored: the caches keep nothing read before it.
-        if LocalWrites.mayWrite(request.method) { caches.writes.record() }
+        if match.pattern != nil, request.method.mayChange { caches.writes.record() }
         response.route = match.pattern
         return response
-    }
-
-    private func failure(_ error: any Error, request: Request, kind: RouteKind) -> Response {
-        let context = RequestContext(request: request, environment: environment, kind: kind)
-        return ErrorResponses.response(
-            for: error, kind: kind, strings: context.strings, request: request, log: environment.log)
     }
 
     /// `scheme://host[:port]` of a URL template, for the content security policy.

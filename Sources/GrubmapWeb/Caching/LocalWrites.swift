@@ -1,7 +1,7 @@
 import GrubmapHTTP
 import Synchronization
 
-/// Counts the changes this server has made: every request that may write (any method but `GET` and `HEAD`) moves
+/// Counts the changes this server has made: every request that may write (``Method/mayChange``) moves
 /// it once answered. The short-lived caches (``RecentCache``) keep a value only while the count stays where it was
 /// when the value was read, so a person's own change shows on their next request; changes made elsewhere (another
 /// server on the same database, `grubmap import`, a feed fetched in the background) show once a value's lifetime
@@ -17,10 +17,5 @@ final class LocalWrites: Sendable {
     /// Records a change, after it was stored.
     func record() {
         count.add(1, ordering: .releasing)
-    }
-
-    /// Whether `method` may change what is stored.
-    static func mayWrite(_ method: Method) -> Bool {
-        method != .get && method != .head
     }
 }

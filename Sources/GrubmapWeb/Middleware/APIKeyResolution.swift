@@ -24,7 +24,7 @@ struct APIKeyResolution: RouteMiddleware {
                     "Send a working API key as Authorization: Bearer gmk_…; an organiser makes one in the console.",
                 headers: ["WWW-Authenticate": "Bearer realm=\"grubmap-admin\""])
         }
-        if request.method.isChange {
+        if request.method.mayChange {
             guard key.scope == .write else {
                 throw HTTPError(.forbidden, code: "read_only_key", message: "This API key may read, not change.")
             }

@@ -6,7 +6,7 @@ import GrubmapHTTP
 struct CSRFProtection: RouteMiddleware {
     func handle(_ context: VisitorContext, next: (VisitorContext) throws -> Response) throws -> Response {
         let request = context.request
-        guard request.method.isChange, context.visitor.credential != .bearer else { return try next(context) }
+        guard request.method.mayChange, context.visitor.credential != .bearer else { return try next(context) }
         let token = (try? request.formFields())?["csrf"] ?? request.headers["X-CSRF-Token"]
         guard context.visitor.hasCSRFToken(token) else {
             throw HTTPError(
@@ -15,9 +15,4 @@ struct CSRFProtection: RouteMiddleware {
         }
         return try next(context)
     }
-}
-
-extension Method {
-    /// Whether a request with this method may change something (anything but GET, HEAD and OPTIONS).
-    var isChange: Bool { self != .get && self != .head && self != .options }
 }

@@ -22,26 +22,20 @@ struct ConsoleGuestResolution: RouteMiddleware {
     func handle(_ context: RequestContext, next: (ConsoleGuestContext) throws -> Response) throws -> Response {
         let request = context.request
         let text = ConsoleStrings.forLanguage(context.language)
-        var response: Response
-        do {
-            let stored = request.cookie(Self.cookie).flatMap { Session.isWellFormedToken($0) ? $0 : nil }
-            if request.method.isChange {
-                let sent = (try? request.formFields())?["csrf"]
-                guard let stored, let sent, Digest.constantTimeEqual(Array(stored.utf8), Array(sent.utf8)) else {
-                    throw HTTPError(.forbidden, code: "csrf", message: text.formExpired)
-                }
+        let stored = request.cookie(Self.cookie).flatMap { Session.isWellFormedToken($0) ? $0 : nil }
+        if request.method.mayChange {
+            let sent = (try? request.formFields())?["csrf"]
+            guard let stored, let sent, Digest.constantTimeEqual(Array(stored.utf8), Array(sent.utf8)) else {
+                throw HTTPError(.forbidden, code: "csrf", message: text.formExpired)
             }
-            let token = stored ?? Base64URL.encode(context.environment.randomBytes(32))
-            let cookie =
-                stored == nil
-                ? "\(Self.cookie)=\(token); Path=\(Paths.Console.home()); HttpOnly; SameSite=Strict"
-                    + (context.isSecure ? "; Secure" : "") : nil
-            response = try next(ConsoleGuestContext(base: context, csrfToken: token))
-            if let cookie { response.headers.add(name: "Set-Cookie", value: cookie) }
-        } catch {
-            response = ErrorResponses.response(
-                for: error, kind: .page, strings: context.strings, request: request, log: context.environment.log)
         }
+        let token = stored ?? Base64URL.encode(context.environment.randomBytes(32))
+        let cookie =
+            stored == nil
+            ? "\(Self.cookie)=\(token); Path=\(Paths.Console.home()); HttpOnly; SameSite=Strict"
+                + (context.isSecure ? "; Secure" : "") : nil
+        var response = try next(ConsoleGuestContext(base: context, csrfToken: token))
+        if let cookie { response.headers.add(name: "Set-Cookie", value: cookie) }
         return ConsoleResponses.noStore(response)
     }
 }

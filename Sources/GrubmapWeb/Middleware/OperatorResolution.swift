@@ -21,35 +21,28 @@ struct OperatorResolution: RouteMiddleware {
     func handle(_ context: RequestContext, next: (ConsoleContext) throws -> Response) throws -> Response {
         let request = context.request
         let text = ConsoleStrings.forLanguage(context.language)
-        var response: Response
-        do {
-            guard let token = request.cookie(Self.cookie), Session.isWellFormedToken(token),
-                let (session, account) = try store.operatorSession(token: token), session.isValid(at: context.now)
-            else {
-                return ConsoleResponses.noStore(
-                    .redirect(to: Paths.Console.signIn(query: Self.returnQuery(request))))
-            }
-            if context.now.timeIntervalSince(session.lastSeenAt) >= Self.touchInterval {
-                try store.touchOperatorSession(token: token, at: context.now)
-            }
-            if request.method.isChange {
-                let sent = (try? request.formFields())?["csrf"] ?? request.headers["X-CSRF-Token"]
-                guard let sent, Digest.constantTimeEqual(Array(sent.utf8), Array(session.csrfToken.utf8)) else {
-                    throw HTTPError(.forbidden, code: "csrf", message: text.formExpired)
-                }
-                if let wait = limiter.record("operator " + account.id.rawValue, at: context.now) {
-                    throw HTTPError(
-                        .tooManyRequests, code: "rate_limited", message: text.tooManyChanges,
-                        headers: ["Retry-After": "\(wait)"])
-                }
-            }
-            let inner = ConsoleContext(base: context, session: session, account: account, catalog: try store.catalog())
-            response = try next(inner)
-        } catch {
-            response = ErrorResponses.response(
-                for: error, kind: .page, strings: context.strings, request: request, log: context.environment.log)
+        guard let token = request.cookie(Self.cookie), Session.isWellFormedToken(token),
+            let (session, account) = try store.operatorSession(token: token), session.isValid(at: context.now)
+        else {
+            return ConsoleResponses.noStore(
+                .redirect(to: Paths.Console.signIn(query: Self.returnQuery(request))))
         }
-        return ConsoleResponses.noStore(response)
+        if context.now.timeIntervalSince(session.lastSeenAt) >= Self.touchInterval {
+            try store.touchOperatorSession(token: token, at: context.now)
+        }
+        if request.method.mayChange {
+            let sent = (try? request.formFields())?["csrf"] ?? request.headers["X-CSRF-Token"]
+            guard let sent, Digest.constantTimeEqual(Array(sent.utf8), Array(session.csrfToken.utf8)) else {
+                throw HTTPError(.forbidden, code: "csrf", message: text.formExpired)
+            }
+            if let wait = limiter.record("operator " + account.id.rawValue, at: context.now) {
+                throw HTTPError(
+                    .tooManyRequests, code: "rate_limited", message: text.tooManyChanges,
+                    headers: ["Retry-After": "\(wait)"])
+            }
+        }
+        let inner = ConsoleContext(base: context, session: session, account: account, catalog: try store.catalog())
+        return ConsoleResponses.noStore(try next(inner))
     }
 
     /// `next=` with the page asked for, so signing in returns there; changes return to the console's home.

@@ -4,7 +4,8 @@ import GrubmapHTTP
 import GrubmapStore
 
 /// Finds the visitor behind a page or API request and reads the catalog once for it; after the handler, hands the
-/// browser the cookies the visitor needs and renders errors in the visitor's own language.
+/// browser the cookies the visitor needs, on an error's answer too (passed on as an ``EditedFailure`` with the
+/// visitor's language, for the error answers to render).
 ///
 /// The session comes from a bearer token or the session cookie; an unknown, expired or malformed one is treated as
 /// none (a new visitor, never an error). Without a session, preferences come from the signed device cookie, and
@@ -55,21 +56,22 @@ struct VisitorResolution: RouteMiddleware {
         if let found, found.renewed, credential == .cookie { cookies.session = (found.session, false) }
         defer {
             // Once the change is stored, so the person's next request reads it.
-            if let session = found?.session, LocalWrites.mayWrite(request.method) {
+            if let session = found?.session, request.method.mayChange {
                 caches.sessions.remove(session.token)
             }
         }
         let inner = VisitorContext(base: context, catalog: try store.catalog(), visitor: visitor, cookies: cookies)
 
-        var response: Response
         do {
-            response = try next(inner)
+            var response = try next(inner)
+            if !request.asksForOfflineCopy { deliver(cookies, for: inner, signer: signer, to: &response.headers) }
+            return response
         } catch {
-            response = ErrorResponses.response(
-                for: error, kind: context.kind, strings: inner.strings, request: request, log: environment.log)
+            // Answered in the visitor's language, with the cookies of a session made before the failure.
+            var headers = Headers()
+            if !request.asksForOfflineCopy { deliver(cookies, for: inner, signer: signer, to: &headers) }
+            throw EditedFailure(underlying: error, strings: inner.strings, headers: headers)
         }
-        if !request.asksForOfflineCopy { deliver(cookies, for: inner, signer: signer, to: &response) }
-        return response
     }
 
     /// Adds the cookies the visitor needs: on pages, a device cookie that mirrors the device's preferences (made
@@ -78,7 +80,7 @@ struct VisitorResolution: RouteMiddleware {
     /// may keep (``OfflineKey``), in a header on every page and as a cookie whenever it is not the one the browser
     /// sent or a session cookie goes with it.
     private func deliver(
-        _ cookies: VisitorCookies, for context: VisitorContext, signer: CookieSigner, to response: inout Response
+        _ cookies: VisitorCookies, for context: VisitorContext, signer: CookieSigner, to headers: inout Headers
     ) {
         let visitor = context.visitor
         var device = cookies.device
@@ -97,18 +99,18 @@ struct VisitorResolution: RouteMiddleware {
                 area, at: context.now)
         }
         if let device {
-            response.headers.add(name: "Set-Cookie", value: device.header(signer: signer, secure: context.isSecure))
+            headers.add(name: "Set-Cookie", value: device.header(signer: signer, secure: context.isSecure))
         }
-        deliverOfflineKey(cookies, for: context, signer: signer, to: &response)
+        deliverOfflineKey(cookies, for: context, signer: signer, to: &headers)
         guard let (session, isNew) = cookies.session else { return }
         if isNew || visitor.credential == .cookie {
             let maxAge = max(0, Int(session.expiresAt.timeIntervalSince(context.now)))
-            response.headers.add(
+            headers.add(
                 name: "Set-Cookie",
                 value: "\(Self.sessionCookie)=\(session.token); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax"
                     + (context.isSecure ? "; Secure" : ""))
         }
-        if isNew, context.kind == .api { response.headers[Self.sessionTokenHeader] = session.token }
+        if isNew, context.kind == .api { headers[Self.sessionTokenHeader] = session.token }
     }
 
     /// Whether the person opened the page (a navigation), rather than a script fetching it: the service worker keeps
@@ -120,7 +122,7 @@ struct VisitorResolution: RouteMiddleware {
 
     /// The ``OfflineKey`` of the device and the session the browser holds after this response.
     private func deliverOfflineKey(
-        _ cookies: VisitorCookies, for context: VisitorContext, signer: CookieSigner, to response: inout Response
+        _ cookies: VisitorCookies, for context: VisitorContext, signer: CookieSigner, to headers: inout Headers
     ) {
         let visitor = context.visitor
         guard visitor.credential != .bearer else { return }
@@ -128,10 +130,10 @@ struct VisitorResolution: RouteMiddleware {
         let sessionCookieGoes = cookies.session.map { $0.isNew || visitor.credential == .cookie } ?? false
         guard context.kind == .page || sessionCookieGoes else { return }
         let key = OfflineKey(deviceID: visitor.device.id, sessionToken: session?.token, signer: signer)
-        if context.kind == .page { response.headers[OfflineKey.header] = key.value }
+        if context.kind == .page { headers[OfflineKey.header] = key.value }
         guard sessionCookieGoes || context.request.cookie(OfflineKey.cookieName) != key.value else { return }
         let maxAge = session.map { Int($0.expiresAt.timeIntervalSince(context.now)) } ?? Int(DeviceCookie.lifetime)
-        response.headers.add(
+        headers.add(
             name: "Set-Cookie", value: key.cookieHeader(maxAgeSeconds: max(0, maxAge), secure: context.isSecure))
     }
 
@@ -153,7 +155,7 @@ struct VisitorResolution: RouteMiddleware {
             return StoredVisitor(session: session, preferences: try store.preferences(sessionToken: token))
         }
         let stored =
-            LocalWrites.mayWrite(context.request.method)
+            context.request.method.mayChange
             ? try read() : try caches.sessions.value(for: token, now: context.now, makeIfAny: read)
         guard var session = stored?.session, let preferences = stored?.preferences, session.isValid(at: context.now)
         else { return nil }

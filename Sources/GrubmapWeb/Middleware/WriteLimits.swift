@@ -7,7 +7,7 @@ struct WriteLimits: RouteMiddleware {
     let limiter: RateLimiter
 
     func handle(_ context: VisitorContext, next: (VisitorContext) throws -> Response) throws -> Response {
-        guard context.request.method.isChange else { return try next(context) }
+        guard context.request.method.mayChange else { return try next(context) }
         let visitor = context.visitor
         let key =
             visitor.deviceIsKnown

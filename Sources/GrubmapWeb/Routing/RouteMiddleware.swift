@@ -10,6 +10,10 @@ protocol RouteMiddleware<Input, Output>: Sendable {
 }
 
 /// The middleware of a route group, outermost first, ready to run a handler with the context they build.
+///
+/// Every chain starts at ``answeringErrors``, so the outermost step of every group is the one that turns an error
+/// into its answer (``ErrorResponses``): whatever a middleware or a handler throws is answered there, in the form
+/// the route's kind calls for, and running a chain never throws.
 struct MiddlewareChain<Context>: Sendable {
     private let run: @Sendable (RequestContext, (Context) throws -> Response) throws -> Response
 
@@ -17,9 +21,13 @@ struct MiddlewareChain<Context>: Sendable {
         self.run = run
     }
 
-    /// Runs `handler` behind every middleware of the chain.
-    func callAsFunction(_ context: RequestContext, _ handler: (Context) throws -> Response) throws -> Response {
-        try run(context, handler)
+    /// Runs `handler` behind every middleware of the chain; an error thrown on the way becomes its answer.
+    func callAsFunction(_ context: RequestContext, _ handler: (Context) throws -> Response) -> Response {
+        do {
+            return try run(context, handler)
+        } catch {
+            return ErrorResponses.response(for: error, context: context)
+        }
     }
 
     /// This chain followed by `middleware`, whose handlers get the context it builds.
@@ -32,8 +40,8 @@ struct MiddlewareChain<Context>: Sendable {
 }
 
 extension MiddlewareChain where Context == RequestContext {
-    /// No middleware: the handler gets the bare request context.
-    static var empty: MiddlewareChain { MiddlewareChain { context, handler in try handler(context) } }
+    /// Only the error answers: the handler gets the bare request context. Every group starts here.
+    static var answeringErrors: MiddlewareChain { MiddlewareChain { context, handler in try handler(context) } }
 }
 
 /// The three route groups, by what their handlers need of a session; each route names its group with a

@@ -6,9 +6,10 @@ struct RouteTable: Sendable {
     /// A matched route, ready to answer with the request's context.
     struct Match: Sendable {
         let kind: RouteKind
-        /// The route's pattern, like `/places/{id}`, for logs and metrics.
-        let pattern: String
-        let answer: @Sendable (RequestContext) throws -> Response
+        /// The route's pattern, like `/places/{id}`, for logs and metrics; `nil` when no route matched.
+        let pattern: String?
+        /// The answer, errors included: every route runs behind its group's chain, which answers them.
+        let answer: @Sendable (RequestContext) -> Response
     }
 
     /// A route as the table lists it.
@@ -44,9 +45,7 @@ struct RouteTable: Sendable {
         entries.append(Entry(method: method, pattern: pattern, kind: kind))
         router.add(method, pattern) { captures throws(HTTPError) in
             let parameter = try path.parameter(from: captures)
-            return Match(kind: kind, pattern: pattern) { context in
-                try chain(context) { inner in try handler(inner, parameter) }
-            }
+            return Match(kind: kind, pattern: pattern) { context in chain(context) { try handler($0, parameter) } }
         }
     }
 
@@ -90,9 +89,10 @@ struct RouteTable: Sendable {
         _ handler: @escaping @Sendable (RequestContext, Parameter) throws -> Response
     ) {
         add(method, path, kind, .none, handler)
+        let chain = groups.none
         inlineRouter.add(method, path.pattern) { captures throws(HTTPError) in
             let parameter = try path.parameter(from: captures)
-            return Match(kind: kind, pattern: path.pattern) { context in try handler(context, parameter) }
+            return Match(kind: kind, pattern: path.pattern) { context in chain(context) { try handler($0, parameter) } }
         }
     }
 
@@ -101,14 +101,36 @@ struct RouteTable: Sendable {
         collection.addRoutes(to: &self)
     }
 
-    /// The route for a request; ``HTTPError`` 404 or 405 (with `Allow`) when there is none.
-    func match(_ request: Request) throws(HTTPError) -> Match {
-        try router.route(request)
+    /// The route for a request. A request that cannot be answered (malformed, too large, no route: 404, or 405 with
+    /// `Allow`) gets a match without a pattern whose answer is that error, answered as every other is, in the form
+    /// its path suggests.
+    func match(_ request: Request) -> Match {
+        do throws(HTTPError) {
+            if let refusal = request.refusal { throw refusal }
+            return try router.route(request)
+        } catch {
+            let chain = groups.none
+            return Match(kind: RouteKind.guess(forPath: request.path), pattern: nil) { context in
+                chain(context) { _ in throw error }
+            }
+        }
     }
 
     /// The inline route for a request, or `nil` when it is not one (or not even well formed).
     func matchInline(_ request: Request) -> Match? {
-        try? inlineRouter.route(request)
+        guard request.refusal == nil else { return nil }
+        return try? inlineRouter.route(request)
+    }
+}
+
+extension Request {
+    /// Why the server refuses this request before looking for its route: what the server found malformed in it, or
+    /// a body over the limit.
+    var refusal: HTTPError? {
+        if let problem { return problem }
+        guard isBodyTooLarge else { return nil }
+        return HTTPError(
+            .contentTooLarge, code: "too_large", message: "What you sent is too large. Pictures may be at most 1 MiB.")
     }
 }
 

@@ -31,12 +31,8 @@ struct ConsolePositionMap {
         let displayHeight: Int
 
         init(bounds: Bounds, variant: Variant) {
-            let northWest = WebMercator.project(
-                (try? Coordinate(latitude: bounds.northEast.latitude, longitude: bounds.southWest.longitude))
-                    ?? bounds.northEast)
-            let southEast = WebMercator.project(
-                (try? Coordinate(latitude: bounds.southWest.latitude, longitude: bounds.northEast.longitude))
-                    ?? bounds.southWest)
+            let northWest = WebMercator.project(bounds.northWest)
+            let southEast = WebMercator.project(bounds.southEast)
             let span = (x: max(southEast.x - northWest.x, 1e-9), y: max(southEast.y - northWest.y, 1e-9))
             let box = variant.box
             // The zoom at which the drawing's own pixels are nearest the shown ones, so its lines and street names

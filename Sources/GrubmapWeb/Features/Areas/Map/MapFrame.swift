@@ -53,12 +53,8 @@ struct MapFrame: Sendable {
 
     /// The coverage in world pixels at `zoom`.
     func limits(atZoom zoom: Int) -> PlaneRect {
-        let northWest = MapViewport.worldPoint(
-            try! Coordinate(latitude: coverage.northEast.latitude, longitude: coverage.southWest.longitude),
-            zoom: zoom)
-        let southEast = MapViewport.worldPoint(
-            try! Coordinate(latitude: coverage.southWest.latitude, longitude: coverage.northEast.longitude),
-            zoom: zoom)
+        let northWest = MapViewport.worldPoint(coverage.northWest, zoom: zoom)
+        let southEast = MapViewport.worldPoint(coverage.southEast, zoom: zoom)
         return PlaneRect(minX: northWest.x, minY: northWest.y, maxX: southEast.x, maxY: southEast.y)
     }
 }
