@@ -11,10 +11,13 @@ struct Arguments {
     private var values: [String: [any Sendable]] = [:]
     /// Arguments that are not options, in order.
     private(set) var positional: [String] = []
+    /// The names of the command's options, so reading one it does not declare is caught in debug builds.
+    private let declared: Set<String>
 
     /// Reads `arguments` against `definition`'s options.
     init(_ arguments: [String], _ definition: CommandDefinition) throws(UsageError) {
         command = definition.name
+        declared = Set(definition.options.map(\.name))
         let options = Dictionary(definition.options.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var index = 0
         while index < arguments.count {
@@ -56,16 +59,21 @@ struct Arguments {
 
     /// The value given for `option` (the last, when it was given more than once), or its default.
     subscript<Value>(option: Option<Value>) -> Value {
-        values[option.name]?.last.flatMap { $0 as? Value } ?? option.defaultValue
+        assert(declared.contains(option.name), "grubmap \(command) reads --\(option.name) without declaring it")
+        return values[option.name]?.last.flatMap { $0 as? Value } ?? option.defaultValue
     }
 
     /// Every value given for a repeatable `option`, in order.
     func all<Wrapped>(_ option: Option<Wrapped?>) -> [Wrapped] {
-        values[option.name]?.compactMap { $0 as? Wrapped } ?? []
+        assert(declared.contains(option.name), "grubmap \(command) reads --\(option.name) without declaring it")
+        return values[option.name]?.compactMap { $0 as? Wrapped } ?? []
     }
 
     /// Whether `option` was given at all.
-    func has<Value>(_ option: Option<Value>) -> Bool { values[option.name] != nil }
+    func has<Value>(_ option: Option<Value>) -> Bool {
+        assert(declared.contains(option.name), "grubmap \(command) reads --\(option.name) without declaring it")
+        return values[option.name] != nil
+    }
 
     /// The value of an option the command cannot do without: `--place ID is required` when it is missing.
     func required<Wrapped>(_ option: Option<Wrapped?>) throws(UsageError) -> Wrapped {

@@ -39,6 +39,19 @@ import Testing
         }
     }
 
+    @Test func theDocsSynopsisOfServeNamesEveryOption() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("docs/operating.md"), encoding: .utf8)
+        let start = try #require(text.range(of: "    grubmap serve ["))
+        let end = try #require(text.range(of: "\n    grubmap import", range: start.upperBound..<text.endIndex))
+        let synopsis = text[start.lowerBound..<end.lowerBound]
+        for option in ServeCommand.definition.options where option.name != "help" {
+            let named = synopsis.contains("--\(option.name) ") || synopsis.contains("--\(option.name)]")
+            #expect(named, "--\(option.name) is not in operating.md's synopsis")
+        }
+    }
+
     @Test func valuesAreTypedAndDefaultsApplyWhenAnOptionIsLeftOut() throws {
         let given = try Arguments(
             [
