@@ -250,6 +250,7 @@ enum ServeCommand {
             log("Grubmap is serving \(databaseName(database)) on \(address) (\(server.threading)\(workers))")
             log(Self.welcome(scheme: scheme, host: server.host, port: httpServer.port))
             if let redirector { log("redirecting http://\(shownHost):\(redirector.port) to HTTPS") }
+            ServiceManager.notifyReady(status: "Grubmap is serving on \(address)", log: log.callAsFunction)
         }
         redirector?.shutdown(gracePeriod: .seconds(1))
         log("stopped")

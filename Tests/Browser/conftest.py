@@ -1,9 +1,9 @@
 """Fixtures for Grubmap's browser tests: a real grubmap server on 127.0.0.1 and headless Chromium."""
 
 import os
-import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 from contextlib import contextmanager
@@ -18,6 +18,9 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Tests"))
+import grubmap_ready  # noqa: E402  (Tests/grubmap_ready.py, shared with the ecosystem tests)
+
 BINARY = Path(os.environ.get("GRUBMAP_BINARY", ROOT / ".build" / "debug" / "grubmap"))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
@@ -38,18 +41,13 @@ class GrubmapServer:
         if extra_args is not None:
             self.extra_args = list(extra_args)
         command = [str(BINARY), "serve", "--demo", "--port", "0", "--database", str(self.database)]
-        log = open(self.log, "w")
-        self.process = subprocess.Popen(command + self.extra_args, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            match = re.search(r"http://127\.0\.0\.1:(\d+)", self.log.read_text())
-            if match:
-                self.base = f"http://127.0.0.1:{match.group(1)}"
-                return self
-            if self.process.poll() is not None:
-                raise RuntimeError(f"grubmap exited: {self.log.read_text()}")
-            time.sleep(0.02)  # polling the log for the start line, not waiting on behaviour
-        raise RuntimeError("grubmap did not start")
+        with open(self.log, "w") as log:
+            try:
+                self.process, self.base = grubmap_ready.start(
+                    command + self.extra_args, stdout=log, stderr=subprocess.STDOUT)
+            except RuntimeError as error:
+                raise RuntimeError(f"{error}: {self.log.read_text()}") from None
+        return self
 
     def stop(self):
         if self.process and self.process.poll() is None:

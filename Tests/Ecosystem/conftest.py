@@ -4,13 +4,16 @@ with JSON logs, as an operator would run them."""
 import json
 import os
 import subprocess
-import time
+import sys
 import uuid
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Tests"))
+import grubmap_ready  # noqa: E402  (Tests/grubmap_ready.py, shared with the browser tests)
+
 BINARY = Path(os.environ.get("GRUBMAP_BINARY", ROOT / ".build" / "debug" / "grubmap"))
 VENV_BIN = Path(os.environ.get("GRUBMAP_VENV_BIN", ROOT / ".venv" / "bin"))
 
@@ -24,20 +27,11 @@ class Served:
         command = [str(BINARY), "serve", "--demo", "--port", "0", "--database", database, "--log-format", "json",
                    "--writes-per-minute", "1000000", "--new-sessions-burst", "1000000",
                    "--new-sessions-per-minute", "1000000", *extra_args]
-        self.log_file = open(self.log_path, "w")
-        self.process = subprocess.Popen(command, stdout=self.log_file, stderr=subprocess.STDOUT)
-        self.base = None
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            for line in self.lines():
-                message = line.get("message", "")
-                if message.startswith("Grubmap is serving"):
-                    self.base = message.split(" on ", 1)[1].split(" ", 1)[0]
-                    return
-            if self.process.poll() is not None:
-                raise RuntimeError(f"grubmap exited: {self.log_path.read_text()}")
-            time.sleep(0.02)  # polling the log for the start line, not waiting on behaviour
-        raise RuntimeError("grubmap did not start")
+        with open(self.log_path, "w") as log:
+            try:
+                self.process, self.base = grubmap_ready.start(command, stdout=log, stderr=subprocess.STDOUT)
+            except RuntimeError as error:
+                raise RuntimeError(f"{error}: {self.log_path.read_text()}") from None
 
     def lines(self):
         """Every log line so far, parsed; a line that is not JSON fails the test."""
@@ -53,7 +47,6 @@ class Served:
         if self.process.poll() is None:
             self.process.terminate()
             self.process.wait(timeout=20)
-        self.log_file.close()
 
 
 def postgres_database(name):

@@ -4,17 +4,16 @@ clock in TLSCredentialCheckTests: Debian's openssl 3.0 cannot backdate a certifi
 
 import json
 import os
-import re
 import socket
 import ssl
 import subprocess
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
 
+import grubmap_ready
 from conftest import BINARY, ROOT
 
 
@@ -129,21 +128,18 @@ def test_make_run_tls_serves_with_a_certificate_a_phone_can_trust(tmp_path):
                    "DATABASE": str(tmp_path / "grubmap.sqlite"), "TLS_FOLDER": str(tmp_path / "tls")}
     log = tmp_path / "run-tls.log"
     with open(log, "w") as output:
-        process = subprocess.Popen([str(ROOT / "scripts" / "run-tls"), str(BINARY)], env=environment,
-                                   stdout=output, stderr=subprocess.STDOUT)
+        process, address = grubmap_ready.start([str(ROOT / "scripts" / "run-tls"), str(BINARY)], env=environment,
+                                               stdout=output, stderr=subprocess.STDOUT)
     try:
-        deadline = time.monotonic() + 30
-        while not (match := re.search(r"on (https://127\.0\.0\.1:\d+)", log.read_text())):
-            assert process.poll() is None and time.monotonic() < deadline, log.read_text()
-            time.sleep(0.02)  # polling the log for the start line, not waiting on behaviour
+        assert address.startswith("https://127.0.0.1:"), address
         text = log.read_text()
         assert "grubmap-demo-ca.crt" in text and "Certificate Trust Settings" in text and "CA certificate" in text
         authority = tmp_path / "tls" / "grubmap-demo-ca.crt"
         context = ssl.create_default_context(cafile=str(authority))
-        with urllib.request.urlopen(match.group(1) + "/healthz", context=context, timeout=10) as response:
+        with urllib.request.urlopen(address + "/healthz", context=context, timeout=10) as response:
             assert json.load(response)["status"] == "ok"
         host = socket.gethostname()
-        with socket.create_connection(("127.0.0.1", int(match.group(1).rsplit(":", 1)[1]))) as raw:
+        with socket.create_connection(("127.0.0.1", int(address.rsplit(":", 1)[1]))) as raw:
             with context.wrap_socket(raw, server_hostname=host) as tls:  # the machine's name verifies too
                 assert tls.version() in ("TLSv1.2", "TLSv1.3")
         with socket.create_connection(("127.0.0.1", redirect_port)) as raw:

@@ -108,10 +108,10 @@ import Testing
     }
 
     /// While a big import writes on SQLite (one write lock for the whole file), check-ins on the same database keep
-    /// being answered within a second: once others write, the import's transactions hold the lock for about a
-    /// tenth of a second each and then let waiting writers in, who wait for it by polling rather than by sleeps
-    /// that grow to 100 ms.
-    @Test(.tags(.slow), .leftOutOfMakeCheck) func checkInsAreAnsweredWithinASecondDuringABigImport() throws {
+    /// being answered, none refused as busy: once others write, the import's transactions hold the lock for about
+    /// a tenth of a second each and then let waiting writers in. (How long a check-in waits is a speed, measured
+    /// by `make bench`, not asserted here.)
+    @Test(.tags(.slow), .leftOutOfMakeCheck) func checkInsAreAnsweredDuringABigImport() throws {
         try Self.withFolder { folder in
             try StoreKind.sqlite.withDatabase { database throws in
                 let store = try database.openStore()
@@ -129,13 +129,12 @@ import Testing
                 let path = try Self.file(SyntheticPlaces.places(40_000, in: SyntheticPlaces.world), in: folder)
                 let writing = Atomic<Bool>(false)
                 let done = Atomic<Bool>(false)
-                let slowest = Mutex<Duration>(.zero)
                 let checkInsWhileWriting = Atomic<Int>(0)
                 let failures = Mutex<[String]>([])
+                let stopped = DispatchSemaphore(value: 0)
                 let checkers = tokens.map { token in
                     Thread {
                         while !done.load(ordering: .acquiring) {
-                            let started = ContinuousClock.now
                             do {
                                 _ = try store.checkIn(
                                     sessionToken: token, at: try Place.ID("venue"), from: Date(),
@@ -143,13 +142,12 @@ import Testing
                             } catch {
                                 failures.withLock { $0.append("\(error)") }
                             }
-                            let took = ContinuousClock.now - started
                             if writing.load(ordering: .acquiring) {
                                 checkInsWhileWriting.add(1, ordering: .relaxed)
-                                slowest.withLock { $0 = max($0, took) }
                             }
-                            usleep(5_000)
+                            usleep(5_000)  // paces the check-ins; nothing waits on it
                         }
+                        stopped.signal()
                     }
                 }
                 checkers.forEach { $0.start() }
@@ -159,10 +157,9 @@ import Testing
                 }
                 writing.store(false, ordering: .releasing)
                 done.store(true, ordering: .releasing)
-                usleep(100_000)
+                for _ in checkers { stopped.wait() }
                 #expect(failures.withLock { $0 }.isEmpty)
                 #expect(checkInsWhileWriting.load(ordering: .relaxed) > 10)
-                #expect(slowest.withLock { $0 } < .seconds(1))
                 #expect(try store.catalog().placeCount(inArea: SyntheticPlaces.world.id) == 40_001)
             }
         }
