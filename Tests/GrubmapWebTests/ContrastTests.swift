@@ -109,7 +109,7 @@ import Testing
         /// The theme's custom properties: the first `:root{…}` of the style sheet, and for dark, those overridden in
         /// its `prefers-color-scheme:dark` block.
         func colors() throws -> [String: String] {
-            let css = Stylesheet.base
+            let css = try #require(Stylesheet.parts.first { $0.name == "00-base.css" }, "styles/00-base.css").css
             let light = try #require(Self.declarations(in: css, after: ":root{"))
             guard self == .dark else { return light }
             let dark = try #require(Self.declarations(in: css, after: "@media (prefers-color-scheme:dark){:root{"))

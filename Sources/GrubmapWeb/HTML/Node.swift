@@ -1,14 +1,17 @@
-/// A piece of an HTML document: an element, text, raw markup, or several of them.
+/// A piece of an HTML document: an element, text, raw markup, a drawing, or several of them.
 ///
-/// Text and attribute values are escaped when rendered; only ``raw(_:)`` is written as it is, and its name
-/// says so wherever it is used.
-public indirect enum Node: Sendable, Equatable {
+/// Text and attribute values are escaped when rendered. Only two kinds are written as they are, and neither can
+/// hold a string made at run time: ``raw(_:)`` takes a `StaticString` (markup in the source), ``svg(_:)`` a
+/// drawing read from Grubmap's own `Resources/Assets/icons`.
+public indirect enum Node: Sendable {
     case element(String, [Attribute], [Node])
     /// An element without content or end tag, such as `input` or `meta`.
     case voidElement(String, [Attribute])
     case text(String)
-    /// Markup written without escaping. Use only for constant markup of Grubmap's own, never for data.
-    case raw(String)
+    /// Markup written without escaping: only a literal in the source can be one.
+    case raw(StaticString)
+    /// A drawing from `Resources/Assets/icons`, written into the page as it is (``InlineSVG``).
+    case svg(InlineSVG)
     case fragment([Node])
 
     /// The document rendered as text.
@@ -42,7 +45,9 @@ public indirect enum Node: Sendable, Equatable {
         case .text(let text):
             Self.escape(text, into: &output)
         case .raw(let markup):
-            output.append(contentsOf: markup.utf8)
+            markup.withUTF8Buffer { output.append(contentsOf: $0) }
+        case .svg(let drawing):
+            output.append(contentsOf: drawing.markup)
         case .fragment(let nodes):
             for node in nodes { node.render(into: &output) }
         }

@@ -1,8 +1,10 @@
 import Foundation
 import GrubmapHTTP
 
-/// The static files Grubmap serves under `/assets/`: the scripts from the module's resources and the style sheet
-/// built from ``Stylesheet``, each read once, fingerprinted, and cacheable for a year when asked for by version.
+/// The static files Grubmap serves under `/assets/`: the scripts and pictures in the module's `Resources/Assets`
+/// and the style sheet ``Stylesheet`` joins from its `styles` folder, each read once, fingerprinted, and cacheable
+/// for a year when asked for by version. The `icons` folder is not served: ``InlineSVG`` writes its drawings into
+/// the pages.
 enum Assets {
     struct File: Sendable {
         let body: [UInt8]
@@ -21,15 +23,13 @@ enum Assets {
         }
     }
 
-    /// Every file by name; only the style sheet when the resources were not installed beside the binary.
+    /// Every file by name; an empty style sheet alone when the resources were not installed beside the binary.
     static let files: [String: File] = {
         var files: [String: File] = [:]
         let css = Array(Stylesheet.css.utf8)
         files["app.css"] = File(body: css, contentType: "text/css; charset=utf-8")
-        guard let folder = Bundle.module.url(forResource: "Assets", withExtension: nil),
-            let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
-        else { return files }
-        for name in names where !unlisted.contains(name) {
+        guard let folder = resourceFolder() else { return files }
+        for name in names(in: folder) where !unlisted.contains(name) {
             guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)) else { continue }
             files[name] = File(body: Array(data), contentType: contentType(of: name))
         }
@@ -39,10 +39,35 @@ enum Assets {
     /// Resources kept beside the assets but served elsewhere: the service worker must be served from the root.
     private static let unlisted: Set<String> = ["service-worker.js"]
 
+    /// The module's `Resources/Assets` folder, or a folder in it; `nil` when the resources were not installed.
+    static func resourceFolder(_ subfolder: String? = nil) -> URL? {
+        guard let folder = Bundle.module.url(forResource: "Assets", withExtension: nil) else { return nil }
+        return subfolder.map { folder.appendingPathComponent($0, isDirectory: true) } ?? folder
+    }
+
+    /// The files of `folder` whose names end in `.\(pathExtension)`, with their bytes, in the order of their names
+    /// (byte order, the same on every system).
+    static func files(in folder: URL, withExtension pathExtension: String) -> [(name: String, bytes: [UInt8])] {
+        let matching = names(in: folder).filter { $0.hasSuffix("." + pathExtension) }
+        return matching.sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) }.compactMap { name in
+            (try? Data(contentsOf: folder.appendingPathComponent(name))).map { (name, Array($0)) }
+        }
+    }
+
+    /// The names of the regular files in `folder` (not its subfolders).
+    private static func names(in folder: URL) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { name in
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder)
+            return exists && !isFolder.boolValue
+        }
+    }
+
     /// The bytes of a resource in the assets folder, served under `/assets/` or not.
     static func source(_ name: String) -> [UInt8]? {
-        guard let folder = Bundle.module.url(forResource: "Assets", withExtension: nil),
-            let data = try? Data(contentsOf: folder.appendingPathComponent(name))
+        guard let folder = resourceFolder(), let data = try? Data(contentsOf: folder.appendingPathComponent(name))
         else { return nil }
         return Array(data)
     }

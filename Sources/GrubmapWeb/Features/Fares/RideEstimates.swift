@@ -166,26 +166,9 @@ struct RideEstimates {
     /// summarised at once, and "Share my location" asks the browser for a position. The page works without it.
     static var scriptPath: String { Assets.path("rides.js") }
 
-    private static let carIcon = Node.raw(
-        """
-        <svg class="ride-icon" viewBox="0 0 32 20" width="40" height="25" aria-hidden="true">\
-        <path d="M6 9.5 8.6 4A3 3 0 0 1 11.3 2.3h9.4A3 3 0 0 1 23.4 4L26 9.5h.5A3.5 3.5 0 0 1 30 13v2.5a1.5 1.5 0 0 1-1.5 \
-        1.5H27a3 3 0 0 1-6 0H11a3 3 0 0 1-6 0H3.5A1.5 1.5 0 0 1 2 15.5V13a3.5 3.5 0 0 1 3.5-3.5z" fill="currentColor"/>\
-        <path d="M9.3 9.5 11 5.6a1 1 0 0 1 .9-.6h8.2a1 1 0 0 1 .9.6l1.7 3.9z" fill="var(--card)" opacity=".85"/>\
-        <circle cx="8" cy="17" r="1.6" fill="var(--card)"/><circle cx="24" cy="17" r="1.6" fill="var(--card)"/></svg>
-        """)
+    private static let carIcon = Node.svg("ride-car")
 
-    private static let seatIcon = Node.raw(
-        """
-        <svg class="icon" viewBox="0 0 16 16" width="13" height="13" aria-hidden="true">\
-        <circle cx="8" cy="5" r="3" fill="currentColor"/><path d="M2.5 15a5.5 5.5 0 0 1 11 0z" fill="currentColor"/></svg>
-        """)
+    private static let seatIcon = Node.svg("ride-seat")
 
-    private static let locateIcon = Node.raw(
-        """
-        <svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">\
-        <circle cx="8" cy="8" r="5" fill="none" stroke="currentColor" stroke-width="1.6"/>\
-        <circle cx="8" cy="8" r="2" fill="currentColor"/><path d="M8 0v3M8 13v3M0 8h3M13 8h3" stroke="currentColor" \
-        stroke-width="1.6"/></svg>
-        """)
+    private static let locateIcon = Node.svg("ride-locate")
 }

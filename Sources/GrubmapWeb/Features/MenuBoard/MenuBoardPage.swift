@@ -148,17 +148,8 @@ struct MenuBoardPage {
         return Paths.menuBoard(area.id, query: query + extra, fragment: fragment)
     }
 
-    private static func chevron(left: Bool) -> Node {
-        left
-            ? Node.raw(
-                """
-                <svg viewBox="0 0 16 16" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" \
-                stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M10 3 5 8l5 5"/></svg>
-                """)
-            : Node.raw(
-                """
-                <svg viewBox="0 0 16 16" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" \
-                stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="m6 3 5 5-5 5"/></svg>
-                """)
-    }
+    private static let previousChevron = Node.svg("board-previous")
+    private static let nextChevron = Node.svg("board-next")
+
+    private static func chevron(left: Bool) -> Node { left ? previousChevron : nextChevron }
 }

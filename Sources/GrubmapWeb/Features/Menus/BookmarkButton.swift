@@ -26,8 +26,7 @@ struct BookmarkButton {
     }
 
     /// A five-pointed star (``Icons/sprite``'s `icon-star`); CSS fills it when the button is pressed.
-    static let starIcon = Node.raw(
-        ##"<svg class="star-icon" width="22" height="22" aria-hidden="true"><use href="#icon-star"/></svg>"##)
+    static let starIcon = Node.svg("star")
 
     /// The script that makes stars, the day selector and the default-area button instant; pages work without it.
     static var script: Node {
@@ -143,10 +142,5 @@ struct DefaultAreaPicker {
         }
     }
 
-    private static let homeIcon = Node.raw(
-        """
-        <svg class="icon" viewBox="0 0 16 16" width="15" height="15" aria-hidden="true" fill="none" \
-        stroke="currentColor" stroke-width="1.6" stroke-linejoin="round"><path d="M2.5 7.2 8 2.5l5.5 4.7V13.5H10V10H6v3.5\
-        H2.5z"/></svg>
-        """)
+    private static let homeIcon = Node.svg("default-area")
 }

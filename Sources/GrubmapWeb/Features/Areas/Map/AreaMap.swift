@@ -394,11 +394,7 @@ struct AreaMap {
         ) { face() }
     }
 
-    private static let homeIcon = Node.raw(
-        """
-        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M2 6V2h4M10 2h4v4M14 10v4h-4M6 \
-        14H2v-4" fill="none" stroke="currentColor" stroke-width="2"/></svg>
-        """)
+    private static let homeIcon = Node.svg("map-whole-area")
 
     private static func arrow(_ degrees: Int) -> Node {
         switch degrees {
@@ -409,18 +405,10 @@ struct AreaMap {
         }
     }
 
-    private static let northArrow = Node.raw(
-        #"<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d="M3 11l5-6 5 6" fill="none" stroke="currentColor" stroke-width="2.2"/></svg>"#
-    )
-    private static let eastArrow = Node.raw(
-        #"<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d="M5 3l6 5-6 5" fill="none" stroke="currentColor" stroke-width="2.2"/></svg>"#
-    )
-    private static let southArrow = Node.raw(
-        #"<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d="M3 5l5 6 5-6" fill="none" stroke="currentColor" stroke-width="2.2"/></svg>"#
-    )
-    private static let westArrow = Node.raw(
-        #"<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d="M11 3l-6 5 6 5" fill="none" stroke="currentColor" stroke-width="2.2"/></svg>"#
-    )
+    private static let northArrow = Node.svg("map-north")
+    private static let eastArrow = Node.svg("map-east")
+    private static let southArrow = Node.svg("map-south")
+    private static let westArrow = Node.svg("map-west")
 
     /// Whose data the map shows: "© OpenStreetMap contributors" wherever imported data is drawn, "Schematic
     /// streets" over the demo's estimates.
