@@ -86,6 +86,14 @@ struct Arguments {
     /// Whether `--help` was given; every command has it.
     var wantsHelp: Bool { has(Option.help) }
 
+    /// The one argument that is not an option, for commands that take exactly one: `give one WHAT` otherwise.
+    func single(_ what: String) throws(UsageError) -> String {
+        guard positional.count == 1 else {
+            throw UsageError("grubmap \(command): give one \(what) (see grubmap \(command) --help)")
+        }
+        return positional[0]
+    }
+
     /// Refuses arguments that are not options, for commands that take none.
     func expectNoPositional() throws(UsageError) {
         if let first = positional.first {

@@ -25,15 +25,8 @@ enum BasemapCommand {
 
     static func importBasemap(_ arguments: [String]) throws -> Int32 {
         let command = "import basemap"
-        let options = try Arguments(arguments, definition)
-        if options.wantsHelp {
-            print(definition.help)
-            return 0
-        }
-        guard options.positional.count == 1 else {
-            throw UsageError("grubmap \(command): give one extract file (see grubmap \(command) --help)")
-        }
-        let path = options.positional[0]
+        guard let options = try definition.read(arguments) else { return 0 }
+        let path = try options.single("extract file")
         let areaID = try options.required(SharedOptions.area)
         let database = try SharedOptions.existing(options[SharedOptions.existingDatabase], command: command)
         let store = try openStore(database)

@@ -29,6 +29,16 @@ struct CommandDefinition: Sendable {
     /// What `--help` prints: the usage, then a line or more for each option.
     var help: String { usage + "\n\nOptions:\n" + OptionSpec.lines(options) }
 
+    /// Reads `arguments` as this command's options; `nil` when `--help` was given, which is then printed.
+    func read(_ arguments: [String]) throws(UsageError) -> Arguments? {
+        let options = try Arguments(arguments, self)
+        guard !options.wantsHelp else {
+            print(help)
+            return nil
+        }
+        return options
+    }
+
     /// Every subcommand, in the order the man page lists them.
     static let all: [CommandDefinition] =
         [

@@ -26,11 +26,7 @@ enum CompletionCommand {
         options: [])
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(arguments, definition)
-        if options.wantsHelp {
-            print(definition.help)
-            return 0
-        }
+        guard let options = try definition.read(arguments) else { return 0 }
         guard options.positional.count == 1, let shell = options.positional.first, shells.contains(shell) else {
             throw UsageError("grubmap completion: name one shell: bash, zsh or fish")
         }
@@ -43,11 +39,7 @@ enum CompletionCommand {
     }
 
     static func runMan(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(arguments, manDefinition)
-        if options.wantsHelp {
-            print(manDefinition.help)
-            return 0
-        }
+        guard let options = try manDefinition.read(arguments) else { return 0 }
         try options.expectNoPositional()
         print(ManPage.render(CommandDefinition.all), terminator: "")
         return 0

@@ -21,11 +21,7 @@ enum DistanceCommand {
         options: [])
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(arguments, definition)
-        if options.wantsHelp {
-            print(definition.help)
-            return 0
-        }
+        guard let options = try definition.read(arguments) else { return 0 }
         switch options.positional.count {
         case 0:
             var stream = DistanceStream()

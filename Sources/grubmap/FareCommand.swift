@@ -33,11 +33,7 @@ enum FareCommand {
         options: [from, to, area, database, demo, language])
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(arguments, definition)
-        if options.wantsHelp {
-            print(definition.help)
-            return 0
-        }
+        guard let options = try definition.read(arguments) else { return 0 }
         try options.expectNoPositional()
         let origin = try options.required(from)
         let destination = try options.required(to)

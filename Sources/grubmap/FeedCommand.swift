@@ -97,10 +97,7 @@ enum FeedCommand {
                 print(removed ? "removed the feed of \(placeID)" : "\(placeID) has no feed")
                 return 0
             }
-            guard options.positional.count == 1 else {
-                throw UsageError("grubmap \(command): give one URL (see grubmap feed --help)")
-            }
-            let url = options.positional[0]
+            let url = try options.single("URL")
             switch MenuFeed.problem(with: url) {
             case .notHTTP:
                 throw UsageError("grubmap \(command): \"\(url.prefix(200))\" is not an http or https URL")

@@ -48,15 +48,8 @@ enum ImportCommand {
 
     static func importMenu(_ arguments: [String]) throws -> Int32 {
         let command = "import menu"
-        let options = try Arguments(arguments, menuDefinition)
-        if options.wantsHelp {
-            print(menuDefinition.help)
-            return 0
-        }
-        guard options.positional.count == 1 else {
-            throw UsageError("grubmap \(command): give one feed file (see grubmap \(command) --help)")
-        }
-        let path = options.positional[0]
+        guard let options = try menuDefinition.read(arguments) else { return 0 }
+        let path = try options.single("feed file")
         let placeID = try options.required(SharedOptions.place)
         let database = try SharedOptions.existing(options[SharedOptions.existingDatabase], command: command)
         let data = try readFeed(path, command: command)

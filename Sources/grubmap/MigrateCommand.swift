@@ -20,11 +20,7 @@ enum MigrateCommand {
         options: [database, databaseTimeout])
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(arguments, definition)
-        if options.wantsHelp {
-            print(definition.help)
-            return 0
-        }
+        guard let options = try definition.read(arguments) else { return 0 }
         try options.expectNoPositional()
         let database = options[Self.database]
         let timeout = options[databaseTimeout]

@@ -29,17 +29,11 @@ enum NearbyCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let command = definition.name
-        let options = try Arguments(arguments, definition)
-        if options.wantsHelp {
-            print(definition.help)
-            return 0
-        }
-        guard options.positional.count == 1 else {
-            throw UsageError("grubmap \(command): give one point, LAT,LON (see grubmap \(command) --help)")
-        }
+        guard let options = try definition.read(arguments) else { return 0 }
+        let point = try options.single("point, LAT,LON")
         let origin: Coordinate
         do {
-            origin = try Coordinate(parsing: options.positional[0])
+            origin = try Coordinate(parsing: point)
         } catch {
             throw UsageError("grubmap \(command): \(error.description)")
         }

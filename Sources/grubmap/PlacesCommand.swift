@@ -35,16 +35,9 @@ enum PlacesCommand {
         options: [SharedOptions.area, database])
 
     static func importPlaces(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(arguments, importDefinition)
-        if options.wantsHelp {
-            print(importDefinition.help)
-            return 0
-        }
-        guard options.positional.count == 1 else {
-            throw UsageError("grubmap import places: give one GeoJSON file (see grubmap import places --help)")
-        }
+        guard let options = try importDefinition.read(arguments) else { return 0 }
+        let path = try options.single("GeoJSON file")
         let (store, area) = try open(options, command: "import places", timeoutMilliseconds: 600_000)
-        let path = options.positional[0]
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
             FileManager.default.isReadableFile(atPath: path)
@@ -70,11 +63,7 @@ enum PlacesCommand {
     }
 
     static func exportPlaces(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(arguments, exportDefinition)
-        if options.wantsHelp {
-            print(exportDefinition.help)
-            return 0
-        }
+        guard let options = try exportDefinition.read(arguments) else { return 0 }
         try options.expectNoPositional()
         let (store, area) = try open(options, command: "export places")
         try PlacesTransfer.exportPlaces(of: area, from: store) { FileHandle.standardOutput.write($0) }

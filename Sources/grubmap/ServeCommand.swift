@@ -173,11 +173,7 @@ enum ServeCommand {
         help: "With TLS: also listen for plain HTTP on PORT and redirect it to HTTPS")
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(arguments, definition)
-        if options.wantsHelp {
-            print(definition.help)
-            return 0
-        }
+        guard let options = try definition.read(arguments) else { return 0 }
         try options.expectNoPositional()
         keepLargeBuffersOutOfTheHeap()
         let log = ServerLog(format: options[logFormat])
