@@ -62,14 +62,14 @@ import Testing
         let page = el(.button) {
             Node.svg("close")
             "<b>"
-        }.render()
+        }.html
         #expect(page == "<button>" + String(decoding: close.markup, as: UTF8.self) + "&lt;b&gt;</button>")
     }
 
     /// The onboarding icons are the `feature-` drawings; a name without one draws nothing.
     @Test func featureIconsAreTheFeatureDrawings() {
         #expect(Icons.featureNames == ["map-pin", "menu", "check-in", "friends", "car", "star"])
-        #expect(Icons.feature("unknown").render() == "")
-        #expect(Icons.feature("menu").render().hasPrefix(#"<svg class="feature-icon""#))
+        #expect(Icons.feature("unknown").html == "")
+        #expect(Icons.feature("menu").html.hasPrefix(#"<svg class="feature-icon""#))
     }
 }

@@ -24,9 +24,9 @@ public struct Response: Sendable {
         Response(status: status, headers: ["Content-Type": contentType], body: Array(text.utf8))
     }
 
-    /// An HTML page.
-    public static func html(_ html: String, status: Status = .ok) -> Response {
-        text(html, status: status, contentType: "text/html; charset=utf-8")
+    /// An HTML page, as the UTF-8 bytes its view rendered.
+    public static func html(_ body: [UInt8], status: Status = .ok) -> Response {
+        Response(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: body)
     }
 
     /// A JSON body encoded from `value` with sorted keys, so the same value always gives the same bytes; dates

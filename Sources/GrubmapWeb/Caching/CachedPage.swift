@@ -14,7 +14,7 @@ import GrubmapStore
 protocol CachedPage: Hashable, Sendable {
     associatedtype Sources
     /// The page for this input, with `csrfToken` where each form's token goes.
-    func render(csrfToken: String, from sources: Sources) throws -> String
+    func render(csrfToken: String, from sources: Sources) throws -> [UInt8]
 }
 
 extension CachedPage {

@@ -18,10 +18,9 @@ struct PersonalizedPage: Sendable {
     /// A hash of the page with its placeholders, from which each visitor's `ETag` is made without hashing the page.
     private let fingerprint: String
 
-    /// `html`, rendered with ``csrfPlaceholder`` as its CSRF token.
-    init(_ html: String) {
+    /// `bytes`, a page rendered with ``csrfPlaceholder`` as its CSRF token.
+    init(_ bytes: [UInt8]) {
         let placeholder = Array(Self.csrfPlaceholder.utf8)
-        let bytes = Array(html.utf8)
         // The bytes are copied a piece at a time, between the placeholders found (`memchr` finds each place the
         // placeholder's first byte is, `memcmp` the rest): a capital Q, which markup hardly has, where a "c" would
         // stop it at every `class`.

@@ -14,12 +14,12 @@ public indirect enum Node: Sendable {
     case svg(InlineSVG)
     case fragment([Node])
 
-    /// The document rendered as text.
-    public func render() -> String {
+    /// The node rendered: the UTF-8 bytes a response sends, never made into a `String` on the way.
+    public func render() -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(16_384)
         render(into: &output)
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 
     /// Appends the rendered node's UTF-8 to `output`: bytes rather than `String`, so a page costs appends of

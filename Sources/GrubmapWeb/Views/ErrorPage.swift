@@ -6,7 +6,7 @@ struct ErrorPage {
     let strings: Strings
     let error: HTTPError
 
-    func render() -> String {
+    func render() -> [UInt8] {
         let title =
             switch error.status.code {
             case 404: strings.notFoundTitle

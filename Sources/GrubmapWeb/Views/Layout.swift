@@ -37,7 +37,7 @@ struct Layout {
     }
 
     /// The whole document for `content`.
-    func render(@NodeBuilder _ content: () -> [Node]) -> String {
+    func render(@NodeBuilder _ content: () -> [Node]) -> [UInt8] {
         let language = strings.language
         let header = el(.header, .class("top")) {
             el(.div, .class("top-inner")) {
@@ -67,7 +67,7 @@ struct Layout {
     static func document(
         language: Language, title: String, bodyAttributes: [Attribute] = [], head: [Node], header: Node,
         content: [Node]
-    ) -> String {
+    ) -> [UInt8] {
         let document = el(.html, .lang(language.rawValue)) {
             el(.head) {
                 el(.meta, Attribute("charset", "utf-8"))
@@ -90,7 +90,7 @@ struct Layout {
                     Attribute("aria-live", "polite"), Attribute("aria-atomic", "true"))
             }
         }
-        return "<!doctype html>" + document.render()
+        return Node.fragment([.raw("<!doctype html>"), document]).render()
     }
 
     /// The header's row of area chips, each a link (`link`) in the area's short name, the current one marked.

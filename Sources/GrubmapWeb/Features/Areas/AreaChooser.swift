@@ -59,7 +59,7 @@ struct AreaChooserPage {
     /// "Use my location", which opens the area nearest the person; `nil` leaves it out.
     var location: LocationPanel? = nil
 
-    func render() -> String {
+    func render() -> [UInt8] {
         let language = strings.language
         let areaStrings = AreaStrings.forLanguage(language)
         return Layout(strings: strings, title: areaStrings.chooserTitle, areas: choices.map(\.area)).render {

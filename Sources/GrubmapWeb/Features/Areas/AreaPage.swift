@@ -50,7 +50,7 @@ struct AreaPage {
     private var checkInStrings: CheckInStrings { CheckInStrings.forLanguage(strings.language) }
     private var mapStrings: MapStrings { MapStrings.forLanguage(strings.language) }
 
-    func render() -> String {
+    func render() -> [UInt8] {
         let language = strings.language
         let name = area.name.text(in: language)
         return Layout(strings: strings, title: name, areas: areas, currentAreaID: area.id).render {

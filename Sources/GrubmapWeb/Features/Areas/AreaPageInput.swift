@@ -69,7 +69,7 @@ struct AreaPageInput: CachedPage {
         return Reading(area: area, presence: presence, onlyOpenNow: onlyOpenNow, basemap: basemap, map: map)
     }
 
-    func render(csrfToken: String, from sources: Sources) throws -> String {
+    func render(csrfToken: String, from sources: Sources) throws -> [UInt8] {
         let feature = sources.feature
         let catalog = sources.pages.catalog
         let reading = try reading(from: sources)

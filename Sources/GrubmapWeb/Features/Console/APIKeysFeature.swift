@@ -84,7 +84,7 @@ struct APIKeysPage {
     /// How the console shows dates, and the area's today.
     let dates: ConsoleDates
 
-    func render() -> String {
+    func render() -> [UInt8] {
         let language = text.language
         let title = "\(text.apiKeys) · \(area.name.text(in: language))"
         let shown = { (instant: Date) in dates.text(instant, in: area.clockTimeZone) }

@@ -140,7 +140,7 @@ struct AccountPage {
     let problem: String?
     let notice: String?
 
-    func render() -> String {
+    func render() -> [UInt8] {
         let language = text.language
         return ConsoleLayout(text: text, title: text.account, areas: areas, csrfToken: csrfToken).render {
             el(.h1) { text.account }

@@ -52,7 +52,7 @@ struct AuditPage {
     /// How the console shows dates, and the area's today.
     let dates: ConsoleDates
 
-    func render() -> String {
+    func render() -> [UInt8] {
         let language = text.language
         let title = "\(text.auditLog) · \(area.name.text(in: language))"
         return ConsoleLayout(text: text, title: title, areas: areas, currentAreaID: area.id, csrfToken: csrfToken)

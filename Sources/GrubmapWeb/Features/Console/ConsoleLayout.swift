@@ -13,7 +13,7 @@ struct ConsoleLayout {
     /// Scripts from the assets besides the page script, for the pages they enhance (`console.js`).
     var scripts: [String] = []
 
-    func render(@NodeBuilder _ content: () -> [Node]) -> String {
+    func render(@NodeBuilder _ content: () -> [Node]) -> [UInt8] {
         let language = text.language
         let header = el(.header, .class("top")) {
             el(.div, .class("top-inner")) {

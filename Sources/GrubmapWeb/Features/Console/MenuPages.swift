@@ -64,7 +64,7 @@ struct MenuWeekPage {
         return (PriceRole.allCases.filter(used.contains), PriceRole.allCases.filter { !used.contains($0) })
     }
 
-    func render() -> String {
+    func render() -> [UInt8] {
         let language = text.language
         let placeName = place.name.text(in: language)
         let title = words.weekTitle(placeName)

@@ -163,7 +163,7 @@ struct ModerationPage {
     let problems: [String: String]
     let notice: String?
 
-    func render() -> String {
+    func render() -> [UInt8] {
         let language = text.language
         let title = "\(text.moderation) · \(area.name.text(in: language))"
         let timeZone = area.clockTimeZone

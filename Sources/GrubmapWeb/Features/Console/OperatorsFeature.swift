@@ -125,7 +125,7 @@ struct OperatorsPage {
     let email: String
     let notice: String?
 
-    func render() -> String {
+    func render() -> [UInt8] {
         let language = text.language
         return ConsoleLayout(text: text, title: text.operators, areas: areas, csrfToken: csrfToken).render {
             el(.h1) { text.operators }

@@ -12,7 +12,7 @@ struct PlaceListPage {
     let search: String
     let notice: String?
 
-    func render() -> String {
+    func render() -> [UInt8] {
         let language = text.language
         let title = "\(text.places) · \(area.name.text(in: language))"
         return ConsoleLayout(text: text, title: title, areas: areas, currentAreaID: area.id, csrfToken: csrfToken)
@@ -128,7 +128,7 @@ struct PlaceEditorPage {
             ]
     }
 
-    func render() -> String {
+    func render() -> [UInt8] {
         let language = text.language
         let title = existing.map { $0.place.name.text(in: language) } ?? text.newPlace
         let action = existing.map { Paths.Console.place($0.place.id) } ?? Paths.Console.newPlace(area.id)

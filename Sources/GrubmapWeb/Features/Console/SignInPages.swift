@@ -10,7 +10,7 @@ struct SignInPage {
     let problem: String?
     let notice: String?
 
-    func render() -> String {
+    func render() -> [UInt8] {
         ConsoleLayout(text: text, title: text.signIn).render {
             el(.div, .class("console-narrow")) {
                 el(.h1) { text.signIn }
@@ -55,7 +55,7 @@ struct SetupPage {
     /// Problems by field name.
     let problems: [String: String]
 
-    func render() -> String {
+    func render() -> [UInt8] {
         ConsoleLayout(text: text, title: text.setupTitle).render {
             el(.div, .class("console-narrow")) {
                 el(.h1) { text.setupTitle }
@@ -106,7 +106,7 @@ struct ConsoleMessagePage {
     let message: String
     let link: (label: String, href: String)
 
-    func render() -> String {
+    func render() -> [UInt8] {
         ConsoleLayout(text: text, title: title).render {
             el(.div, .class("console-narrow")) {
                 el(.h1) { title }

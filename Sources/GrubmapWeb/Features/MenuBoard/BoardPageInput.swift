@@ -12,7 +12,7 @@ struct BoardPageInput: CachedPage {
     let bookmarks: [Place.ID]
     let reader: MenuPageReader
 
-    func render(csrfToken: String, from sources: PageSources) throws -> String {
+    func render(csrfToken: String, from sources: PageSources) throws -> [UInt8] {
         let area = reading.area
         let language = reader.language
         let query = reader.address.query

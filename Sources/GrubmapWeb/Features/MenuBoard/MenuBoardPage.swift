@@ -34,7 +34,7 @@ struct MenuBoardPage {
     private var boardStrings: BoardStrings { BoardStrings.forLanguage(strings.language) }
     private var menuStrings: MenuStrings { reading.strings }
 
-    func render() -> String {
+    func render() -> [UInt8] {
         let language = strings.language
         let name = area.name.text(in: language)
         let shortName = (area.shortName ?? area.name).text(in: language)

@@ -14,7 +14,7 @@ struct OnboardingPage {
     let csrfToken: String
     let intervalMilliseconds: Int
 
-    func render() -> String {
+    func render() -> [UInt8] {
         let title = isWhatsNew ? content.whatsNewTitle : content.title
         return Layout(strings: strings, title: title).render {
             el(

@@ -18,7 +18,7 @@ struct PlacePage {
     /// The instant the page is for: today's open/closed state and the exceptions from today on; `nil` shows neither.
     var now: Date? = nil
 
-    func render() -> String {
+    func render() -> [UInt8] {
         let language = strings.language
         let name = place.name.text(in: language)
         return Layout(strings: strings, title: name, areas: areas, currentAreaID: area.id).render {

@@ -12,7 +12,7 @@ struct PlacePageInput: CachedPage {
     let isBookmarked: Bool
     let reader: MenuPageReader
 
-    func render(csrfToken: String, from sources: PageSources) throws -> String {
+    func render(csrfToken: String, from sources: PageSources) throws -> [UInt8] {
         let place = reading.place
         let area = reading.area
         let language = reader.language

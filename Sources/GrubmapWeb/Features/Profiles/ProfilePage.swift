@@ -28,7 +28,7 @@ struct ProfilePage {
         ]
     }
 
-    func render() -> String {
+    func render() -> [UInt8] {
         let text = checkInStrings
         return Layout(strings: strings, title: text.profile, areas: areas).render {
             el(.h1) { text.profile }

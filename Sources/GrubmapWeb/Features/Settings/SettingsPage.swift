@@ -14,7 +14,7 @@ struct SettingsPage {
     /// A refused field and why, shown next to the form; nothing was saved.
     var problem: (field: String, message: String)?
 
-    func render() -> String {
+    func render() -> [UInt8] {
         Layout(strings: strings, title: strings.settings, areas: areas).render {
             el(.h1) { strings.settings }
             if isSaved {
