@@ -53,6 +53,29 @@ import Testing
         }
     }
 
+    @Test func theFirstPatternAddedWinsWhetherLiteralOrParameter() throws {
+        var parameterFirst = Router<Route>()
+        parameterFirst.add(.get, "/areas/{id}") { .area($0["id"]!) }
+        parameterFirst.add(.get, "/areas/new", .home)
+        parameterFirst.add(.post, "/areas/new", .createSession)
+        #expect(try parameterFirst.route(Request(method: .get, target: "/areas/new")) == .area("new"))
+        #expect(try parameterFirst.route(Request(method: .post, target: "/areas/new")) == .createSession)
+        var literalFirst = Router<Route>()
+        literalFirst.add(.get, "/areas/new", .home)
+        literalFirst.add(.get, "/areas/{id}") { .area($0["id"]!) }
+        literalFirst.add(.get, "/{kind}/{id}") { .place($0["kind"]! + "/" + $0["id"]!) }
+        #expect(try literalFirst.route(Request(method: .get, target: "/areas/new")) == .home)
+        #expect(try literalFirst.route(Request(method: .get, target: "/areas/old")) == .area("old"))
+        #expect(try literalFirst.route(Request(method: .get, target: "/places/x")) == .place("places/x"))
+        // Every pattern that matches the path lends its method to Allow, once, in the order added.
+        do {
+            _ = try literalFirst.route(Request(method: .delete, target: "/areas/new"))
+            Issue.record("expected 405")
+        } catch {
+            #expect(error.headers["Allow"] == "GET, HEAD")
+        }
+    }
+
     @Test func parameterFactoryMayRefuse() {
         var router = Router<Route>()
         router.add(.get, "/areas/{id}") { parameters throws(HTTPError) in
