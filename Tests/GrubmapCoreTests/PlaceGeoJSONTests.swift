@@ -17,7 +17,7 @@ import Testing
                 try .init(
                     days: Weekday.parseList("Mo-Fr"), opens: TimeOfDay(parsing: "08:00"),
                     closes: TimeOfDay(parsing: "19:00"))
-            ]))
+            ]), seats: 420)
     }
 
     @Test func exportThenImportGivesTheSamePlaces() throws {
@@ -34,6 +34,18 @@ import Testing
         let feature = (object?["features"] as? [[String: Any]])?.first { $0["id"] as? String == "geumjeong-hall" }
         #expect((feature?["properties"] as? [String: Any])?["name"] as? String == "금정회관")
         #expect((feature?["geometry"] as? [String: Any])?["coordinates"] as? [Double] == [129.081_356, 35.233_912])
+        #expect((feature?["properties"] as? [String: Any])?["seats"] as? Int == 420)
+        #expect(decoded.first { $0.id.rawValue == "b" }?.seats == nil)
+    }
+
+    @Test func aPlaceStoredBeforeSeatsExistedStillDecodes() throws {
+        var encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(try place())) as? [String: Any]
+        #expect(encoded?["seats"] as? Int == 420)
+        encoded?["seats"] = nil
+        let old = try JSONSerialization.data(withJSONObject: encoded ?? [:])
+        let decoded = try JSONDecoder().decode(Place.self, from: old)
+        #expect(decoded.seats == nil)
+        #expect(decoded.name == (try place()).name)
     }
 
     @Test func aPlainNameIsInTheAreasLanguage() throws {
@@ -80,6 +92,18 @@ import Testing
             feature(
                 #""geometry":{"type":"Point","coordinates":[0,1]},"properties":{"name":"A","openingHours":"24/7"}"#),
             "feature 1 (\"A\"): openingHours must be a list of {\"days\": \"Mo-Fr\", \"opens\": \"11:00\", \"closes\": \"21:00\"}"
+        ),
+        (
+            feature(#""geometry":{"type":"Point","coordinates":[0,1]},"properties":{"name":"A","seats":0}"#),
+            "feature 1 (\"A\"): seats must be a whole number from 1 to 100000"
+        ),
+        (
+            feature(#""geometry":{"type":"Point","coordinates":[0,1]},"properties":{"name":"A","seats":12.5}"#),
+            "feature 1 (\"A\"): seats must be a whole number from 1 to 100000"
+        ),
+        (
+            feature(#""geometry":{"type":"Point","coordinates":[0,1]},"properties":{"name":"A","seats":"40"}"#),
+            "feature 1 (\"A\"): seats must be a whole number from 1 to 100000"
         ),
         (
             #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[0,1]},"properties":{"name":"No id"}}]}"#,

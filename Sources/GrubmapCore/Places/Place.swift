@@ -25,11 +25,17 @@ public struct Place: Identifiable, Hashable, Sendable, Codable {
     public var description: LocalizedText?
     /// When the place is open; empty when not known.
     public var openingHours: OpeningHours
+    /// How many people the place seats (``seatRange``), or `nil` when not known: without it, busyness shows only how
+    /// many are checked in. Set by operators; a document written before seats existed decodes with `nil`.
+    public var seats: Int?
+
+    /// The seats a place may have.
+    public static let seatRange = 1...100_000
 
     public init(
         id: ID, areaID: Area.ID, name: LocalizedText, kind: Kind, coordinate: Coordinate, address: String? = nil,
         phone: String? = nil, website: String? = nil, description: LocalizedText? = nil,
-        openingHours: OpeningHours = OpeningHours()
+        openingHours: OpeningHours = OpeningHours(), seats: Int? = nil
     ) {
         self.id = id
         self.areaID = areaID
@@ -41,6 +47,7 @@ public struct Place: Identifiable, Hashable, Sendable, Codable {
         self.website = website
         self.description = description
         self.openingHours = openingHours
+        self.seats = seats
     }
 
     /// The phone number as a `tel:` URI (RFC 3966): `+` and digits only; `nil` when there are no digits.

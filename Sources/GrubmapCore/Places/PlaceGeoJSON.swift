@@ -4,7 +4,7 @@ import Foundation
 ///
 /// A feature's `id` is the place id; `properties` has `name` (and `name:en`, `name:ko`, … per language),
 /// `kind`, `address`, `phone`, `website`, `description` (and `description:xx`), and `openingHours`
-/// (`[{"days", "opens", "closes"}]`). Exporting then importing gives the same places.
+/// (`[{"days", "opens", "closes"}]`), and `seats` (a whole number, when known). Exporting then importing gives the same places.
 public enum PlaceGeoJSON {
     /// The places as a FeatureCollection, in id order, with sorted keys so equal places give equal bytes.
     public static func encode(_ places: [Place], localLanguage: String) -> Data {
@@ -35,6 +35,7 @@ public enum PlaceGeoJSON {
         if let address = place.address { properties["address"] = address }
         if let phone = place.phone { properties["phone"] = phone }
         if let website = place.website { properties["website"] = website }
+        if let seats = place.seats { properties["seats"] = seats }
         if !place.openingHours.isEmpty {
             properties["openingHours"] = place.openingHours.rules.map { rule in
                 [
@@ -138,10 +139,18 @@ public enum PlaceGeoJSON {
             }
             hours = parsed
         }
+        var seats: Int?
+        if let value = properties["seats"], !value.isNull {
+            guard let number = value.number, number == number.rounded(), Double(Place.seatRange.lowerBound) <= number,
+                number <= Double(Place.seatRange.upperBound)
+            else { throw fail("seats must be a whole number from 1 to 100000") }
+            seats = Int(number)
+        }
         return Place(
             id: id, areaID: area, name: name, kind: kind, coordinate: coordinate,
             address: try text("address", limit: 300),
-            phone: try text("phone", limit: 40), website: website, description: description, openingHours: hours)
+            phone: try text("phone", limit: 40), website: website, description: description, openingHours: hours,
+            seats: seats)
     }
 
     /// Text per language from `key:xx` properties; a plain `key` counts (as the area's local language) only
