@@ -24,12 +24,15 @@ extension API {
         }
 
         public struct MealBody: Codable, Sendable, Equatable {
+            /// The meal's id (``MealID``): the same for this place, date and meal in every read and on every server.
+            public let id: MealID
             public let name: String
             /// As the menu wrote them: allergens, diets, anything else.
             public let notes: [String]
             public let prices: [String: Decimal]
 
-            public init(name: String, notes: [String], prices: [String: Decimal]) {
+            public init(id: MealID, name: String, notes: [String], prices: [String: Decimal]) {
+                self.id = id
                 self.name = name
                 self.notes = notes
                 self.prices = prices

@@ -106,4 +106,21 @@ struct AreaMenuStoreTests {
             #expect(try store.menuDays(inArea: Fixtures.sanJose.id, in: sunday...saturday).count == 1)
         }
     }
+
+    /// A feed refresh deletes the day and inserts it again: the meals' ids, derived from what the menu says, come
+    /// back the same from both reads.
+    @Test(arguments: StoreKind.tested)
+    func mealIDsStayTheSameWhenTheSameDayIsImportedAgain(kind: StoreKind) throws {
+        try Self.store(kind) { store in
+            let place = Fixtures.geumjeongHall.id
+            try store.replaceMenus([Self.geumjeongMonday], placeID: place)
+            let first = try #require(try store.menu(placeID: place, on: Self.monday)).mealIDs
+            try store.replaceMenus([Self.geumjeongMonday], placeID: place)
+            let again = try #require(try store.menu(placeID: place, on: Self.monday)).mealIDs
+            #expect(first == again)
+            #expect(first == Self.geumjeongMonday.mealIDs)
+            #expect(Set(first.joined()).count == 14)
+            #expect(try store.menus(inArea: Fixtures.busan.id, on: Self.monday)[place]?.mealIDs == first)
+        }
+    }
 }

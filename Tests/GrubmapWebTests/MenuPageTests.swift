@@ -250,6 +250,30 @@ enum MenuFixtures {
         #expect(try test.get("/api/v1/places/Not%20An%20Id/menu").status == .notFound)
     }
 
+    /// Each meal has an id that every read gives again (the API, the board's API, the page's `data-meal`), and that
+    /// a feed's re-import of the same day keeps.
+    @Test func mealsCarryTheSameIDInEveryRead() throws {
+        let test = try TestApp.make()
+        defer { test.cleanUp() }
+        try test.store.replaceMenus([F.threeMeals("2026-11-09")], placeID: F.alpha)
+        F.setClock(test, to: "2026-11-09T03:00:00Z")
+        func ids(_ body: [String: Any]) -> [String] {
+            ((body["categories"] as? [[String: Any]]) ?? []).flatMap { category in
+                ((category["meals"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }
+            }
+        }
+        let first = ids(try test.json("/api/v1/places/alpha/menu"))
+        #expect(first.count == 3 && Set(first).count == 3)
+        #expect(first.allSatisfy { MealID($0) != nil })
+        try test.store.replaceMenus([F.threeMeals("2026-11-09")], placeID: F.alpha)
+        #expect(ids(try test.json("/api/v1/places/alpha/menu")) == first)
+        let board = try test.json("/api/v1/areas/test-campus/menus")
+        let entry = (board["menus"] as? [[String: Any]])?.first { $0["placeId"] as? String == "alpha" }
+        #expect(entry.map(ids) == first)
+        let html = try page(test, "/places/alpha")
+        for id in first { #expect(html.contains("class=\"meal\" data-meal=\"\(id)\"")) }
+    }
+
     @Test func hostileMenuTextIsEscapedOnThePage() throws {
         let test = try TestApp.make()
         defer { test.cleanUp() }

@@ -15,11 +15,14 @@ public struct ArrangedCategory: Hashable, Sendable {
     public let isOpen: Bool
     /// Where its period stands; `nil` for a category whose name says no period, and on a day other than today.
     public let standing: Standing?
+    /// The ids of the category's meals (``MealID``), parallel to `category.meals`.
+    public let mealIDs: [MealID]
 
-    public init(category: MenuCategory, isOpen: Bool, standing: Standing?) {
+    public init(category: MenuCategory, isOpen: Bool, standing: Standing?, mealIDs: [MealID]) {
         self.category = category
         self.isOpen = isOpen
         self.standing = standing
+        self.mealIDs = mealIDs
     }
 
     /// Whether it is the part of the day being served now.
@@ -35,8 +38,9 @@ extension Menu {
     /// folded; the periods over for the day last, folded. For another day, every category is open in menu order.
     public func arrangedCategories(at moment: MealMoment?) -> [ArrangedCategory] {
         let categories = self.categories
+        let ids = mealIDs
         guard let moment else {
-            return categories.map { ArrangedCategory(category: $0, isOpen: true, standing: nil) }
+            return zip(categories, ids).map { ArrangedCategory(category: $0, isOpen: true, standing: nil, mealIDs: $1) }
         }
         let next = moment.next?.period
         func standing(_ period: MealPeriod?) -> ArrangedCategory.Standing? {
@@ -53,9 +57,10 @@ extension Menu {
         }
         // Sorted by rank, then menu order within each group.
         let ranked = categories.enumerated().map { (rank: rank($0.element.period), index: $0.offset, $0.element) }
-        return ranked.sorted { ($0.rank, $0.index) < ($1.rank, $1.index) }.map { rank, _, category in
+        return ranked.sorted { ($0.rank, $0.index) < ($1.rank, $1.index) }.map { rank, index, category in
             ArrangedCategory(
-                category: category, isOpen: rank < 2 || category.period == nil, standing: standing(category.period))
+                category: category, isOpen: rank < 2 || category.period == nil, standing: standing(category.period),
+                mealIDs: ids[index])
         }
     }
 }

@@ -45,7 +45,7 @@ struct MenuCategoryView {
     var node: Node {
         let strings = reading.strings
         let category = item.category
-        let shown = category.meals.filter(reading.filter.shows)
+        let shown = zip(category.meals, item.mealIDs).filter { reading.filter.shows($0.0) }
         let hidden = category.meals.count - shown.count
         var attributes: [Attribute] = [.class(item.isServingNow ? "menu-category now" : "menu-category")]
         // A category the filter empties stays folded: its line says how many dishes it hid.
@@ -68,7 +68,7 @@ struct MenuCategoryView {
                 }
             }
             el(.ul, .class("meals")) {
-                for meal in shown { MealView(reading: reading, meal: meal, currency: currency).node }
+                for (meal, id) in shown { MealView(reading: reading, meal: meal, id: id, currency: currency).node }
                 if hidden > 0 {
                     el(.li, .class("meal-hidden")) { strings.hiddenByFilter(hidden) }
                 }
@@ -87,13 +87,15 @@ struct MenuCategoryView {
 struct MealView {
     let reading: MenuReading
     let meal: Meal
+    /// The meal's id, as `data-meal` for scripts that find a meal to update.
+    let id: MealID
     let currency: Currency
 
     var node: Node {
         let strings = reading.strings
         let mine = reading.price(of: meal)?.price
         let others = meal.prices.filter { $0.role != mine?.role }
-        return el(.li, .class("meal")) {
+        return el(.li, .class("meal"), .data("meal", id.rawValue)) {
             el(.p, .class("meal-name"), .lang(reading.contentLanguage)) { meal.name }
             if !meal.notes.isEmpty {
                 el(.ul, .class("meal-notes"), .ariaLabel(strings.notesLabel)) {

@@ -28,12 +28,13 @@ extension API.MenuBody {
     }
 
     private static func categories(of menu: Menu?) -> [Category] {
-        (menu?.categories ?? []).map { category in
+        guard let menu else { return [] }
+        return zip(menu.categories, menu.mealIDs).map { category, ids in
             Category(
                 name: category.name, period: category.period?.rawValue,
-                meals: category.meals.map { meal in
+                meals: zip(category.meals, ids).map { meal, id in
                     MealBody(
-                        name: meal.name, notes: meal.notes,
+                        id: id, name: meal.name, notes: meal.notes,
                         prices: Dictionary(uniqueKeysWithValues: meal.prices.map { ($0.role.rawValue, $0.amount) }))
                 })
         }
