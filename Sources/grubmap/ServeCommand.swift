@@ -19,8 +19,8 @@ enum ServeCommand {
             onboardingInterval, secureCookies, trustedProxy, tileURL, checkInHours, writesPerMinute, cacheLifetime,
             newSessionsPerMinute, newSessionsBurst, feedInterval, feedFetchers, feedFetchesPerArea, maxFeedsPerArea,
             OutboundOptions.allowOutbound, testClockFile, threading, maxBodyBytes, workers, maxQueuedRequests,
-            maxConnections, maxConnectionsPerAddress, requestTimeout, idleTimeout, logFormat, metrics, tlsCert, tlsKey,
-            httpRedirectPort,
+            maxConnections, maxConnectionsPerAddress, maxEventStreams, requestTimeout, idleTimeout, logFormat, metrics,
+            tlsCert, tlsKey, httpRedirectPort,
         ])
 
     /// What the server and the HTTP layer do when an option is not given.
@@ -151,6 +151,10 @@ enum ServeCommand {
         "max-connections-per-address", "N", .number(in: 0...1_000_000), default: standard.receivingLimitPerAddress,
         help: "Connections from one client address that may be sending a request at once (0 for no limit); idle "
             + "keep-alive ones do not count; beyond it, 503")
+    static let maxEventStreams = Option(
+        "max-event-streams", "N", .number(in: 0...1_000_000), default: standard.eventStreamLimit,
+        help: "Live update streams open at once, counted apart from --max-connections (an open stream holds no "
+            + "thread); beyond it, 503 with Retry-After")
     static let requestTimeout = Option(
         "request-timeout-seconds", "N", .number(in: 1...3600), default: Int(standard.requestTimeout.components.seconds),
         help: "The longest a client may take to send a whole request, headers and body")
@@ -185,7 +189,7 @@ enum ServeCommand {
             receivingLimitPerAddress: options[maxConnectionsPerAddress],
             // Enough to keep every database connection busy, and a couple for requests that need none.
             workerCount: options[workers] ?? connections + 2, queueLimit: options[maxQueuedRequests],
-            tls: try tlsCredentials(options, log: log))
+            eventStreamLimit: options[maxEventStreams], tls: try tlsCredentials(options, log: log))
         var configuration = AppConfiguration(
             onboarding: try options[onboarding] ?? OnboardingCatalog.bundled(), defaultAreaID: options[defaultArea],
             onboardingInterval: .milliseconds(options[onboardingInterval]),

@@ -9,11 +9,11 @@ import Testing
         var table: ConnectionTable
         let start = ContinuousClock.now
 
-        init(connections: Int = 10) {
+        init(connections: Int = 10, streams: Int = 20_000) {
             table = ConnectionTable(
                 limits: ServerConfiguration(
                     idleTimeout: .seconds(60), requestTimeout: .seconds(30), connectionLimit: connections,
-                    receivingLimitPerAddress: 2, refusalTimeout: .seconds(2)))
+                    receivingLimitPerAddress: 2, refusalTimeout: .seconds(2), eventStreamLimit: streams))
         }
 
         func at(_ seconds: Double) -> ContinuousClock.Instant {
@@ -34,6 +34,10 @@ import Testing
             table.endReceiving(id, now: at(seconds))
         }
 
+        func stream(_ id: Int, at seconds: Double = 0) -> Bool {
+            table.beginStreaming(id, now: at(seconds))
+        }
+
         func answered(_ id: Int, at seconds: Double = 0) {
             table.endRequest(id, now: at(seconds))
         }
@@ -45,6 +49,31 @@ import Testing
         func expiredIDs(at seconds: Double) -> [Int] {
             table.expired(now: at(seconds)).map(\.id)
         }
+    }
+
+    @Test func streamsCountApartFromConnectionsAndAgainstTheirOwnCap() {
+        let book = Book(connections: 2, streams: 3)
+        for id in 1...3 {
+            #expect(!book.open(id, from: "nat").isRefused)
+            #expect(book.begin(id))
+            book.received(id)
+            #expect(book.stream(id))
+        }
+        #expect(book.table.openStreams == 3)
+        #expect(book.table.activeRequests == 0, "a stream is no request in flight")
+        // Three streams from one address, and still room for two connections' requests from it.
+        #expect(!book.open(4, from: "nat").isRefused)
+        #expect(!book.open(5, from: "nat").isRefused)
+        #expect(book.begin(4))
+        book.received(4)
+        #expect(!book.stream(4), "a fourth stream is over the cap")
+        #expect(book.expiredIDs(at: 3600) == [5], "streams are never timed out here; the idle connection is")
+        // A stream that ends leaves its connection idle, counted again; one closed frees its place.
+        book.answered(1, at: 3600)
+        #expect(book.table.openStreams == 2)
+        book.table.close(2)
+        #expect(book.table.openStreams == 1)
+        #expect(book.stream(4, at: 3600))
     }
 
     @Test func aRequestMustArriveWithinTheRequestTimeoutHoweverSteadilyItTrickles() {

@@ -17,8 +17,12 @@ final class RawClient {
 
     /// Connects to 127.0.0.1 from `source` (any address of 127/8 reaches the loopback, so tests can play a second
     /// client address).
-    init(port: UInt16, from source: String = "127.0.0.1") throws {
+    /// A `receiveBuffer` sets `SO_RCVBUF` before connecting, to play a client whose buffer fills soon.
+    init(port: UInt16, from source: String = "127.0.0.1", receiveBuffer: Int32? = nil) throws {
         socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if var size = receiveBuffer {
+            setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var local = sockaddr_in()
         local.sin_family = sa_family_t(AF_INET)
         local.sin_addr.s_addr = inet_addr(source)
@@ -111,6 +115,46 @@ final class RawClient {
         let body = Array(buffer[..<length])
         buffer.removeFirst(length)
         return Reply(statusCode: code, headers: headers, body: body)
+    }
+
+    /// Reads the head of a response whose body is streamed (chunked); its body is left to ``readChunk()``.
+    func readHead() throws -> Reply {
+        let headEnd = try readUntil([13, 10, 13, 10])
+        let head = String(decoding: buffer[..<headEnd], as: UTF8.self)
+        buffer.removeFirst(headEnd + 4)
+        var lines = head.components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, let code = Int(statusLine[1]) else { throw ClientError.malformed(head) }
+        var headers: [String: String] = [:]
+        for line in lines {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2 { headers[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces) }
+        }
+        return Reply(statusCode: code, headers: headers, body: [])
+    }
+
+    /// The data of the next chunk of a chunked body; `nil` for the last (empty) chunk.
+    func readChunk() throws -> [UInt8]? {
+        let lineEnd = try readUntil([13, 10])
+        let sizeText = String(decoding: buffer[..<lineEnd], as: UTF8.self)
+        guard let size = Int(sizeText.split(separator: ";").first ?? "", radix: 16) else {
+            throw ClientError.malformed(sizeText)
+        }
+        buffer.removeFirst(lineEnd + 2)
+        while buffer.count < size + 2 { try fill() }
+        let data = Array(buffer[..<size])
+        buffer.removeFirst(size + 2)
+        return size == 0 ? nil : data
+    }
+
+    /// Reads chunks until what they carried, with `text` so far, contains `wanted`; gives back all of it.
+    func readStream(until wanted: String, after text: String = "") throws -> String {
+        var text = text
+        while !text.contains(wanted) {
+            guard let chunk = try readChunk() else { throw ClientError.closed }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        return text
     }
 
     private func readUntil(_ marker: [UInt8]) throws -> Int {

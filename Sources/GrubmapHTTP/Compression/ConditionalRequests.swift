@@ -11,7 +11,7 @@ public struct ConditionalRequests: Middleware {
 
     public func respond(to request: Request, next: Responder) -> Response {
         var response = next(request)
-        guard request.method == .get || request.method == .head, response.status == .ok,
+        guard request.method == .get || request.method == .head, response.status == .ok, response.eventStream == nil,
             response.headers["Set-Cookie"] == nil,
             let type = response.headers["Content-Type"], ResponseCompression.isCompressible(type)
         else { return response }

@@ -18,7 +18,8 @@ public struct ResponseCompression: Middleware {
 
     public func respond(to request: Request, next: Responder) -> Response {
         var response = next(request)
-        guard let type = response.headers["Content-Type"], Self.isCompressible(type) else { return response }
+        guard response.eventStream == nil, let type = response.headers["Content-Type"], Self.isCompressible(type)
+        else { return response }
         response.headers.addVary("Accept-Encoding")
         guard response.headers["Content-Encoding"] == nil, response.body.count >= minimumBytes, request.acceptsGzip,
             let compressed = Gzip.compress(response.body, level: level)

@@ -10,6 +10,10 @@ public struct Response: Sendable {
     public var route: String?
     /// What went wrong, for the log (never sent): an error's code and message, or a fault's description.
     public var failure: String?
+    /// When set, the answer is this stream, written as things happen (``body`` is not sent): see
+    /// ``EventStream``. libmicrohttpd sends it chunked, with `Cache-Control: no-store` unless the headers say
+    /// otherwise, and `X-Accel-Buffering: no`.
+    public var eventStream: EventStream?
 
     public init(status: Status = .ok, headers: Headers = Headers(), body: [UInt8] = []) {
         self.status = status

@@ -14,6 +14,10 @@ struct ConnectionTable {
         case receiving
         /// The whole request is in and is being answered, or the answer is being sent.
         case answering
+        /// Its answer is an open ``EventStream``: counted in ``openStreams`` against
+        /// ``ServerConfiguration/eventStreamLimit``, not against ``ServerConfiguration/connectionLimit`` nor as a
+        /// request in flight, and never timed out here.
+        case streaming
     }
 
     /// Why the server closed a connection itself.
@@ -49,15 +53,18 @@ struct ConnectionTable {
     private var receivingByAddress: [String: Int] = [:]
     /// Entries neither refused nor closing: those that count against ``ServerConfiguration/connectionLimit``.
     private var admittedCount = 0
+    /// Connections whose answer is an open event stream.
+    private(set) var openStreams = 0
     private(set) var isDraining = false
 
     init(limits: ServerConfiguration) {
         self.limits = limits
     }
 
-    /// Requests being received or answered right now, on connections neither refused nor closing.
+    /// Requests being received or answered right now, on connections neither refused nor closing (an open
+    /// event stream is not one).
     var activeRequests: Int {
-        entries.values.count { !$0.isRefused && !$0.isClosing && $0.phase != .idle }
+        entries.values.count { !$0.isRefused && !$0.isClosing && $0.phase != .idle && $0.phase != .streaming }
     }
 
     /// Requests being received right now, on connections neither refused nor closing.
@@ -119,9 +126,29 @@ struct ConnectionTable {
         move(id, to: .idle, now: now)
     }
 
+    /// The answer is an event stream: from now on it counts against ``ServerConfiguration/eventStreamLimit``
+    /// instead of ``ServerConfiguration/connectionLimit``. Returns false, changing nothing, when that limit is
+    /// reached.
+    mutating func beginStreaming(_ id: ID, now: Instant) -> Bool {
+        guard var entry = entries[id], entry.phase != .streaming, openStreams < limits.eventStreamLimit else {
+            return false
+        }
+        uncountReceiving(&entry)
+        entry.phase = .streaming
+        entry.since = now
+        openStreams += 1
+        if !entry.isRefused, !entry.isClosing { admittedCount -= 1 }
+        entries[id] = entry
+        return true
+    }
+
     private mutating func move(_ id: ID, to phase: Phase, now: Instant) {
         guard var entry = entries[id] else { return }
         uncountReceiving(&entry)
+        if entry.phase == .streaming {
+            openStreams -= 1
+            if !entry.isRefused, !entry.isClosing { admittedCount += 1 }
+        }
         entry.phase = phase
         entry.since = now
         entries[id] = entry
@@ -132,7 +159,11 @@ struct ConnectionTable {
     mutating func close(_ id: ID) -> Entry? {
         guard var entry = entries.removeValue(forKey: id) else { return nil }
         uncountReceiving(&entry)
-        if !entry.isRefused, !entry.isClosing { admittedCount -= 1 }
+        if entry.phase == .streaming {
+            openStreams -= 1
+        } else if !entry.isRefused, !entry.isClosing {
+            admittedCount -= 1
+        }
         return entry
     }
 
@@ -143,7 +174,7 @@ struct ConnectionTable {
             let reason: Closing
             let limit: Duration
             switch entry.phase {
-            case .answering:
+            case .answering, .streaming:
                 continue
             case _ where entry.isRefused:
                 (reason, limit) = (.refused, limits.refusalTimeout)
@@ -190,7 +221,7 @@ struct ConnectionTable {
         guard var entry = entries[id], !entry.isClosing else { return }
         entry.isClosing = true
         uncountReceiving(&entry)
-        if !entry.isRefused { admittedCount -= 1 }
+        if !entry.isRefused, entry.phase != .streaming { admittedCount -= 1 }
         entries[id] = entry
     }
 

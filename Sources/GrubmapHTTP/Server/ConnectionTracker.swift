@@ -99,6 +99,24 @@ final class ConnectionTracker: Sendable {
         state.withLock { $0.table.endReceiving(record.id, now: clock.now) }
     }
 
+    /// The answer is an event stream; false when ``ServerConfiguration/eventStreamLimit`` streams are open.
+    func beginStreaming(on record: ConnectionRecord) -> Bool {
+        state.withLock { $0.table.beginStreaming(record.id, now: clock.now) }
+    }
+
+    /// Connections whose answer is an open event stream.
+    var openStreams: Int { state.withLock { $0.table.openStreams } }
+
+    /// Shuts down the socket of every connection whose answer is an event stream, for shutting down when their
+    /// clients do not read the end.
+    func shutDownStreams() {
+        state.withLock { state in
+            for (id, entry) in state.table.entries where entry.phase == .streaming {
+                Self.shutDown(id, reason: .shutdown, in: &state)
+            }
+        }
+    }
+
     /// The request is over; the connection waits for the next one.
     func endRequest(on record: ConnectionRecord) {
         state.withLock { $0.table.endRequest(record.id, now: clock.now) }

@@ -45,6 +45,9 @@ public final class HTTPServer: Sendable {
     /// The number of requests being read or answered right now.
     public var requestsInFlight: Int { context.inFlight.load(ordering: .relaxed) }
 
+    /// The number of event streams open right now (see ``EventStream``).
+    public var openEventStreams: Int { context.tracker.openStreams }
+
     /// The number of connections open right now.
     public var openConnections: Int { context.tracker.openConnections }
 
@@ -109,14 +112,17 @@ public final class HTTPServer: Sendable {
     /// open files the process may have.
     private func daemonConnectionLimit() -> Int {
         let headroom = max(64, configuration.connectionLimit / 8)
+        // Event streams are connections too, counted apart from the requests'.
+        let wanted = configuration.connectionLimit + configuration.eventStreamLimit
         // Sockets lingering, database connections, files, the listening socket and libmicrohttpd's pipes.
         let reserve = context.lingering.limit + 128
-        let available = OpenFileLimit.raise(toAtLeast: configuration.connectionLimit + headroom + reserve)
-        let limit = min(configuration.connectionLimit + headroom, max(16, available - reserve))
-        if limit < configuration.connectionLimit + headroom {
+        let available = OpenFileLimit.raise(toAtLeast: wanted + headroom + reserve)
+        let limit = min(wanted + headroom, max(16, available - reserve))
+        if limit < wanted + headroom {
             log?(
                 "the open-file limit (\(available)) allows \(limit) connections at once, fewer than the "
-                    + "\(configuration.connectionLimit) asked; raise it (ulimit -n, LimitNOFILE=) to serve more")
+                    + "\(configuration.connectionLimit) and \(configuration.eventStreamLimit) event streams asked; "
+                    + "raise it (ulimit -n, LimitNOFILE=) to serve more")
         }
         return limit
     }
@@ -139,6 +145,8 @@ public final class HTTPServer: Sendable {
         while context.tracker.activeRequests > 0, clock.now < deadline {
             usleep(2_000)
         }
+        // libmicrohttpd must not be stopped with a connection suspended, as an idle event stream's is.
+        context.endStreams(by: max(deadline, clock.now.advanced(by: .seconds(2))))
         context.workers?.abandonAll(context.stopping)
         context.tracker.stop()
         self.daemon.withLock { $0 = nil }

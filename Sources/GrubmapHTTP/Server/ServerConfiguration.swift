@@ -89,6 +89,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// server reads and drops what comes for at most this long before it closes, so that the client gets to
     /// read the answer instead of a reset ("lingering close").
     public var lingerTimeout: Duration
+    /// At most this many ``EventStream`` answers are open at once. They are counted apart from
+    /// ``connectionLimit`` (a stream is a connection that stays open for hours, not a request being answered) and
+    /// hold no thread while they wait; a stream beyond the limit gets 503 `too_many_streams` with `Retry-After`.
+    public var eventStreamLimit: Int
     /// Serve HTTPS with these (libmicrohttpd's TLS, GnuTLS underneath); `nil` for plain HTTP.
     public var tls: TLSCredentials?
 
@@ -97,7 +101,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         maximumBodyBytes: Int = 1 << 20, idleTimeout: Duration = .seconds(30), requestTimeout: Duration = .seconds(30),
         connectionLimit: Int = 4096, receivingLimitPerAddress: Int = 128, workerCount: Int = 10,
         queueLimit: Int = 1024, queueWaitLimit: Duration = .seconds(2), refusalTimeout: Duration = .seconds(2),
-        lingerTimeout: Duration = .seconds(5), tls: TLSCredentials? = nil
+        lingerTimeout: Duration = .seconds(5), eventStreamLimit: Int = 20_000, tls: TLSCredentials? = nil
     ) {
         self.host = host
         self.port = port
@@ -112,6 +116,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         self.queueWaitLimit = queueWaitLimit
         self.refusalTimeout = refusalTimeout
         self.lingerTimeout = lingerTimeout
+        self.eventStreamLimit = eventStreamLimit
         self.tls = tls
     }
 }

@@ -23,6 +23,8 @@ final class ServerContext: Sendable {
     let isDraining = Atomic<Bool>(false)
     /// The TLS certificate and key as C strings, kept for as long as the daemon may read them.
     let credentials: TLSCStrings?
+    /// Event streams queued and not yet let go by libmicrohttpd, to end them before the daemon stops.
+    let streams = Mutex<[ObjectIdentifier: EventStream]>([:])
 
     init(
         configuration: ServerConfiguration, responder: @escaping Responder, inlineResponder: InlineResponder?,
@@ -50,6 +52,7 @@ final class ServerContext: Sendable {
     func answer(_ request: Request, state: RequestState, connection: OpaquePointer) -> MHD_Result {
         var request = request
         request.isTLS = credentials != nil
+        state.request = request
         if let response = inlineResponder?(request) {
             return queue(response, state: state, on: connection)
         }
@@ -88,6 +91,9 @@ final class ServerContext: Sendable {
         } else if isDraining.load(ordering: .relaxed) {
             response.headers["Connection"] = "close"
         }
+        if let stream = response.eventStream {
+            return queue(stream: stream, response: response, state: state, on: connection)
+        }
         var body = response.body
         let handle = body.withUnsafeMutableBytes { bytes in
             MHD_create_response_from_buffer(bytes.count, bytes.baseAddress, MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
@@ -100,6 +106,67 @@ final class ServerContext: Sendable {
         return MHD_queue_response(connection, UInt32(response.status.code), handle)
     }
 
+    /// Hands an event stream to libmicrohttpd as a chunked answer read from the stream as it is written, or,
+    /// beyond ``ServerConfiguration/eventStreamLimit`` or while shutting down, answers 503 and ends the stream.
+    private func queue(
+        stream: EventStream, response: Response, state: RequestState, on connection: OpaquePointer
+    ) -> MHD_Result {
+        guard !isDraining.load(ordering: .relaxed), let record = state.record, tracker.beginStreaming(on: record)
+        else {
+            stream.release()
+            var request = state.request ?? Request.lenient(method: .get, target: state.target, headers: state.headers)
+            request.problem = isDraining.load(ordering: .relaxed) ? Self.shuttingDown : Self.tooManyStreams
+            var refusal = inlineResponder?(request) ?? responder(request)
+            refusal.eventStream = nil
+            return queue(refusal, state: state, on: connection)
+        }
+        streams.withLock { $0[ObjectIdentifier(stream)] = stream }
+        let canSuspend = workers != nil
+        stream.attach(to: connection, canSuspend: canSuspend) { [weak self] in self?.forget(stream) }
+        let context = Unmanaged.passRetained(stream).toOpaque()
+        guard
+            let handle = MHD_create_response_from_callback(
+                EventStream.sizeUnknown, 1024, eventStreamReader, context, eventStreamFreed)
+        else {
+            eventStreamFreed(context)
+            return MHD_Result.NO
+        }
+        defer { MHD_destroy_response(handle) }
+        var headers = response.headers
+        headers["Cache-Control"] = headers["Cache-Control"] ?? "no-store"
+        // nginx passes the stream on as it comes instead of buffering it.
+        headers["X-Accel-Buffering"] = "no"
+        for (name, value) in headers {
+            _ = MHD_add_response_header(handle, name, value)
+        }
+        return MHD_queue_response(connection, UInt32(response.status.code), handle)
+    }
+
+    /// Ends every open event stream (each sends what it has queued, then its end) and waits, until `deadline`,
+    /// for libmicrohttpd to read their ends: the daemon must not stop with a connection suspended.
+    func endStreams(by deadline: ContinuousClock.Instant) {
+        let open = streams.withLock { Array($0.values) }
+        for stream in open { stream.close() }
+        // A client that reads nothing never lets libmicrohttpd write the end: after a moment its socket is shut
+        // down, which libmicrohttpd notices as the client leaving.
+        let patience = min(deadline, ContinuousClock.now.advanced(by: .seconds(1)))
+        var isShutDown = false
+        while open.contains(where: { !$0.isFinished }) {
+            let now = ContinuousClock.now
+            if now >= deadline { return }
+            if now >= patience, !isShutDown {
+                tracker.shutDownStreams()
+                isShutDown = true
+            }
+            usleep(2_000)
+        }
+    }
+
+    /// A stream let go by libmicrohttpd.
+    func forget(_ stream: EventStream) {
+        streams.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(stream)) }
+    }
+
     /// What a request gets when the workers' queue has no place for it.
     private func busy(_ request: Request) -> Response {
         var request = request
@@ -110,14 +177,21 @@ final class ServerContext: Sendable {
     /// What a job still unanswered when the server stops gets.
     func stopping(_ request: Request) -> Response {
         var request = request
-        request.problem = HTTPError(
-            .serviceUnavailable, code: "shutting_down", message: "The server is restarting. Try again in a moment.",
-            headers: ["Retry-After": "1"])
+        request.problem = Self.shuttingDown
         return inlineResponder?(request) ?? responder(request)
     }
 
     static let serverBusy = HTTPError(
         .serviceUnavailable, code: "server_busy", message: "The server is busy. Try again in a moment.",
+        headers: ["Retry-After": "1"])
+
+    static let tooManyStreams = HTTPError(
+        .serviceUnavailable, code: "too_many_streams",
+        message: "Too many live update streams are open on the server just now. Try again later.",
+        headers: ["Retry-After": "30"])
+
+    static let shuttingDown = HTTPError(
+        .serviceUnavailable, code: "shutting_down", message: "The server is restarting. Try again in a moment.",
         headers: ["Retry-After": "1"])
 
     static let tooManyConnections = HTTPError(
@@ -154,6 +228,8 @@ final class RequestState: @unchecked Sendable {
     var problem: HTTPError?
     /// The request went to a worker; its answer comes back here.
     var job: WorkerJob?
+    /// The whole request as it was answered, to answer it again in other words (a stream over its limit).
+    var request: Request?
     /// The answer must close the connection: what the client sends next cannot be trusted or is not wanted.
     var closesConnection = false
     /// The query has more than ``maximumQueryFields`` fields: it is not parsed, and the request is refused.
