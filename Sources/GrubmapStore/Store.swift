@@ -9,7 +9,7 @@ import GrubmapCore
 /// from many threads at once.
 public protocol Store:
     CatalogStore, PlaceStore, SessionStore, MenuStore, ProfileStore, CheckInStore, BasemapStore, HealthCheck,
-    OperatorStore, ConsoleStore, FeedStore, APIKeyStore
+    OperatorStore, ConsoleStore, FeedStore, APIKeyStore, LiveStore
 {}
 
 /// Areas, and saving places.
@@ -116,9 +116,13 @@ public protocol ProfileStore: Sendable {
 public protocol CheckInStore: Sendable {
     /// Checks in the profile of a session and returns the check-in, or `nil` (storing nothing) when the session has
     /// no profile. A profile has at most one: checking in elsewhere moves it (atomically, so concurrent check-ins
-    /// of one profile leave exactly one). Returns once the check-in is durably stored.
-    func checkIn(sessionToken: String, at placeID: Place.ID, from startedAt: Date, until expiresAt: Date)
-        throws -> CheckIn?
+    /// of one profile leave exactly one). Returns once the check-in is durably stored. In the same write it adds 1
+    /// to the check-ins counted for the place's `bucket` (the local hour of `startedAt`, for popular times); nothing
+    /// is counted when nothing is stored.
+    func checkIn(
+        sessionToken: String, at placeID: Place.ID, from startedAt: Date, until expiresAt: Date,
+        bucket: PopularTimes.Bucket
+    ) throws -> CheckIn?
     /// Ends the check-in of a session's profile; returns whether there was one.
     @discardableResult
     func checkOut(sessionToken: String) throws -> Bool

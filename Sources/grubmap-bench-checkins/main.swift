@@ -102,7 +102,7 @@ func checkInAndLook(times: Int) throws -> Int {
     for index in 0..<times {
         _ = try store.checkIn(
             sessionToken: sessionTokens[index % sessionTokens.count], at: places[index % 2], from: now,
-            until: now.addingTimeInterval(3 * 3600))
+            until: now.addingTimeInterval(3 * 3600), bucket: PopularTimes.Bucket(instant: now, timeZone: .gmt))
         seen += try store.presence(inArea: area, at: now, sample: 3).count
     }
     return seen
@@ -127,7 +127,8 @@ for client in 0..<options.clients {
             do {
                 _ = try store.checkIn(
                     sessionToken: sessionTokens.randomElement(using: &generator)!, at: places[(client + count) % 2],
-                    from: now, until: now.addingTimeInterval(3 * 3600))
+                    from: now, until: now.addingTimeInterval(3 * 3600),
+                    bucket: PopularTimes.Bucket(instant: now, timeZone: .gmt))
                 count += 1
             } catch {
                 failures.withLock { $0.append("\(error)") }

@@ -357,8 +357,9 @@ struct TestClockFile: Sendable {
     }
 }
 
-/// Deletes expired sessions (with their preferences, profile and check-in), ended operator sessions and audit
-/// entries older than 180 days once an hour, in the background.
+/// Deletes expired sessions (with their preferences, profile and check-in), ended operator sessions, audit entries
+/// older than 180 days, expired line reports and popular-times counters too old to show, once an hour, in the
+/// background.
 enum SessionSweeper {
     static func start(store: any Store, now: @escaping @Sendable () -> Date, log: ServerLog) {
         Thread.detachNewThread {
@@ -371,6 +372,10 @@ enum SessionSweeper {
                         before: now().addingTimeInterval(-TimeInterval(SignInThrottle.forgetAfterSeconds)))
                     let old = try store.deleteAuditEntries(before: now().addingTimeInterval(-AuditEntry.retention))
                     if old > 0 { log("deleted \(old) audit entries older than 180 days") }
+                    // Popular times show the last 8 weeks of each area's clock; one more week in UTC covers every
+                    // time zone's.
+                    let thisWeek = PopularTimes.Bucket(instant: now(), timeZone: .gmt).week
+                    try store.pruneLive(now: now(), oldestWeek: thisWeek - Int64(PopularTimes.weeksKept))
                 } catch {
                     log("could not delete expired sessions or old audit entries: \(error)")
                 }

@@ -138,7 +138,8 @@ import Testing
                             do {
                                 _ = try store.checkIn(
                                     sessionToken: token, at: try Place.ID("venue"), from: Date(),
-                                    until: Date().addingTimeInterval(3600))
+                                    until: Date().addingTimeInterval(3600),
+                                    bucket: PopularTimes.Bucket(instant: Date(), timeZone: .gmt))
                             } catch {
                                 failures.withLock { $0.append("\(error)") }
                             }

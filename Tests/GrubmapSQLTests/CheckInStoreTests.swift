@@ -51,7 +51,9 @@ struct CheckInStoreTests {
     static func checkIn(_ store: any Store, _ index: Int, at place: String, from start: Date, until end: Date) throws {
         let placeID = try Place.ID(place)
         #expect(
-            try store.checkIn(sessionToken: token(index), at: placeID, from: start, until: end)
+            try store.checkIn(
+                sessionToken: token(index), at: placeID, from: start, until: end,
+                bucket: PopularTimes.Bucket(instant: start, timeZone: area.clockTimeZone))
                 == CheckIn(profileID: try Profile.ID("p\(index)"), placeID: placeID, startedAt: start, expiresAt: end))
     }
 
@@ -133,7 +135,8 @@ struct CheckInStoreTests {
                 for round in 0..<5 {
                     _ = try? store.checkIn(
                         sessionToken: Self.token(index), at: Self.place(round % 2 == 0 ? "a" : "b").id,
-                        from: Self.at(Double(round)), until: Self.at(1000))
+                        from: Self.at(Double(round)), until: Self.at(1000),
+                        bucket: PopularTimes.Bucket(instant: Self.at(Double(round)), timeZone: .gmt))
                 }
             }
             let presence = try store.presence(inArea: Self.area.id, at: Self.at(10), sample: 4)
@@ -166,7 +169,8 @@ struct CheckInStoreTests {
                         do {
                             _ = try servers[(thread + round) % 2].checkIn(
                                 sessionToken: Self.token(index), at: Self.place(round % 2 == 0 ? "a" : "b").id,
-                                from: Self.at(Double(round)), until: Self.at(1000))
+                                from: Self.at(Double(round)), until: Self.at(1000),
+                                bucket: PopularTimes.Bucket(instant: Self.at(Double(round)), timeZone: .gmt))
                         } catch {
                             failures.add("\(error)")
                         }

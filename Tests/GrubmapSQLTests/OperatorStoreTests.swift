@@ -296,7 +296,9 @@ struct OperatorStoreTests {
             #expect(
                 try store.checkIn(
                     sessionToken: String(repeating: "s", count: 43), at: place.id, from: Self.now,
-                    until: Self.now.addingTimeInterval(3600)) != nil)
+                    until: Self.now.addingTimeInterval(3600),
+                    bucket: PopularTimes.Bucket(instant: Self.now, timeZone: .gmt))
+                    != nil)
             #expect(try store.activeCheckIns(inArea: Fixtures.busan.id, at: Self.now).count == 1)
             #expect(try store.archivePlace(id: place.id, at: Self.now, audit: Self.audit("place.archive")) == 1)
             #expect(try store.place(id: place.id) == nil)

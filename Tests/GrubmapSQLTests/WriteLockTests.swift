@@ -41,13 +41,15 @@ struct WriteLockTests {
             try importer.execute("BEGIN IMMEDIATE")
             #expect(throws: DatabaseUnavailableError.self) {
                 try store.checkIn(
-                    sessionToken: token, at: Fixtures.geumjeongHall.id, from: now, until: now.addingTimeInterval(60))
+                    sessionToken: token, at: Fixtures.geumjeongHall.id, from: now, until: now.addingTimeInterval(60),
+                    bucket: PopularTimes.Bucket(instant: now, timeZone: .gmt))
             }
             try importer.execute("ROLLBACK")
             #expect(try store.checkIn(profileID: profile.id, activeAt: now) == nil)
             #expect(
                 try store.checkIn(
-                    sessionToken: token, at: Fixtures.geumjeongHall.id, from: now, until: now.addingTimeInterval(60))
+                    sessionToken: token, at: Fixtures.geumjeongHall.id, from: now, until: now.addingTimeInterval(60),
+                    bucket: PopularTimes.Bucket(instant: now, timeZone: .gmt))
                     != nil)
             #expect(try store.checkIn(profileID: profile.id, activeAt: now) != nil)
         }

@@ -91,11 +91,12 @@ final class CountingStore: Store {
     func avatar(profileID: Profile.ID) throws -> Avatar? {
         try count("avatar") { try base.avatar(profileID: profileID) }
     }
-    func checkIn(sessionToken: String, at placeID: Place.ID, from startedAt: Date, until expiresAt: Date) throws
-        -> CheckIn?
-    {
+    func checkIn(
+        sessionToken: String, at placeID: Place.ID, from startedAt: Date, until expiresAt: Date,
+        bucket: PopularTimes.Bucket
+    ) throws -> CheckIn? {
         try count("checkIn") {
-            try base.checkIn(sessionToken: sessionToken, at: placeID, from: startedAt, until: expiresAt)
+            try base.checkIn(sessionToken: sessionToken, at: placeID, from: startedAt, until: expiresAt, bucket: bucket)
         }
     }
     func checkOut(sessionToken: String) throws -> Bool {

@@ -47,13 +47,23 @@ struct UnreachableStore: Store {
     func profile(id: Profile.ID) throws -> Profile? { throw down }
     func saveProfile(_ profile: Profile, sessionToken: String, avatar: AvatarChange) throws { throw down }
     func avatar(profileID: Profile.ID) throws -> Avatar? { throw down }
-    func checkIn(sessionToken: String, at placeID: Place.ID, from startedAt: Date, until expiresAt: Date) throws
-        -> CheckIn?
-    { throw down }
+    func checkIn(
+        sessionToken: String, at placeID: Place.ID, from startedAt: Date, until expiresAt: Date,
+        bucket: PopularTimes.Bucket
+    ) throws -> CheckIn? { throw down }
     func checkOut(sessionToken: String) throws -> Bool { throw down }
     func checkIn(profileID: Profile.ID, activeAt date: Date) throws -> CheckIn? { throw down }
     func presence(atPlace id: Place.ID, at date: Date, newest: Int) throws -> PlacePeople { throw down }
     func presence(inArea id: Area.ID, at date: Date, sample: Int) throws -> [Place.ID: PlacePresence] { throw down }
+    func reportLine(
+        placeID: Place.ID, reporter: ReporterKey, level: LineLevel, at date: Date, bucket: PopularTimes.Bucket,
+        policy: LineReportPolicy
+    ) throws -> LineReportResult { throw down }
+    func busyness(atPlace id: Place.ID, at date: Date) throws -> LiveCounts { throw down }
+    func busyness(inArea id: Area.ID, at date: Date) throws -> [Place.ID: LiveCounts] { throw down }
+    func popularTimes(placeID: Place.ID, weeks: ClosedRange<Int64>) throws -> PopularTimes { throw down }
+    func addPopularCounts(_ counts: [PopularTimes.Count], placeID: Place.ID, sample: Bool) throws { throw down }
+    func pruneLive(now: Date, oldestWeek: Int64) throws -> LivePruneSummary { throw down }
 }
 
 @Suite("Database outages")

@@ -80,10 +80,11 @@ import Testing
             try base.saveProfile(profile, sessionToken: sessionToken, avatar: avatar)
         }
         func avatar(profileID: Profile.ID) throws -> Avatar? { try base.avatar(profileID: profileID) }
-        func checkIn(sessionToken: String, at placeID: Place.ID, from startedAt: Date, until expiresAt: Date) throws
-            -> CheckIn?
-        {
-            try base.checkIn(sessionToken: sessionToken, at: placeID, from: startedAt, until: expiresAt)
+        func checkIn(
+            sessionToken: String, at placeID: Place.ID, from startedAt: Date, until expiresAt: Date,
+            bucket: PopularTimes.Bucket
+        ) throws -> CheckIn? {
+            try base.checkIn(sessionToken: sessionToken, at: placeID, from: startedAt, until: expiresAt, bucket: bucket)
         }
         func checkOut(sessionToken: String) throws -> Bool { try base.checkOut(sessionToken: sessionToken) }
         func checkIn(profileID: Profile.ID, activeAt date: Date) throws -> CheckIn? {

@@ -205,6 +205,36 @@ public enum Schema {
             );
             """
         },
+        // What is happening now (issue 30). Line reports are one row per person per place, a new report replacing the
+        // old one, keyed by a digest of the session or device (`ReporterKey`), never the token or id; the rows go
+        // once expired (`pruneLive`). Popular times are counters per place and local hour of a local week: no person,
+        // no instant. Times are seconds since 1970 as everywhere else.
+        Migration(version: 11, name: "keep line reports, popular-times counters and places' seats") { _ in
+            """
+            ALTER TABLE places ADD COLUMN seats INTEGER CHECK (seats IS NULL OR seats BETWEEN 1 AND 100000);
+            CREATE TABLE line_reports (
+                place_id TEXT NOT NULL REFERENCES places (id) ON DELETE CASCADE,
+                reporter TEXT NOT NULL, -- hex SHA-256 of "s:" + session token or "d:" + signed device id
+                level INTEGER NOT NULL CHECK (level BETWEEN 0 AND 3), -- none, short, long, very_long
+                reported_at BIGINT NOT NULL,
+                expires_at BIGINT NOT NULL, -- when it stops counting
+                PRIMARY KEY (place_id, reporter)
+            );
+            CREATE INDEX line_reports_live ON line_reports (place_id, expires_at);
+            CREATE INDEX line_reports_expiry ON line_reports (expires_at);
+            CREATE TABLE popular_counts (
+                place_id TEXT NOT NULL REFERENCES places (id) ON DELETE CASCADE,
+                week BIGINT NOT NULL, -- Sunday-first local weeks: (local days since 1970 + 4) floor-divided by 7
+                weekday INTEGER NOT NULL CHECK (weekday BETWEEN 0 AND 6), -- Sunday 0, local
+                hour INTEGER NOT NULL CHECK (hour BETWEEN 0 AND 23), -- local
+                check_ins BIGINT NOT NULL DEFAULT 0,
+                reports BIGINT NOT NULL DEFAULT 0,
+                sample INTEGER NOT NULL DEFAULT 0, -- 1: the demo's generated history
+                PRIMARY KEY (place_id, week, weekday, hour)
+            );
+            CREATE INDEX popular_counts_week ON popular_counts (week);
+            """
+        },
     ]
 
     /// Migration 5's triggers, which move `catalog_version` on every change to areas and places: on SQLite one a

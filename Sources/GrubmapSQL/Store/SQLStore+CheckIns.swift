@@ -58,21 +58,37 @@ extension SQLStore {
         }
     }
 
-    /// One statement, the profile looked up by the session in the insert itself: one round trip on PostgreSQL.
-    /// On SQLite it is committed together with other threads' check-ins (``SQLStore/commitTogether(_:)``).
-    public func checkIn(sessionToken: String, at placeID: Place.ID, from startedAt: Date, until expiresAt: Date)
-        throws -> CheckIn?
-    {
+    /// One statement, the profile looked up by the session in the insert itself: one round trip on PostgreSQL, where
+    /// the hour's counter is added by the same statement (a data-modifying `WITH`). On SQLite it is committed together
+    /// with other threads' check-ins (``SQLStore/commitTogether(_:)``), the counter a second statement of the same
+    /// write.
+    public func checkIn(
+        sessionToken: String, at placeID: Place.ID, from startedAt: Date, until expiresAt: Date,
+        bucket: PopularTimes.Bucket
+    ) throws -> CheckIn? {
         let insert: SQL = """
             INSERT INTO check_ins (profile_id, place_id, started_at, expires_at)
             SELECT id, \(placeID), \(startedAt), \(expiresAt) FROM profiles
             WHERE session_token = \(TokenDigest(sessionToken))
             ON CONFLICT (profile_id) DO UPDATE SET place_id = excluded.place_id,
                 started_at = excluded.started_at, expires_at = excluded.expires_at
-            RETURNING profile_id
+            RETURNING profile_id, place_id
             """
-        let profileID = try writeTogether { connection in
-            try connection.fetchOne(insert)?.value(named: "profile_id", as: Profile.ID.self)
+        let count = Self.countOne("check_ins", placeID: placeID, bucket: bucket)
+        let dialect = dialect
+        let profileID = try writeTogether { connection -> Profile.ID? in
+            switch dialect {
+            case .sqlite:
+                guard let id = try connection.fetchOne(insert)?.value(named: "profile_id", as: Profile.ID.self) else {
+                    return nil
+                }
+                try connection.execute(count(Self.onePlaceRow(placeID)))
+                return id
+            case .postgreSQL:
+                return try connection.fetchOne(
+                    "WITH checked AS (\(sql: insert)), counted AS (\(sql: count("checked"))) SELECT profile_id FROM checked"
+                )?.value(named: "profile_id", as: Profile.ID.self)
+            }
         }
         return profileID.map { id in
             CheckIn(profileID: id, placeID: placeID, startedAt: startedAt, expiresAt: expiresAt)

@@ -34,7 +34,7 @@ extension SQLStore {
                     position \(sql: dialect == .sqlite ? "INTEGER" : "BIGINT") PRIMARY KEY,
                     id TEXT NOT NULL UNIQUE, area_id TEXT NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL,
                     latitude DOUBLE PRECISION NOT NULL, longitude DOUBLE PRECISION NOT NULL, address TEXT, phone TEXT,
-                    website TEXT, description TEXT, opening_hours TEXT NOT NULL, cell BIGINT NOT NULL
+                    website TEXT, description TEXT, opening_hours TEXT NOT NULL, seats INTEGER, cell BIGINT NOT NULL
                 )
                 """)
             defer { try? connection.execute("DROP TABLE IF EXISTS grubmap_import") }

@@ -287,8 +287,10 @@ extension SQLStore {
             try PlaceCandidate(
                 row,
                 order: PlaceCandidate.Rectangle(
-                    south: row.value(at: 11), north: row.value(at: 12), west: row.value(at: 13),
-                    east: row.value(at: 14)))
+                    south: row.value(named: "min_latitude", expectedAt: 12),
+                    north: row.value(named: "max_latitude", expectedAt: 13),
+                    west: row.value(named: "min_longitude", expectedAt: 14),
+                    east: row.value(named: "max_longitude", expectedAt: 15)))
         }
     }
 

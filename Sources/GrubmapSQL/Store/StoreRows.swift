@@ -13,7 +13,7 @@ enum StoreRows {
     /// The columns of a place, in the order ``place(from:)`` expects them first.
     private static let placeColumnNames = [
         "id", "area_id", "name", "kind", "latitude", "longitude", "address", "phone", "website", "description",
-        "opening_hours",
+        "opening_hours", "seats",
     ]
 
     static let placeColumns = SQL(stringLiteral: placeColumnNames.joined(separator: ", "))
@@ -55,7 +55,7 @@ enum StoreRows {
         let row: SQL = """
             \(place.id), \(place.areaID), \(place.name.jsonText), \(place.kind.rawValue), \(place.coordinate.latitude),
             \(place.coordinate.longitude), \(place.address), \(place.phone), \(place.website),
-            \(place.description?.jsonText), \(place.openingHours.jsonText)
+            \(place.description?.jsonText), \(place.openingHours.jsonText), \(place.seats)
             """
         return "(\(sql: row))"
     }
@@ -67,7 +67,7 @@ enum StoreRows {
             .text(place.name.jsonText), .text(place.kind.rawValue), .real(place.coordinate.latitude),
             .real(place.coordinate.longitude), place.address.databaseValue, place.phone.databaseValue,
             place.website.databaseValue, place.description.map { .text($0.jsonText) } ?? .null,
-            .text(place.openingHours.jsonText),
+            .text(place.openingHours.jsonText), place.seats.databaseValue,
         ]
     }
 
@@ -77,7 +77,8 @@ enum StoreRows {
         ON CONFLICT (id) DO UPDATE SET
             area_id = excluded.area_id, name = excluded.name, kind = excluded.kind, latitude = excluded.latitude,
             longitude = excluded.longitude, address = excluded.address, phone = excluded.phone,
-            website = excluded.website, description = excluded.description, opening_hours = excluded.opening_hours
+            website = excluded.website, description = excluded.description, opening_hours = excluded.opening_hours,
+            seats = excluded.seats
         """
 
     static func area(from row: Row) throws -> Area {
@@ -127,7 +128,8 @@ enum StoreRows {
                 guard let text else { return .some(nil) }
                 return LocalizedText(jsonText: text).map(Optional.some)
             },
-            openingHours: try reader.json("opening_hours", at: 10) { $0.flatMap(OpeningHours.init(jsonText:)) })
+            openingHours: try reader.json("opening_hours", at: 10) { $0.flatMap(OpeningHours.init(jsonText:)) },
+            seats: try reader.read("seats") { try value("seats", 11) })
     }
 
     static func json(_ value: some Encodable) throws -> String {

@@ -57,10 +57,11 @@ struct CheckInFeature: RouteCollection {
     /// as it writes. `nil` when the session has no profile yet (nothing is stored).
     private func checkIn(at place: Place, context: SessionContext) throws -> CheckIn? {
         let area = try context.parent.area(place.areaID)
-        let expiry = policy.expiry(
-            checkingInAt: context.now, to: place, timeZone: TimeZone(identifier: area.timeZone) ?? .gmt)
+        let timeZone = area.clockTimeZone
+        let expiry = policy.expiry(checkingInAt: context.now, to: place, timeZone: timeZone)
         return try checkIns.checkIn(
-            sessionToken: context.session.token, at: place.id, from: context.now, until: expiry)
+            sessionToken: context.session.token, at: place.id, from: context.now, until: expiry,
+            bucket: PopularTimes.Bucket(instant: context.now, timeZone: timeZone))
     }
 
     /// Ends the visitor's check-in, if they have a profile with one; whether there was one.
