@@ -78,6 +78,12 @@ final class CountingStore: Store {
     {
         try count("menuDaysInArea") { try base.menuDays(inArea: id, in: dates) }
     }
+    func soldOutMarks(placeID: Place.ID, on date: CalendarDate) throws -> [MealID: SoldOutMark] {
+        try count("soldOutMarks") { try base.soldOutMarks(placeID: placeID, on: date) }
+    }
+    func soldOutMarks(inArea id: Area.ID, on date: CalendarDate) throws -> [Place.ID: [MealID: SoldOutMark]] {
+        try count("soldOutMarksInArea") { try base.soldOutMarks(inArea: id, on: date) }
+    }
     func replaceMenus(_ menus: [Menu], placeID: Place.ID) throws {
         try count("replaceMenus") { try base.replaceMenus(menus, placeID: placeID) }
     }

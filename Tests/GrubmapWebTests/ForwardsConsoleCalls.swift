@@ -4,7 +4,7 @@ import GrubmapStore
 
 /// A test store that passes the operator console's calls on to another store as they are: the counting and stalling
 /// stores are about what visitors' pages cost and wait for.
-protocol ForwardsConsoleCalls: OperatorStore, ConsoleStore, FeedStore, APIKeyStore {
+protocol ForwardsConsoleCalls: OperatorStore, ConsoleStore, FeedStore, APIKeyStore, SoldOutStore {
     /// The store that answers the console's calls.
     var consoleStore: any Store { get }
 }
@@ -14,6 +14,25 @@ extension CountingStore: ForwardsConsoleCalls {
 }
 
 extension ForwardsConsoleCalls {
+    func soldOutMarks(placeID: Place.ID, on date: CalendarDate) throws -> [MealID: SoldOutMark] {
+        try consoleStore.soldOutMarks(placeID: placeID, on: date)
+    }
+    func soldOutMarks(inArea id: Area.ID, on date: CalendarDate) throws -> [Place.ID: [MealID: SoldOutMark]] {
+        try consoleStore.soldOutMarks(inArea: id, on: date)
+    }
+    func reportSoldOut(
+        placeID: Place.ID, date: CalendarDate, mealID: MealID, reporter: ReporterKey, at: Date, policy: SoldOutPolicy
+    ) throws -> SoldOutReportResult {
+        try consoleStore.reportSoldOut(
+            placeID: placeID, date: date, mealID: mealID, reporter: reporter, at: at, policy: policy)
+    }
+    func markSoldOut(_ mark: SoldOutMark, operatorID: String?, audit: AuditEntry) throws {
+        try consoleStore.markSoldOut(mark, operatorID: operatorID, audit: audit)
+    }
+    func clearSoldOut(placeID: Place.ID, date: CalendarDate, mealID: MealID, audit: AuditEntry) throws -> Bool {
+        try consoleStore.clearSoldOut(placeID: placeID, date: date, mealID: mealID, audit: audit)
+    }
+    func pruneSoldOut(before date: CalendarDate) throws -> Int { try consoleStore.pruneSoldOut(before: date) }
     func createOperator(_ account: Operator, setupToken: String, setupExpiresAt: Date, audit: AuditEntry) throws {
         try consoleStore.createOperator(account, setupToken: setupToken, setupExpiresAt: setupExpiresAt, audit: audit)
     }

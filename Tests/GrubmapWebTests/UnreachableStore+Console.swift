@@ -4,6 +4,18 @@ import GrubmapStore
 
 /// The operator console's calls fail as every other call of an unreachable database does.
 extension UnreachableStore {
+    func soldOutMarks(placeID: Place.ID, on date: CalendarDate) throws -> [MealID: SoldOutMark] { throw down }
+    func soldOutMarks(inArea id: Area.ID, on date: CalendarDate) throws -> [Place.ID: [MealID: SoldOutMark]] {
+        throw down
+    }
+    func reportSoldOut(
+        placeID: Place.ID, date: CalendarDate, mealID: MealID, reporter: ReporterKey, at: Date, policy: SoldOutPolicy
+    ) throws -> SoldOutReportResult { throw down }
+    func markSoldOut(_ mark: SoldOutMark, operatorID: String?, audit: AuditEntry) throws { throw down }
+    func clearSoldOut(placeID: Place.ID, date: CalendarDate, mealID: MealID, audit: AuditEntry) throws -> Bool {
+        throw down
+    }
+    func pruneSoldOut(before date: CalendarDate) throws -> Int { throw down }
     func createOperator(_ account: Operator, setupToken: String, setupExpiresAt: Date, audit: AuditEntry) throws {
         throw down
     }

@@ -235,6 +235,34 @@ public enum Schema {
             CREATE INDEX popular_counts_week ON popular_counts (week);
             """
         },
+        // Meals marked sold out, and the reports that may mark them, keyed by place, date and meal id (a hash of the
+        // meal's category and name, `MealID`). No foreign key to `menu_days`: a feed replacing today's menu deletes
+        // and re-inserts its rows, and must not erase the day's marks. Reporters are hex SHA-256 digests, never a raw
+        // session token or device id; `operator_id` has no foreign key, like `audit_log`, so it outlives the
+        // operator.
+        Migration(version: 12, name: "keep meals marked sold out and the reports of them") { _ in
+            """
+            CREATE TABLE sold_out_marks (
+                place_id TEXT NOT NULL REFERENCES places (id) ON DELETE CASCADE,
+                date TEXT NOT NULL,
+                meal_id TEXT NOT NULL,
+                marked_at BIGINT NOT NULL,
+                marked_by TEXT NOT NULL CHECK (marked_by IN ('operator', 'reports')),
+                operator_id TEXT,
+                PRIMARY KEY (place_id, date, meal_id)
+            );
+            CREATE INDEX sold_out_marks_date ON sold_out_marks (date, place_id);
+            CREATE TABLE sold_out_reports (
+                place_id TEXT NOT NULL REFERENCES places (id) ON DELETE CASCADE,
+                date TEXT NOT NULL,
+                meal_id TEXT NOT NULL,
+                reporter TEXT NOT NULL,
+                reported_at BIGINT NOT NULL,
+                PRIMARY KEY (place_id, date, meal_id, reporter)
+            );
+            CREATE INDEX sold_out_reports_date ON sold_out_reports (date);
+            """
+        },
     ]
 
     /// Migration 5's triggers, which move `catalog_version` on every change to areas and places: on SQLite one a

@@ -22,3 +22,14 @@ extension Date: DatabaseValueConvertible {
         return Date(timeIntervalSince1970: Double(seconds))
     }
 }
+
+extension MealID: DatabaseValueConvertible {
+    /// A meal id is stored as its 16 hex digits.
+    public var databaseValue: DatabaseValue { .text(rawValue) }
+
+    /// Text that is a meal id; anything else reads as `nil`.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> MealID? {
+        guard case .text(let text) = value else { return nil }
+        return MealID(text)
+    }
+}
