@@ -40,6 +40,9 @@ public final class PostgresStore: SQLStore {
         try Self.migrate(configuration: configuration)
     }
 
+    /// Nothing: PostgreSQL servers are to hear of changes from the database itself, whoever wrote them.
+    public func didCommit(_ changes: Set<LiveChange>) {}
+
     public func commitTogether<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) throws -> T) throws -> T {
         try pool.withConnection(body)
     }

@@ -76,20 +76,29 @@ extension SQLStore {
             """
         let count = Self.countOne("check_ins", placeID: placeID, bucket: bucket)
         let dialect = dialect
-        let profileID = try writeTogether { connection -> Profile.ID? in
+        // SQLite tells its own watchers, so it asks which place a move leaves (in process, cheap); PostgreSQL keeps
+        // its one round trip.
+        let previous: SQL = """
+            SELECT c.place_id FROM check_ins c JOIN profiles p ON p.id = c.profile_id
+            WHERE p.session_token = \(TokenDigest(sessionToken))
+            """
+        let (profileID, left) = try writeTogether { connection -> (Profile.ID?, Place.ID?) in
             switch dialect {
             case .sqlite:
+                let left = try connection.fetchOne(previous)?.value(named: "place_id", as: Place.ID.self)
                 guard let id = try connection.fetchOne(insert)?.value(named: "profile_id", as: Profile.ID.self) else {
-                    return nil
+                    return (nil, nil)
                 }
                 try connection.execute(count(Self.onePlaceRow(placeID)))
-                return id
+                return (id, left)
             case .postgreSQL:
-                return try connection.fetchOne(
+                let id = try connection.fetchOne(
                     "WITH checked AS (\(sql: insert)), counted AS (\(sql: count("checked"))) SELECT profile_id FROM checked"
                 )?.value(named: "profile_id", as: Profile.ID.self)
+                return (id, nil)
             }
         }
+        if profileID != nil { didCommit(Set([.presence(placeID)] + (left.map { [.presence($0)] } ?? []))) }
         return profileID.map { id in
             CheckIn(profileID: id, placeID: placeID, startedAt: startedAt, expiresAt: expiresAt)
         }
@@ -100,11 +109,14 @@ extension SQLStore {
         let delete: SQL = """
             DELETE FROM check_ins
             WHERE profile_id = (SELECT id FROM profiles WHERE session_token = \(TokenDigest(sessionToken)))
+            RETURNING place_id
             """
-        return try writeTogether { connection in
-            try connection.execute(delete)
-            return connection.changes > 0
+        let left = try writeTogether { connection in
+            try connection.fetchOne(delete)?.value(named: "place_id", as: Place.ID.self)
         }
+        guard let left else { return false }
+        didCommit([.presence(left)])
+        return true
     }
 
     public func checkIn(profileID: Profile.ID, activeAt date: Date) throws -> CheckIn? {

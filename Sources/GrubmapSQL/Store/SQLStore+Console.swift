@@ -49,7 +49,7 @@ extension SQLStore {
 
     @discardableResult
     public func archivePlace(id: Place.ID, at date: Date, audit: AuditEntry) throws -> Int {
-        try write { connection in
+        let ended = try write { connection in
             try connection.execute("UPDATE places SET archived_at = \(date) WHERE id = \(id) AND archived_at IS NULL")
             guard connection.changes == 1 else { throw StoreError.unknownPlace(id: id.rawValue) }
             try connection.execute("DELETE FROM check_ins WHERE place_id = \(id)")
@@ -57,6 +57,8 @@ extension SQLStore {
             try Self.insert(audit, in: connection)
             return ended
         }
+        didCommit([.presence(id)])
+        return ended
     }
 
     public func restorePlace(id: Place.ID, audit: AuditEntry) throws {
@@ -106,12 +108,17 @@ extension SQLStore {
 
     @discardableResult
     public func endCheckIn(profileID: Profile.ID, audit: AuditEntry) throws -> Bool {
-        try write { connection in
-            try connection.execute("DELETE FROM check_ins WHERE profile_id = \(profileID)")
-            guard connection.changes == 1 else { return false }
+        let left = try write { connection -> Place.ID? in
+            let delete: SQL = "DELETE FROM check_ins WHERE profile_id = \(profileID) RETURNING place_id"
+            guard let left = try connection.fetchOne(delete)?.value(named: "place_id", as: Place.ID.self) else {
+                return nil
+            }
             try Self.insert(audit, in: connection)
-            return true
+            return left
         }
+        guard let left else { return false }
+        didCommit([.presence(left)])
+        return true
     }
 
     @discardableResult
@@ -127,17 +134,20 @@ extension SQLStore {
                     WHERE s.created_at >= \(since))
                 """
             }
-        return try write { connection in
-            try connection.execute(
+        let left = try write { connection in
+            let left = try connection.fetchAll(
                 """
                 DELETE FROM check_ins
                 WHERE place_id IN (SELECT id FROM places WHERE area_id = \(id)) AND \(sql: picked)
                     AND started_at <= \(date) AND expires_at > \(date)
-                """)
-            let ended = connection.changes
-            if ended > 0 { try Self.insert(audit(ended), in: connection) }
-            return ended
+                RETURNING place_id
+                """
+            ).map { try $0.value(named: "place_id", as: Place.ID.self) }
+            if !left.isEmpty { try Self.insert(audit(left.count), in: connection) }
+            return left
         }
+        didCommit(Set(left.map(LiveChange.presence)))
+        return left.count
     }
 
     public func appendAudit(_ entry: AuditEntry) throws {

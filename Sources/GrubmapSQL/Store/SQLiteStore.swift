@@ -8,7 +8,7 @@ import GrubmapStore
 /// Every store method is ``SQLStore``'s, the same SQL as ``PostgresStore``; this type only picks the pool and the
 /// dialect. Opening creates the file (and its folders) when missing and runs ``Schema/migrations``. Reads of
 /// several statements run in a deferred transaction (one snapshot), writes of several in an immediate one.
-public final class SQLiteStore: SQLStore {
+public final class SQLiteStore: SQLStore, LiveChangeFeed {
     /// The database file.
     public let path: String
     /// The connections the store borrows.
@@ -19,6 +19,8 @@ public final class SQLiteStore: SQLStore {
     public let basemapCache = BasemapCache()
     /// The one writer of check-ins and check-outs, committing those of many threads together.
     let groupCommit: GroupCommit
+    /// Told of this store's writes once they commit. Writes by other processes sharing the file are not seen.
+    private let liveChanges = LiveChangeWatchers()
 
     /// Opens or creates the database at `path` and migrates it.
     ///
@@ -40,6 +42,14 @@ public final class SQLiteStore: SQLStore {
     @discardableResult
     public func migrate() throws -> [Migration] {
         try pool.withConnection { database in try Schema.migrator.migrate(database) }
+    }
+
+    public func watch(_ receive: @escaping @Sendable (Set<LiveChange>) -> Void) -> LiveWatch {
+        liveChanges.watch(receive)
+    }
+
+    public func didCommit(_ changes: Set<LiveChange>) {
+        liveChanges.tell(changes)
     }
 
     public func commitTogether<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) throws -> T {

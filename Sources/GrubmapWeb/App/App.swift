@@ -16,6 +16,8 @@ public struct App: Sendable {
     private let conditionalRequests = ConditionalRequests()
     /// The short-lived caches, and the count of this server's changes that keeps them right.
     let caches: AppCaches
+    /// Sends each area's live changes to its open event streams.
+    let live: LiveHub
 
     public init(environment: AppEnvironment) {
         self.environment = environment
@@ -81,6 +83,10 @@ public struct App: Sendable {
         routes.add(APIKeysFeature(store: store))
         routes.add(AdminAPIFeature(store: store, scope: AdminPlaceScope(store: store)))
         routes.add(AuditFeature(store: store))
+        let live = LiveHub(
+            reader: .presence(store), feed: store as? any LiveChangeFeed, now: environment.now, log: environment.log)
+        self.live = live
+        routes.add(LiveFeature(hub: live))
         routes.add(OpenAPIFeature())
         routes.add(InstallableAppFeature())
         // Made from the routes above, and itself a route: the metrics' series include /metrics.
@@ -90,7 +96,7 @@ public struct App: Sendable {
         routes.add(
             MetricsFeature(
                 access: configuration.metricsAccess, requests: metrics, sessionsCreated: sessionsCreated,
-                checkIns: store, database: store as? any StoreMonitoring))
+                checkIns: store, database: store as? any StoreMonitoring, live: live))
         self.metrics = metrics
         self.routes = routes
         securityHeaders = SecurityHeaders(imageOrigins: configuration.tileURL.flatMap(Self.origin).map { [$0] } ?? [])

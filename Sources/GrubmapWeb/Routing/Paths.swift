@@ -15,6 +15,8 @@ enum Paths {
     static let menuBoard = SitePath<Area.ID>("/areas/{id}/menus", missing: "There is no area with that id.")
     /// The area's map alone, for the page script: the same view as the page with the same query.
     static let areaMap = SitePath<Area.ID>("/areas/{id}/map", missing: "There is no area with that id.")
+    /// The area's live changes, as Server-Sent Events (`text/event-stream`).
+    static let events = SitePath<Area.ID>("/areas/{id}/events", missing: "There is no area with that id.")
     /// `POST`: sets or clears the position the person gave by hand.
     static let position = SitePath("/position")
     static let place = SitePath<Place.ID>("/places/{id}", missing: "There is no place with that id.")

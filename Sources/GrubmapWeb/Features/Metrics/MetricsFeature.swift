@@ -24,6 +24,7 @@ struct MetricsFeature: RouteCollection {
     let sessionsCreated: Counter
     let checkIns: any CheckInStore
     let database: (any StoreMonitoring)?
+    let live: LiveHub
 
     func addRoutes(to routes: inout RouteTable) {
         guard access != .off else { return }
@@ -60,6 +61,10 @@ struct MetricsFeature: RouteCollection {
                 help: "Statements that failed in the database or found it unavailable.")
             text.sample("grubmap_database_query_errors_total", value: Double(pool.queryErrors))
         }
+        text.family("grubmap_event_streams_open", type: "gauge", help: "Live update streams open on this server.")
+        text.sample("grubmap_event_streams_open", value: Double(live.openStreams))
+        text.family("grubmap_live_events_total", type: "counter", help: "Live update events made by this server.")
+        text.sample("grubmap_live_events_total", value: Double(live.eventsMade))
         text.family("grubmap_check_ins_active", type: "gauge", help: "People checked in now, by area.")
         let catalog = try context.environment.store.catalog()
         for area in try catalog.allAreas() {

@@ -1,0 +1,62 @@
+import GrubmapCore
+import Synchronization
+
+/// What a committed write changed that the live pages show: the key under which the live state is read again.
+/// A key says *what* to read, never the new value, so duplicates, reordering and keys for unchanged things do no
+/// harm (see ``LiveChangeFeed``).
+public enum LiveChange: Hashable, Sendable {
+    /// Who is checked in at the place (a check-in, a move from or to it, a check-out).
+    case presence(Place.ID)
+}
+
+/// Told after a write commits which live state it changed, so open pages can be updated. Kept apart from
+/// ``Store`` (like ``StoreMonitoring``), so test doubles of the store need not implement it.
+public protocol LiveChangeFeed: Sendable {
+    /// Calls `receive` with the changes of every write committed from now on (never for one that failed), until the
+    /// returned watch is cancelled. `receive` is called on the thread that wrote, right after the commit: it must
+    /// return at once, handing any reading to a thread of its own.
+    func watch(_ receive: @escaping @Sendable (Set<LiveChange>) -> Void) -> LiveWatch
+}
+
+/// A watch on a ``LiveChangeFeed``: cancel it to stop being told.
+public final class LiveWatch: Sendable {
+    private let onCancel: Mutex<(@Sendable () -> Void)?>
+
+    /// A watch that runs `onCancel` once, at the first ``cancel()``.
+    public init(onCancel: @escaping @Sendable () -> Void) {
+        self.onCancel = Mutex(onCancel)
+    }
+
+    /// Stops the watcher being told; later calls do nothing.
+    public func cancel() {
+        let action = onCancel.withLock { action in
+            defer { action = nil }
+            return action
+        }
+        action?()
+    }
+}
+
+/// The watchers of a store that tells its own writes (in process): what ``LiveChangeFeed`` needs, for a store to
+/// keep and call after each commit.
+public final class LiveChangeWatchers: LiveChangeFeed {
+    private let watchers = Mutex<(next: Int, all: [Int: @Sendable (Set<LiveChange>) -> Void])>((0, [:]))
+
+    public init() {}
+
+    public func watch(_ receive: @escaping @Sendable (Set<LiveChange>) -> Void) -> LiveWatch {
+        let id = watchers.withLock { watchers in
+            watchers.next += 1
+            watchers.all[watchers.next] = receive
+            return watchers.next
+        }
+        return LiveWatch { [weak self] in self?.watchers.withLock { _ = $0.all.removeValue(forKey: id) } }
+    }
+
+    /// Tells every watcher of `changes` (nothing when empty); call it after the write committed.
+    public func tell(_ changes: Set<LiveChange>) {
+        guard !changes.isEmpty else { return }
+        let receivers = watchers.withLock { Array($0.all.values) }
+        for receive in receivers { receive(changes) }
+    }
+}

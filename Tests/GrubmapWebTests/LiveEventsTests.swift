@@ -1,0 +1,287 @@
+import Foundation
+import GrubmapHTTP
+import Synchronization
+import Testing
+
+@testable import GrubmapWeb
+
+/// `GET /areas/{id}/events` on a real server on 127.0.0.1: the first event is the area's state, a check-in
+/// through the API reaches open streams, `Last-Event-ID` resumes, silence gets a comment line.
+@Suite struct LiveEventsTests {
+    /// A test app served on 127.0.0.1 in pool threading, its hub stopped at the end.
+    static func withServer(_ body: (TestApp, HTTPServer) throws -> Void) throws {
+        let test = try TestApp.make()
+        defer { test.cleanUp() }
+        let server = HTTPServer(
+            configuration: ServerConfiguration(port: 0, threading: .pool(threads: 2)),
+            inlineResponder: test.app.inlineResponder, responder: test.app.responder)
+        try server.start()
+        defer {
+            test.app.live.stop()
+            server.shutdown()
+        }
+        try body(test, server)
+    }
+
+    /// A person with a profile, through the API of the server; gives the headers of their requests.
+    static func person(_ name: String, on server: HTTPServer) throws -> [String: String] {
+        let created = try Wire(port: server.port).request("POST", "/api/v1/sessions")
+        let token = try #require(
+            (try JSONSerialization.jsonObject(with: Data(created.body)) as? [String: Any])?["token"] as? String)
+        let headers = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
+        let profile = try Wire(port: server.port).request(
+            "PUT", "/api/v1/me/profile", headers: headers, body: #"{"firstName":"\#(name)","lastName":"B"}"#)
+        #expect(profile.status == 200)
+        return headers
+    }
+
+    static func checkIn(_ headers: [String: String], at place: String, on server: HTTPServer) throws {
+        let reply = try Wire(port: server.port).request(
+            "POST", "/api/v1/me/checkin", headers: headers, body: #"{"placeId":"\#(place)"}"#)
+        #expect(reply.status == 201)
+    }
+
+    @Test func aCheckInThroughTheAPIReachesAnOpenStream() throws {
+        try Self.withServer { test, server in
+            let ada = try Self.person("Ada", on: server)
+            try Self.checkIn(ada, at: "alpha", on: server)
+            let stream = try Wire(port: server.port)
+            let head = try stream.open("/areas/test-campus/events")
+            #expect(head.status == 200)
+            #expect(head.headers["content-type"] == "text/event-stream")
+            #expect(head.headers["cache-control"] == "no-store")
+            let first = try stream.readEvent()
+            #expect(first.hasPrefix("retry: "))
+            let reload = try stream.readEvent()
+            #expect(reload.contains("event: reload\n"))
+            #expect(reload.contains(#"data: {"areaId":"test-campus","places":[{"checkedIn":1,"placeId":"alpha"}]}"#))
+
+            let bob = try Self.person("Bob", on: server)
+            try Self.checkIn(bob, at: "bravo", on: server)
+            let event = try stream.readEvent()
+            #expect(event.contains("event: state\n"))
+            #expect(event.contains(#"data: {"checkedIn":1,"placeId":"bravo"}"#))
+            #expect(event.hasPrefix("id: \(test.app.live.epoch)-"))
+
+            // A move is two changes: the place left and the place joined.
+            try Self.checkIn(ada, at: "bravo", on: server)
+            let moved = [try stream.readEvent(), try stream.readEvent()]
+            #expect(moved[0].contains(#"data: {"checkedIn":0,"placeId":"alpha"}"#))
+            #expect(moved[1].contains(#"data: {"checkedIn":2,"placeId":"bravo"}"#))
+        }
+    }
+
+    @Test func lastEventIDResumesWithWhatWasMissedElseReload() throws {
+        try Self.withServer { _, server in
+            let ada = try Self.person("Ada", on: server)
+            let watcher = try Wire(port: server.port)
+            _ = try watcher.open("/areas/test-campus/events")
+            _ = try watcher.readEvent()
+            _ = try watcher.readEvent()
+            try Self.checkIn(ada, at: "alpha", on: server)
+            let seen = try watcher.readEvent()
+            let lastID = try #require(seen.split(separator: "\n").first?.dropFirst("id: ".count)).description
+
+            // Another stream stays open, so the area's events are kept while the first is away.
+            let other = try Wire(port: server.port)
+            _ = try other.open("/areas/test-campus/events")
+            _ = try other.readEvent()
+            _ = try other.readEvent()
+            try Self.checkIn(ada, at: "charlie", on: server)
+            _ = try other.readEvent()
+            _ = try other.readEvent()
+
+            let back = try Wire(port: server.port)
+            _ = try back.open("/areas/test-campus/events", headers: ["Last-Event-ID": lastID])
+            #expect(try back.readEvent().hasPrefix("retry: "))
+            let missed = [try back.readEvent(), try back.readEvent()]
+            #expect(missed[0].contains(#"data: {"checkedIn":0,"placeId":"alpha"}"#))
+            #expect(missed[1].contains(#"data: {"checkedIn":1,"placeId":"charlie"}"#))
+            #expect(!missed.contains { $0.contains("event: reload") })
+
+            for stranger in ["zz-1", "garbage", String(repeating: "9", count: 50)] {
+                let elsewhere = try Wire(port: server.port)
+                _ = try elsewhere.open("/areas/test-campus/events", headers: ["Last-Event-ID": stranger])
+                _ = try elsewhere.readEvent()
+                let event = try elsewhere.readEvent()
+                #expect(event.contains("event: reload\n"), "an id from another server, or none of ours, reloads")
+                #expect(event.contains(#"{"checkedIn":1,"placeId":"charlie"}"#))
+            }
+        }
+    }
+
+    @Test func silenceGetsACommentLineEvery15Seconds() throws {
+        try Self.withServer { test, server in
+            let stream = try Wire(port: server.port)
+            _ = try stream.open("/areas/test-campus/events")
+            _ = try stream.readEvent()
+            #expect(try stream.readEvent().contains("event: reload"))
+            test.clock.advance(by: 15)
+            test.app.live.tick()
+            #expect(try stream.readEvent() == ":")
+        }
+    }
+
+    @Test func anUnknownAreaIs404() throws {
+        let test = try TestApp.make()
+        defer { test.cleanUp() }
+        let response = try test.get("/areas/nowhere/events")
+        #expect(response.status == .notFound)
+        #expect(response.eventStream == nil)
+        #expect(test.app.live.openStreams == 0)
+    }
+
+    @Test func theHubReadsAnAreaOncePerChangeHoweverManyStreamsAndSendsOnlyDifferences() throws {
+        let reads = ReadCounter()
+        let alpha = TestApp.samplePlaces[0].id
+        let hub = LiveHub(
+            reader: LiveStateReader(
+                read: { _, _ in
+                    // Alpha has one person checked in from the second read on.
+                    reads.add() < 1 ? [:] : [alpha: LivePlace(placeId: alpha, checkedIn: 1)]
+                }, areaOfPlace: { _ in TestApp.sampleArea.id }),
+            feed: nil, now: { Date(timeIntervalSince1970: 0) }, runsThreads: false)
+        defer { hub.stop() }
+        let streams = (0..<50).map { _ in hub.open(area: TestApp.sampleArea.id, lastEventID: nil) }
+        hub.refresh()
+        #expect(reads.count == 1)
+        let afterReload = streams.map(\.pendingBytes)
+        hub.changed([.presence(alpha)])
+        hub.refresh()
+        #expect(reads.count == 2, "one read for 50 streams")
+        let event = streams.map(\.pendingBytes)
+        #expect(zip(afterReload, event).allSatisfy { $1 > $0 })
+        hub.changed([.presence(alpha)])
+        hub.refresh()
+        #expect(reads.count == 3)
+        #expect(streams.map(\.pendingBytes) == event, "an unchanged state sends nothing")
+    }
+
+    final class ReadCounter: Sendable {
+        private let value = Mutex(0)
+        var count: Int { value.withLock { $0 } }
+        /// Counts one more; gives the count before it.
+        func add() -> Int {
+            value.withLock { value in
+                defer { value += 1 }
+                return value
+            }
+        }
+    }
+}
+
+/// One HTTP/1.1 connection to the test server, read as raw bytes: a request and its answer, or a stream's head
+/// and then its events one by one (its chunks decoded).
+final class Wire {
+    struct Reply {
+        var status: Int
+        var headers: [String: String]
+        var body: [UInt8]
+    }
+
+    private let socket: Int32
+    private var buffer: [UInt8] = []
+    /// A stream's bytes, decoded from its chunks, not yet returned as events.
+    private var text = ""
+
+    init(port: UInt16) throws {
+        socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Foundation.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else { throw URLError(.cannotConnectToHost) }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(socket) }
+
+    func request(_ method: String, _ target: String, headers: [String: String] = [:], body: String = "") throws
+        -> Reply
+    {
+        write(method, target, headers: headers, body: body)
+        var reply = try readHead()
+        let length = Int(reply.headers["content-length"] ?? "0") ?? 0
+        while buffer.count < length { try fill() }
+        reply.body = Array(buffer[..<length])
+        buffer.removeFirst(length)
+        return reply
+    }
+
+    /// Sends a `GET` and reads the head of its answer.
+    func open(_ target: String, headers: [String: String] = [:]) throws -> Reply {
+        write("GET", target, headers: headers, body: "")
+        return try readHead()
+    }
+
+    /// The next event of the stream (its lines, without the empty line that ends it).
+    func readEvent() throws -> String {
+        while true {
+            if let end = text.range(of: "\n\n") {
+                let event = String(text[..<end.lowerBound])
+                text.removeSubrange(..<end.upperBound)
+                return event
+            }
+            let lineEnd = try index(of: [13, 10])
+            let size = Int(String(decoding: buffer[..<lineEnd], as: UTF8.self), radix: 16) ?? 0
+            buffer.removeFirst(lineEnd + 2)
+            guard size > 0 else { throw URLError(.networkConnectionLost) }
+            while buffer.count < size + 2 { try fill() }
+            text += String(decoding: buffer[..<size], as: UTF8.self)
+            buffer.removeFirst(size + 2)
+        }
+    }
+
+    private func write(_ method: String, _ target: String, headers: [String: String], body: String) {
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if method != "GET" { head += "Content-Length: \(body.utf8.count)\r\n" }
+        let bytes = Array((head + "\r\n" + body).utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes {
+                Foundation.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            if sent <= 0 { return }
+            offset += sent
+        }
+    }
+
+    private func readHead() throws -> Reply {
+        let end = try index(of: [13, 10, 13, 10])
+        var lines = String(decoding: buffer[..<end], as: UTF8.self).components(separatedBy: "\r\n")
+        buffer.removeFirst(end + 4)
+        let status = Int(lines.removeFirst().split(separator: " ").dropFirst().first ?? "") ?? 0
+        var headers: [String: String] = [:]
+        for line in lines {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2 { headers[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces) }
+        }
+        return Reply(status: status, headers: headers, body: [])
+    }
+
+    private func index(of marker: [UInt8]) throws -> Int {
+        while true {
+            if buffer.count >= marker.count {
+                for index in 0...(buffer.count - marker.count)
+                where Array(buffer[index..<index + marker.count]) == marker {
+                    return index
+                }
+            }
+            try fill()
+        }
+    }
+
+    private func fill() throws {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = recv(socket, &chunk, chunk.count, 0)
+        guard count > 0 else { throw URLError(.networkConnectionLost) }
+        buffer.append(contentsOf: chunk[..<count])
+    }
+}
