@@ -1,9 +1,18 @@
 import Foundation
-import GrubmapHTTP
 import Synchronization
 import Testing
 
+@testable import GrubmapHTTP
 @testable import GrubmapWeb
+
+extension EventStream {
+    /// What the stream holds for its client, taken as libmicrohttpd would (the stream has something queued).
+    func drainForTests() -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        let count = buffer.withUnsafeMutableBytes { read(into: $0) }
+        return Array(buffer.prefix(max(0, count)))
+    }
+}
 
 /// `GET /areas/{id}/events` on a real server on 127.0.0.1: the first event is the area's state, a check-in
 /// through the API reaches open streams, `Last-Event-ID` resumes, silence gets a comment line.
@@ -155,6 +164,58 @@ import Testing
         hub.refresh()
         #expect(reads.count == 3)
         #expect(streams.map(\.pendingBytes) == event, "an unchanged state sends nothing")
+    }
+
+    @Test func anIDOlderThanTheRingOrFromAnotherServerGetsReload() throws {
+        let alpha = TestApp.samplePlaces[0].id
+        let count = Mutex(0)
+        let hub = LiveHub(
+            reader: LiveStateReader(
+                read: { _, _ in
+                    let checkedIn = count.withLock { $0 }
+                    return [alpha: LivePlace(placeId: alpha, checkedIn: checkedIn)]
+                }, areaOfPlace: { _ in TestApp.sampleArea.id }),
+            feed: nil, now: { Date(timeIntervalSince1970: 0) }, epoch: "e", runsThreads: false)
+        defer { hub.stop() }
+        let keeper = hub.open(area: TestApp.sampleArea.id, lastEventID: nil)
+        hub.refresh()
+        for people in 1...(LiveHub.ringSize + 10) {
+            count.withLock { $0 = people }
+            hub.changed([.presence(alpha)])
+            hub.refresh()
+        }
+        _ = keeper
+        // Event ids run from e-2 (the channel's first number is e-1); the ring holds the newest 512.
+        let newest = LiveHub.ringSize + 11
+        func firstEvent(after id: String) -> String {
+            let stream = hub.open(area: TestApp.sampleArea.id, lastEventID: id)
+            let text = String(decoding: stream.drainForTests(), as: UTF8.self)
+            return text.components(separatedBy: "\n\n").dropFirst().first ?? ""
+        }
+        #expect(firstEvent(after: "e-\(newest - 1)").hasPrefix("id: e-\(newest)\nevent: state\n"))
+        #expect(
+            firstEvent(after: "e-\(newest - LiveHub.ringSize)").hasPrefix("id: e-\(newest - LiveHub.ringSize + 1)\n"))
+        #expect(firstEvent(after: "e-\(newest - LiveHub.ringSize - 1)").contains("event: reload"), "evicted")
+        #expect(firstEvent(after: "e-\(newest + 1)").contains("event: reload"), "not sent yet")
+        #expect(firstEvent(after: "f-\(newest)").contains("event: reload"), "another server's")
+        #expect(firstEvent(after: "e-\(newest)").isEmpty, "up to date: nothing to send")
+    }
+
+    @Test func anExpiredCheckInShowsAsGoneAtTheNextResync() throws {
+        try Self.withServer { test, server in
+            let ada = try Self.person("Ada", on: server)
+            try Self.checkIn(ada, at: "alpha", on: server)
+            let stream = try Wire(port: server.port)
+            _ = try stream.open("/areas/test-campus/events")
+            _ = try stream.readEvent()
+            #expect(try stream.readEvent().contains(#"{"checkedIn":1,"placeId":"alpha"}"#))
+            // No write ends a check-in that runs out: the resync every 30 s finds it gone.
+            test.clock.advance(by: 4 * 3600)
+            test.app.live.tick()
+            var event = try stream.readEvent()
+            while event == ":" { event = try stream.readEvent() }
+            #expect(event.contains(#"data: {"checkedIn":0,"placeId":"alpha"}"#))
+        }
     }
 
     final class ReadCounter: Sendable {

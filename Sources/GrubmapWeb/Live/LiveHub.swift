@@ -60,8 +60,11 @@ final class LiveHub: Sendable {
     static let heartbeat: TimeInterval = 15
     /// Every watched area is read again this often.
     static let resync: TimeInterval = 30
-    /// A `reload` larger than this leaves the places out: the page then reloads itself.
+    /// A `reload` larger than this leaves the places out: the page then reloads itself. A replay larger than
+    /// this is sent as a `reload` instead.
     static let largestReload = 64 * 1024
+    /// The unread bytes after which a client is dropped: room for a whole `reload` and what follows it.
+    static let maximumPendingBytes = 2 * largestReload
 
     /// This server's part of every event id.
     let epoch: String
@@ -99,7 +102,7 @@ final class LiveHub: Sendable {
     /// followed it. Answers from memory: a first stream of an area is given its state by the refresher.
     func open(area: Area.ID, lastEventID: String?) -> EventStream {
         startIfNeeded()
-        let stream = EventStream()
+        let stream = EventStream(maximumPendingBytes: Self.maximumPendingBytes)
         let now = now()
         // Spreads the reconnections of a crowd whose streams all ended at once (a restart) over a few seconds.
         stream.send(Array("retry: \(Int.random(in: 3000...8000))\n\n".utf8))
@@ -238,7 +241,8 @@ final class LiveHub: Sendable {
         guard let lastEventID, let dash = lastEventID.lastIndex(of: "-"), lastEventID[..<dash] == epoch,
             let last = Int(lastEventID[lastEventID.index(after: dash)...]), last >= channel.floor, last <= seq
         else { return nil }
-        return channel.ring.filter { $0.seq > last }.map(\.bytes)
+        let missed = channel.ring.filter { $0.seq > last }.map(\.bytes)
+        return missed.reduce(0) { $0 + $1.count } <= Self.largestReload ? missed : nil
     }
 
     /// The `reload` event: the area's whole live state, as of event `seq`.
