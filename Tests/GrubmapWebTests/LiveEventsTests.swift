@@ -54,9 +54,12 @@ extension EventStream {
         try Self.withServer { test, server in
             let ada = try Self.person("Ada", on: server)
             try Self.checkIn(ada, at: "alpha", on: server)
+            let request = try Request(method: .get, target: "/areas/test-campus/events")
+            #expect(test.app.routes.matchInline(request) == nil, "a worker looks the area up first")
             let stream = try Wire(port: server.port)
             let head = try stream.open("/areas/test-campus/events")
             #expect(head.status == 200)
+            #expect(test.app.routes.matchInline(request) != nil, "then streams open on the network thread")
             #expect(head.headers["content-type"] == "text/event-stream")
             #expect(head.headers["cache-control"] == "no-store")
             let first = try stream.readEvent()

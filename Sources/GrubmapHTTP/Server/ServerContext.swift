@@ -121,6 +121,10 @@ final class ServerContext: Sendable {
             return queue(refusal, state: state, on: connection)
         }
         streams.withLock { $0[ObjectIdentifier(stream)] = stream }
+        // The stream may stay open for hours: let go of the request it answers.
+        state.request = nil
+        state.body = []
+        state.headers = Headers()
         let canSuspend = workers != nil
         stream.attach(to: connection, canSuspend: canSuspend) { [weak self] in self?.forget(stream) }
         let context = Unmanaged.passRetained(stream).toOpaque()

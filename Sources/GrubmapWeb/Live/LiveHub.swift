@@ -48,6 +48,8 @@ final class LiveHub: Sendable {
         /// Where each place named by a change is, read once.
         var areaOfPlace: [Place.ID: Area.ID] = [:]
         var lastResync: Date?
+        /// Areas found in the catalog: their streams open without asking the database.
+        var knownAreas: Set<Area.ID> = []
         var watch: LiveWatch?
         var isStarted = false
         var isStopped = false
@@ -88,6 +90,16 @@ final class LiveHub: Sendable {
         self.epoch = epoch
         self.runsThreads = runsThreads
         self.log = log
+    }
+
+    /// Whether the area is known to exist (areas are never deleted).
+    func knows(area: Area.ID) -> Bool {
+        state.withLock { $0.knownAreas.contains(area) }
+    }
+
+    /// The area exists: its streams may open on the server's network thread from now on.
+    func remember(area: Area.ID) {
+        state.withLock { _ = $0.knownAreas.insert(area) }
     }
 
     /// Events made since the server started (each written to every stream of its area).

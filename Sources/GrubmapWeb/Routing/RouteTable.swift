@@ -83,15 +83,20 @@ struct RouteTable: Sendable {
     }
 
     /// Adds a route that answers from memory, never waiting on the database or anything else: the server answers it
-    /// on its network thread, without handing the request to a worker (assets). No session, no visitor.
+    /// on its network thread, without handing the request to a worker (assets). No session, no visitor. With
+    /// `inlineWhen`, only the requests whose parameter it accepts are answered there; a worker answers the others
+    /// with the same handler, which may then wait on the database.
     mutating func addInline<Parameter: Sendable>(
         _ method: Method, _ path: SitePath<Parameter>, _ kind: RouteKind,
+        inlineWhen accepts: (@Sendable (Parameter) -> Bool)? = nil,
         _ handler: @escaping @Sendable (RequestContext, Parameter) throws -> Response
     ) {
         add(method, path, kind, .none, handler)
         let chain = groups.none
         inlineRouter.add(method, path.pattern) { captures throws(HTTPError) in
             let parameter = try path.parameter(from: captures)
+            // Not found here: ``matchInline(_:)`` declines, and the request goes to a worker.
+            if let accepts, !accepts(parameter) { throw HTTPError.notFound("") }
             return Match(kind: kind, pattern: path.pattern) { context in chain(context) { try handler($0, parameter) } }
         }
     }
