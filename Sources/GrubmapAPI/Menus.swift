@@ -30,12 +30,17 @@ extension API {
             /// As the menu wrote them: allergens, diets, anything else.
             public let notes: [String]
             public let prices: [String: Decimal]
+            /// When the meal is sold out today: since when, and who said so; absent otherwise (and on other days).
+            public let soldOut: SoldOutBody?
 
-            public init(id: MealID, name: String, notes: [String], prices: [String: Decimal]) {
+            public init(
+                id: MealID, name: String, notes: [String], prices: [String: Decimal], soldOut: SoldOutBody? = nil
+            ) {
                 self.id = id
                 self.name = name
                 self.notes = notes
                 self.prices = prices
+                self.soldOut = soldOut
             }
         }
 
@@ -130,5 +135,55 @@ extension API {
             self.days = days
             self.menus = menus
         }
+    }
+}
+
+extension API {
+    /// A meal's sold-out mark: `at` (ISO 8601) and `by`, `operator` or `reports` (three people within 30 minutes).
+    public struct SoldOutBody: Codable, Sendable, Equatable {
+        public let at: Date
+        public let by: String
+
+        public init(at: Date, by: String) {
+            self.at = at
+            self.by = by
+        }
+    }
+
+    /// `POST /api/v1/places/{id}/menu/sold-out-reports`, and the admin API's sold-out calls: a meal of a day.
+    public struct SoldOutRequest: Codable, Sendable, Equatable {
+        /// The date, which must be today in the area's time zone.
+        public let date: CalendarDate
+        public let mealId: MealID
+
+        public init(date: CalendarDate, mealId: MealID) {
+            self.date = date
+            self.mealId = mealId
+        }
+    }
+
+    /// The answer to a sold-out report: how many different people reported the meal in the last 30 minutes, and
+    /// its mark when it has one.
+    public struct SoldOutReportBody: Codable, Sendable, Equatable {
+        public let placeId: Place.ID
+        public let date: CalendarDate
+        public let mealId: MealID
+        public let reports: Int
+        public let soldOut: SoldOutBody?
+
+        public init(placeId: Place.ID, date: CalendarDate, mealId: MealID, reports: Int, soldOut: SoldOutBody?) {
+            self.placeId = placeId
+            self.date = date
+            self.mealId = mealId
+            self.reports = reports
+            self.soldOut = soldOut
+        }
+    }
+}
+
+extension API.SoldOutBody {
+    /// The body of a mark.
+    public init(_ mark: SoldOutMark) {
+        self.init(at: mark.at, by: mark.by.rawValue)
     }
 }

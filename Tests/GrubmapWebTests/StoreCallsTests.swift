@@ -61,16 +61,20 @@ import Testing
         #expect(
             try counted.calls("/areas/test-campus/map?zoom=15", headers: headers)
                 == visitor.merging(["presenceInArea": 1, "basemap": 1, "placeQuery": 1]) { $1 })
-        // The board's reading (the campus's places, their menus today and tomorrow, the week's days) serves its API
-        // too.
+        // The board's reading (the campus's places, their menus today and tomorrow, the week's days, today's
+        // sold-out marks in one statement) serves its API too.
         #expect(
             try counted.calls("/areas/test-campus/menus", headers: headers)
-                == visitor.merging(["menusInArea": 2, "menuDaysInArea": 1, "placesInArea": 1]) { $1 })
+                == visitor.merging([
+                    "menusInArea": 2, "menuDaysInArea": 1, "placesInArea": 1, "soldOutMarksInArea": 1,
+                ]) { $1 })
         #expect(try counted.calls("/api/v1/areas/test-campus/menus", headers: headers) == visitor)
         // The place was read when it was bookmarked: it is remembered until the catalog's version moves.
         #expect(
             try counted.calls("/places/alpha", headers: headers)
-                == visitor.merging(["menu": 1, "menuDays": 1, "presenceAtPlace": 1, "profile": 1]) { $1 })
+                == visitor.merging([
+                    "menu": 1, "menuDays": 1, "presenceAtPlace": 1, "profile": 1, "soldOutMarks": 1,
+                ]) { $1 })
         // Pages are kept: the same pages again read only the catalog's version.
         for page in ["/areas/test-campus", "/areas/test-campus/menus", "/places/alpha"] {
             #expect(try counted.calls(page, headers: headers) == visitor, "\(page)")
@@ -111,7 +115,9 @@ import Testing
                 == ["catalog": 1, "presenceInArea": 1, "basemap": 1, "placeQuery": 1])
         #expect(
             try counted.calls("/areas/test-campus/menus")
-                == ["catalog": 1, "menusInArea": 2, "menuDaysInArea": 1, "placesInArea": 1])
+                == [
+                    "catalog": 1, "menusInArea": 2, "menuDaysInArea": 1, "placesInArea": 1, "soldOutMarksInArea": 1,
+                ])
         #expect(try counted.calls("/onboarding") == ["catalog": 1])
         #expect(try counted.calls("/assets/app.js").isEmpty)
     }

@@ -59,9 +59,11 @@ public struct App: Sendable {
                 checkIns: store, basemaps: store, frontDoor: frontDoor, configuration: configuration,
                 caches: mapCaches, pages: caches.areaPages))
         routes.add(PositionFeature())
-        routes.add(MenuBoardFeature(menus: store, preferences: preferences, cache: caches.boards))
-        routes.add(PlaceFeature(menus: store, checkIns: store, profiles: store, cache: caches.placePages))
-        routes.add(MenuFeature(menus: store, preferences: preferences))
+        routes.add(MenuBoardFeature(menus: store, soldOut: store, preferences: preferences, cache: caches.boards))
+        routes.add(
+            PlaceFeature(menus: store, soldOut: store, checkIns: store, profiles: store, cache: caches.placePages))
+        routes.add(MenuFeature(menus: store, soldOut: store, preferences: preferences))
+        routes.add(SoldOutFeature(menus: store, soldOut: store))
         routes.add(ProfileFeature(profiles: store, checkIns: store))
         routes.add(CheckInFeature(checkIns: store, policy: configuration.checkInPolicy))
         routes.add(FareFeature())

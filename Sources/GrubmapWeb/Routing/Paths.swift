@@ -22,6 +22,9 @@ enum Paths {
     static let place = SitePath<Place.ID>("/places/{id}", missing: "There is no place with that id.")
     static let bookmark = SitePath<Place.ID>("/places/{id}/bookmark", missing: "There is no place with that id.")
     static let checkIn = SitePath<Place.ID>("/places/{id}/checkin", missing: "There is no place with that id.")
+    /// The place page's "Sold out?" button of a meal of today.
+    static let soldOutReport = SitePath<Place.ID>(
+        "/places/{id}/sold-out-report", missing: "There is no place with that id.")
     static let checkOut = SitePath("/checkout")
     static let profile = SitePath("/profile")
     static let avatar = SitePath<Profile.ID>("/avatars/{id}", missing: "There is no picture here.")
@@ -112,6 +115,8 @@ enum Paths {
         static let place = SitePath<Place.ID>("/api/v1/places/{id}", missing: "There is no place with that id.")
         static let placeMenu = SitePath<Place.ID>(
             "/api/v1/places/{id}/menu", missing: "There is no place with that id.")
+        static let soldOutReports = SitePath<Place.ID>(
+            "/api/v1/places/{id}/menu/sold-out-reports", missing: "There is no place with that id.")
         static let fares = SitePath("/api/v1/fares")
         static let distance = SitePath("/api/v1/distance")
         static let sessions = SitePath("/api/v1/sessions")
@@ -133,6 +138,8 @@ enum Paths {
                 "/api/v1/admin/places/{id}/restore", missing: "There is no place with that id.")
             static let menu = SitePath<Place.ID>(
                 "/api/v1/admin/places/{id}/menu", missing: "There is no place with that id.")
+            static let soldOut = SitePath<Place.ID>(
+                "/api/v1/admin/places/{id}/menu/sold-out", missing: "There is no place with that id.")
         }
 
         /// Whether `path` is the API's, so an error there is JSON rather than a page.

@@ -8,7 +8,7 @@ import GrubmapStore
 /// (archived ones too) read, made or replaced, archived and restored; a day's menu read, replaced or removed. Every
 /// change is audited under the key's label. Bad bodies are 400 naming the field and change nothing.
 struct AdminAPIFeature: RouteCollection {
-    let store: any ConsoleStore & MenuStore
+    let store: any ConsoleStore & MenuStore & SoldOutStore
     let scope: AdminPlaceScope
 
     func addRoutes(to routes: inout RouteTable) {
@@ -20,6 +20,8 @@ struct AdminAPIFeature: RouteCollection {
         routes.add(.get, Paths.API.Admin.menu, scope.scope, menu)
         routes.add(.put, Paths.API.Admin.menu, scope.scope, putMenu)
         routes.add(.delete, Paths.API.Admin.menu, scope.scope, deleteMenu)
+        routes.add(.post, Paths.API.Admin.soldOut, scope.scope, markSoldOut)
+        routes.add(.delete, Paths.API.Admin.soldOut, scope.scope, clearSoldOut)
     }
 
     /// `GET /api/v1/admin/areas/{id}/places`.
@@ -149,6 +151,48 @@ struct AdminAPIFeature: RouteCollection {
                     "menu.remove", subject: "\(place.id) \(date)", before: existing.summary, after: nil))
         }
         return Response(status: .noContent)
+    }
+
+    /// `POST /api/v1/admin/places/{id}/menu/sold-out` with `{"date", "mealId"}` (a meal of today's menu): marks it
+    /// sold out now, audited as `menu.sold_out`; 200 with the mark.
+    func markSoldOut(_ context: AdminPlaceContext) throws -> Response {
+        let place = try context.place().place
+        let (date, mealID) = try context.request.decodeJSON(SoldOutJSON.self, code: "invalid_sold_out").parsed()
+        let meal = try SoldOutFeature.servedMeal(
+            menus: store, place: place, area: context.area, date: date, mealID: mealID, now: context.api.base.now)
+        let mark = SoldOutMark(placeID: place.id, date: date, mealID: mealID, at: context.api.base.now, by: .operator)
+        let audit = context.api.audit(
+            "menu.sold_out", subject: "\(place.id) \(date) \(mealID)", before: nil, after: meal.name)
+        try store.markSoldOut(mark, operatorID: audit.actor, audit: audit)
+        return .json(SoldOutMarkBody(placeId: place.id, date: date, mealId: mealID, soldOut: API.SoldOutBody(mark)))
+    }
+
+    /// `DELETE /api/v1/admin/places/{id}/menu/sold-out` with `{"date", "mealId"}` or `?date=&mealId=`: the meal is no
+    /// longer marked (a mark by reports goes with its reports), audited as `menu.sold_out_cleared`; 204.
+    func clearSoldOut(_ context: AdminPlaceContext) throws -> Response {
+        let place = try context.place().place
+        let request = context.request
+        let body: SoldOutJSON
+        if let date = request.query["date"], let mealID = request.query["mealId"] {
+            body = SoldOutJSON(date: date, mealId: mealID)
+        } else {
+            body = try request.decodeJSON(SoldOutJSON.self, code: "invalid_sold_out")
+        }
+        let (date, mealID) = try body.parsed()
+        let meal = try SoldOutFeature.servedMeal(
+            menus: store, place: place, area: context.area, date: date, mealID: mealID, now: context.api.base.now)
+        try store.clearSoldOut(
+            placeID: place.id, date: date, mealID: mealID,
+            audit: context.api.audit(
+                "menu.sold_out_cleared", subject: "\(place.id) \(date) \(mealID)", before: meal.name, after: nil))
+        return Response(status: .noContent)
+    }
+
+    private struct SoldOutMarkBody: Encodable {
+        let placeId: Place.ID
+        let date: CalendarDate
+        let mealId: MealID
+        let soldOut: API.SoldOutBody
     }
 
     private func requiredDate(_ request: Request) throws -> CalendarDate {

@@ -54,11 +54,14 @@ struct BoardReading: Hashable, Sendable {
     let placeIDs: Set<Place.ID>
     /// The roles the day's prices are for: with one, the board shows no role chooser.
     let priceRoles: Set<PriceRole>
+    /// The day's sold-out marks by place, read when the day is today (marks clear with the day); else empty.
+    let soldOut: [Place.ID: [MealID: SoldOutMark]]
 
     init(
         serial: UInt64, isShared: Bool, area: Area, date: CalendarDate, places: [Place], menus: [Place.ID: Menu],
-        nextDayMenus: [Place.ID: Menu], calendar: AreaMenuCalendar
+        nextDayMenus: [Place.ID: Menu], calendar: AreaMenuCalendar, soldOut: [Place.ID: [MealID: SoldOutMark]] = [:]
     ) {
+        self.soldOut = soldOut
         self.serial = serial
         self.isShared = isShared
         self.area = area

@@ -9,6 +9,8 @@ struct BoardCard {
     let area: Area
     let units: DistanceUnit
     let strings: Strings
+    /// Today's sold-out marks by place (empty on other days).
+    var soldOut: [Place.ID: [MealID: SoldOutMark]] = [:]
 
     private var boardStrings: BoardStrings { BoardStrings.forLanguage(strings.language) }
 
@@ -34,6 +36,8 @@ struct BoardCard {
                 star(entry)
             }
             el(.div, .class("menu-categories")) {
+                let reading = self.reading.marking(
+                    MealMarks(marks: soldOut[place.id] ?? [:], timeZone: area.clockTimeZone))
                 for item in entry.categories {
                     MenuCategoryView(reading: reading, item: item, currency: menu.currency).node
                 }

@@ -8,6 +8,7 @@ import GrubmapStore
 /// page and in the API; and the form that saves the person's price role and dietary filter.
 struct MenuBoardFeature: RouteCollection {
     let menus: any MenuStore
+    let soldOut: any SoldOutStore
     let preferences: PreferenceWriter
     let cache: BoardCache
 
@@ -48,7 +49,7 @@ struct MenuBoardFeature: RouteCollection {
         return .json(
             API.BoardBody(
                 area: area, board: board, today: day.today, week: day.selected.week(startingOn: .sunday),
-                calendar: reading.calendar, language: context.language))
+                calendar: reading.calendar, language: context.language, soldOut: reading.soldOut))
     }
 
     /// `POST /settings/menus`: any of `priceRole`, `diet` and `avoidAllergens` (repeated; an empty one clears the
@@ -82,12 +83,13 @@ struct MenuBoardFeature: RouteCollection {
             let nextDayMenus = day.isToday ? try self.menus.menus(inArea: area.id, on: date.adding(days: 1)) : [:]
             let week = date.week(startingOn: .sunday)
             let menuDays = try self.menus.menuDays(inArea: area.id, in: week.first!...week.last!)
+            let marks = day.isToday ? try soldOut.soldOutMarks(inArea: area.id, on: date) : [:]
             guard let bookmarks else {
                 let places = try context.places.places(inArea: area.id, after: nil, limit: PlaceQuery.maximumLimit)
                 return BoardReading(
                     serial: cache.nextSerial(), isShared: true, area: area, date: date, places: places, menus: menus,
                     nextDayMenus: nextDayMenus,
-                    calendar: AreaMenuCalendar(menuDays, places: places))
+                    calendar: AreaMenuCalendar(menuDays, places: places), soldOut: marks)
             }
             // The week's marks take the hours of the places read; a city's other places go by their menus.
             let ids = Set(menus.keys).union(nextDayMenus.keys).sorted() + bookmarks
@@ -95,7 +97,7 @@ struct MenuBoardFeature: RouteCollection {
             return BoardReading(
                 serial: cache.nextSerial(), isShared: false, area: area, date: date,
                 places: places.filter { menus[$0.id] != nil || bookmarks.contains($0.id) }, menus: menus,
-                nextDayMenus: nextDayMenus, calendar: AreaMenuCalendar(menuDays, places: places))
+                nextDayMenus: nextDayMenus, calendar: AreaMenuCalendar(menuDays, places: places), soldOut: marks)
         }
         guard context.catalog.placeCount(inArea: area.id) <= PlaceQuery.maximumLimit else {
             let bookmarks = try context.bookmarks()
@@ -139,7 +141,7 @@ struct BoardDay {
 extension API.BoardBody {
     init(
         area: Area, board: MenuBoard, today: CalendarDate, week: [CalendarDate], calendar: AreaMenuCalendar,
-        language: Language
+        language: Language, soldOut: [Place.ID: [MealID: SoldOutMark]] = [:]
     ) {
         let kinds = calendar.dayKinds
         self.init(
@@ -147,7 +149,9 @@ extension API.BoardBody {
             days: week.map { Day(date: $0, status: kinds[$0]?.rawValue ?? "unknown") },
             menus: board.places.map { entry in
                 Entry(
-                    menu: API.MenuBody(place: entry.place, area: area, date: board.date, day: entry.day),
+                    menu: API.MenuBody(
+                        place: entry.place, area: area, date: board.date, day: entry.day,
+                        soldOut: soldOut[entry.place.id] ?? [:]),
                     name: entry.place.name.text(in: language), bookmarked: entry.isBookmarked,
                     distanceMeters: entry.distanceMeters.map { ($0 * 1000).rounded() / 1000 })
             })

@@ -30,6 +30,8 @@ struct MenuBoardPage {
     let hasPosition: Bool
     /// Whether the dietary filter's form is open.
     var isFilterOpen = false
+    /// Today's sold-out marks by place.
+    var soldOut: [Place.ID: [MealID: SoldOutMark]] = [:]
 
     private var boardStrings: BoardStrings { BoardStrings.forLanguage(strings.language) }
     private var menuStrings: MenuStrings { reading.strings }
@@ -106,7 +108,8 @@ struct MenuBoardPage {
     }
 
     private var cards: Node {
-        let card = BoardCard(reading: reading, board: board, day: day, area: area, units: units, strings: strings)
+        let card = BoardCard(
+            reading: reading, board: board, day: day, area: area, units: units, strings: strings, soldOut: soldOut)
         return fragment {
             if board.places.isEmpty {
                 el(.p, .class("card empty")) { boardStrings.noPlaces }

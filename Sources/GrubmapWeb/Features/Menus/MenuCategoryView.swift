@@ -11,6 +11,8 @@ struct MenuReading {
     /// Whether prices say whose they are: not where every price is for one role (a venue's prices are for
     /// everyone), which also shows no role chooser.
     var namesRoles = true
+    /// The sold-out marks of the menu shown, and whether its meals offer "Sold out?".
+    var marks = MealMarks.none
 
     init(strings: MenuStrings, contentLanguage: String, priceRole: PriceRole, filter: DietaryFilter) {
         self.strings = strings
@@ -26,6 +28,13 @@ struct MenuReading {
         return reading
     }
 
+    /// The same reading for a menu with `marks`.
+    func marking(_ marks: MealMarks) -> MenuReading {
+        var reading = self
+        reading.marks = marks
+        return reading
+    }
+
     /// The price the reader pays for `meal`, shown large: their role's; where prices are for one role only (a
     /// venue's, for everyone), that one; with whether it is another role's.
     func price(of meal: Meal) -> (price: MealPrice, isOtherRole: Bool)? {
@@ -33,6 +42,22 @@ struct MenuReading {
         guard !namesRoles, let only = meal.prices.first else { return nil }
         return (only, true)
     }
+}
+
+/// What a page shows about sold-out meals of one place's menu: the marks (today's only), the area's clock to say when,
+/// and on today's place page the address of the "Sold out?" button and the meal the person just reported.
+struct MealMarks {
+    let marks: [MealID: SoldOutMark]
+    let timeZone: TimeZone
+    /// Where "Sold out?" posts; `nil` where meals offer no button (the board, other days).
+    var reportPath: String? = nil
+    /// The meal the person just reported, which the page thanks them for.
+    var reported: MealID? = nil
+
+    static let none = MealMarks(marks: [:], timeZone: .gmt)
+
+    /// The meal's mark, if any.
+    subscript(id: MealID) -> SoldOutMark? { marks[id] }
 }
 
 /// A category of a day's menu as a disclosure: its name (and "Now" while it is served), then its meals. Open or
@@ -45,7 +70,9 @@ struct MenuCategoryView {
     var node: Node {
         let strings = reading.strings
         let category = item.category
-        let shown = zip(category.meals, item.mealIDs).filter { reading.filter.shows($0.0) }
+        let listed = zip(category.meals, item.mealIDs).filter { reading.filter.shows($0.0) }
+        // Sold-out meals go last, each group in menu order.
+        let shown = listed.filter { reading.marks[$0.1] == nil } + listed.filter { reading.marks[$0.1] != nil }
         let hidden = category.meals.count - shown.count
         var attributes: [Attribute] = [.class(item.isServingNow ? "menu-category now" : "menu-category")]
         // A category the filter empties stays folded: its line says how many dishes it hid.
@@ -95,8 +122,21 @@ struct MealView {
         let strings = reading.strings
         let mine = reading.price(of: meal)?.price
         let others = meal.prices.filter { $0.role != mine?.role }
-        return el(.li, .class("meal"), .data("meal", id.rawValue)) {
-            el(.p, .class("meal-name"), .lang(reading.contentLanguage)) { meal.name }
+        let mark = reading.marks[id]
+        var attributes: [Attribute] = [.class(mark == nil ? "meal" : "meal sold-out"), .data("meal", id.rawValue)]
+        if let mark { attributes.append(.data("sold-out", mark.by.rawValue)) }
+        return element("li", attributes) {
+            if mark != nil {
+                el(.p, .class("meal-name"), .lang(reading.contentLanguage)) { element("s") { meal.name } }
+            } else {
+                el(.p, .class("meal-name"), .lang(reading.contentLanguage)) { meal.name }
+            }
+            if let mark {
+                let time = CalendarDate.local(mark.at, in: reading.marks.timeZone).time.description
+                el(.p, .class("sold-out-note")) {
+                    mark.by == .operator ? strings.soldOutAt(time) : strings.reportedSoldOutAt(time)
+                }
+            }
             if !meal.notes.isEmpty {
                 el(.ul, .class("meal-notes"), .ariaLabel(strings.notesLabel)) {
                     for note in meal.notes { self.note(NoteReading(note)) }
@@ -119,6 +159,17 @@ struct MealView {
                             others.map { strings.roleName($0.role) + " " + format($0.amount) }.joined(separator: " · ")
                         }
                     }
+                }
+            }
+            if mark == nil, let path = reading.marks.reportPath {
+                if reading.marks.reported == id {
+                    el(.p, .class("sold-out-thanks"), Attribute("role", "status")) { strings.soldOutThanks }
+                } else {
+                    el(
+                        .button, .type("submit"), .class("sold-out-report"), Attribute("form", BookmarkForm.id),
+                        Attribute("formaction", path), .name("mealId"), .value(id.rawValue),
+                        .ariaLabel(strings.soldOutQuestion + " " + meal.name)
+                    ) { strings.soldOutQuestion }
                 }
             }
         }

@@ -8,6 +8,7 @@ import GrubmapStore
 /// bookmarks a place (the person's bookmarks live in their stored session).
 struct MenuFeature: RouteCollection {
     let menus: any MenuStore
+    let soldOut: any SoldOutStore
     let preferences: PreferenceWriter
 
     func addRoutes(to routes: inout RouteTable) {
@@ -19,9 +20,12 @@ struct MenuFeature: RouteCollection {
     func placeMenu(_ context: VisitorContext, id: Place.ID) throws -> Response {
         let place = try context.place(id)
         let area = try context.area(place.areaID)
-        let date = try context.request.date() ?? CalendarDate.local(context.now, in: area.clockTimeZone).date
+        let today = CalendarDate.local(context.now, in: area.clockTimeZone).date
+        let date = try context.request.date() ?? today
         let menu = try menus.menu(placeID: id, on: date)
-        return .json(API.MenuBody(place: place, area: area, date: date, menu: menu))
+        // Marks clear with the day: only today's are shown.
+        let marks = date == today && menu?.isClosed == false ? try soldOut.soldOutMarks(placeID: id, on: date) : [:]
+        return .json(API.MenuBody(place: place, area: area, date: date, menu: menu, soldOut: marks))
     }
 
     /// `POST /places/{id}/bookmark`: `bookmarked=1` adds the place after the other bookmarks, `0` removes it;

@@ -5,16 +5,18 @@ import GrubmapCore
 extension API.MenuBody {
     /// The day as every reader shows it (``PlaceDay``): closed with its note when the place's hours close it, even
     /// with a menu stored for it.
-    init(place: Place, area: Area, date: CalendarDate, menu: Menu?) {
-        self.init(place: place, area: area, date: date, day: PlaceDay(place: place, date: date, menu: menu))
+    init(place: Place, area: Area, date: CalendarDate, menu: Menu?, soldOut: [MealID: SoldOutMark] = [:]) {
+        self.init(
+            place: place, area: area, date: date, day: PlaceDay(place: place, date: date, menu: menu), soldOut: soldOut)
     }
 
-    init(place: Place, area: Area, date: CalendarDate, day: PlaceDay) {
+    /// `soldOut` holds the marks of the day's meals (read for today only: marks clear with the day).
+    init(place: Place, area: Area, date: CalendarDate, day: PlaceDay, soldOut: [MealID: SoldOutMark] = [:]) {
         let closure = day.closure
         self.init(
             placeId: place.id, date: date, status: day.kind?.rawValue ?? "unknown", closed: closure != nil,
             currency: day.menu?.currency.code ?? area.currency, note: day.note, closedBy: closure?.reason.rawValue,
-            categories: Self.categories(of: day.menu))
+            categories: Self.categories(of: day.menu, soldOut: soldOut))
     }
 
     /// The menu stored for the day, as it was sent (the admin API's view), with `closedBy` when the place's hours
@@ -27,7 +29,7 @@ extension API.MenuBody {
             closedBy: closedBy, categories: Self.categories(of: menu))
     }
 
-    private static func categories(of menu: Menu?) -> [Category] {
+    private static func categories(of menu: Menu?, soldOut: [MealID: SoldOutMark] = [:]) -> [Category] {
         guard let menu else { return [] }
         return zip(menu.categories, menu.mealIDs).map { category, ids in
             Category(
@@ -35,7 +37,8 @@ extension API.MenuBody {
                 meals: zip(category.meals, ids).map { meal, id in
                     MealBody(
                         id: id, name: meal.name, notes: meal.notes,
-                        prices: Dictionary(uniqueKeysWithValues: meal.prices.map { ($0.role.rawValue, $0.amount) }))
+                        prices: Dictionary(uniqueKeysWithValues: meal.prices.map { ($0.role.rawValue, $0.amount) }),
+                        soldOut: soldOut[id].map(API.SoldOutBody.init))
                 })
         }
     }

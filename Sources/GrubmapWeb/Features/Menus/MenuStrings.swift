@@ -32,6 +32,19 @@ struct MenuStrings: LocalizedStrings {
     }
     var backToToday: String { text(en: "Back to today", ko: "오늘로 돌아가기") }
     var servingNow: String { text(en: "Now", ko: "지금") }
+    /// Under a meal an operator marked sold out at `time` ("12:40").
+    func soldOutAt(_ time: String) -> String { text(en: "Sold out \(time)", ko: "\(time) 품절") }
+    /// Under a meal three people reported sold out, the third at `time`.
+    func reportedSoldOutAt(_ time: String) -> String {
+        text(en: "Reported sold out \(time)", ko: "\(time) 품절 제보")
+    }
+    /// The button of a meal of today that reports it sold out.
+    var soldOutQuestion: String { text(en: "Sold out?", ko: "품절이에요?") }
+    var soldOutThanks: String {
+        text(
+            en: "Thanks! Three reports within 30 minutes mark it sold out.",
+            ko: "알려 주셔서 고마워요. 30분 안에 세 분이 알려 주면 품절로 표시돼요.")
+    }
     func periodName(_ period: MealPeriod) -> String {
         switch period {
         case .breakfast: text(en: "Breakfast", ko: "조식")

@@ -7,6 +7,7 @@ import GrubmapStore
 /// check-in controls, and ride estimates from the person's position.
 struct PlaceFeature: RouteCollection {
     let menus: any MenuStore
+    let soldOut: any SoldOutStore
     let checkIns: any CheckInStore
     let profiles: any ProfileStore
     let cache: PlacePageCache
@@ -30,7 +31,8 @@ struct PlaceFeature: RouteCollection {
                     serial: cache.nextSerial(), place: place, area: area, date: selected,
                     menu: try menus.menu(placeID: id, on: selected),
                     days: try menus.menuDays(placeID: id, in: week.first!...week.last!),
-                    people: try checkIns.presence(atPlace: id, at: context.now, newest: WhosHere.shown))
+                    people: try checkIns.presence(atPlace: id, at: context.now, newest: WhosHere.shown),
+                    soldOut: selected == today ? try soldOut.soldOutMarks(placeID: id, on: selected) : [:])
             })
         let input = PlacePageInput(
             reading: reading, me: try person(context),

@@ -44,6 +44,8 @@ struct PlaceReading: Hashable, Sendable {
     let days: [CalendarDate: MenuDayKind]
     /// Who is checked in there, the newest first.
     let people: PlacePeople
+    /// The day's sold-out marks, read when the day is today (marks clear with the day); else empty.
+    var soldOut: [MealID: SoldOutMark] = [:]
 
     static func == (lhs: PlaceReading, rhs: PlaceReading) -> Bool { lhs.serial == rhs.serial }
     func hash(into hasher: inout Hasher) { hasher.combine(serial) }

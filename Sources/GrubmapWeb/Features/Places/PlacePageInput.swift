@@ -33,16 +33,26 @@ struct PlacePageInput: CachedPage {
                 change: query["checked"].flatMap(CheckInChange.init(rawValue:)),
                 isOfflineCopy: reader.isOfflineCopy))
         page.now = sources.now
+        // Today's meals offer "Sold out?" (not on an offline copy, whose posts would not go through).
+        let isToday = reading.date == reader.today
+        let marks = MealMarks(
+            marks: reading.soldOut, timeZone: area.clockTimeZone,
+            reportPath: isToday && !reader.isOfflineCopy ? Paths.soldOutReport(place.id) : nil,
+            reported: query[SoldOutFeature.reportedField].flatMap(MealID.init))
         page.menu = MenuSection(
-            reading: reader.menuReading(in: area), place: place,
+            reading: reader.menuReading(in: area).marking(marks), place: place,
             today: reader.today, now: reader.time, selected: reading.date,
             day: PlaceDay(place: place, date: reading.date, menu: reading.menu),
             days: place.openingHours.dayKinds(reading.days, adding: reading.date.week(startingOn: .sunday)),
-            keptQuery: query.pairs.filter { $0.name != "date" && !BookmarkNotice.fields.contains($0.name) })
+            keptQuery: query.pairs.filter {
+                $0.name != "date" && $0.name != SoldOutFeature.reportedField && !BookmarkNotice.fields.contains($0.name)
+            })
         page.bookmark = (
             BookmarkButton(strings: menuStrings, place: place, isBookmarked: isBookmarked, style: "pill"),
             BookmarkForm(
-                csrfToken: csrfToken, returnPath: reader.address.returnPath(dropping: BookmarkNotice.fields),
+                csrfToken: csrfToken,
+                returnPath: reader.address.returnPath(
+                    dropping: BookmarkNotice.fields.union([SoldOutFeature.reportedField])),
                 notice: BookmarkNotice.text(
                     for: query, bookmarks: isBookmarked ? [place.id] : [], strings: menuStrings,
                     name: { $0 == place.id ? place.name.text(in: language) : nil }))
