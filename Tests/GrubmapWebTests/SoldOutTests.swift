@@ -190,4 +190,44 @@ import Testing
         ).map(\.action)
         #expect(Array(actions.prefix(2)) == ["menu.sold_out_cleared", "menu.sold_out"])
     }
+
+    @Test func anOperatorTogglesAMealOfTodayInTheConsoleAndBothPagesStrikeIt() throws {
+        let test = try ConsoleTests.makeApp()
+        defer { test.cleanUp() }
+        let today = CalendarDate.local(test.clock.now, in: TimeZone(identifier: "Asia/Seoul")!).date
+        let menu = try Menu(
+            date: today,
+            status: .serving([
+                try MenuCategory(name: "중식", meals: [F.meal("돈까스", student: 5000), F.meal("김치찌개", student: 4500)])
+            ]), currency: F.won)
+        try test.store.replaceMenus([menu], placeID: F.alpha)
+        let person = try ConsoleTests.signedIn(test, "kim@example.org")
+        let csrf = try ConsoleTests.consoleCSRF(person)
+        let page = try person.html("/admin/places/alpha/menus")
+        #expect(page.contains("<h2 id=\"sold-out-heading\">Sold out today</h2>"))
+        #expect(page.contains("name=\"mealId\" value=\"\(Self.cutlet)\""))
+        #expect(page.contains("name=\"soldOut\" value=\"1\" aria-pressed=\"false\""))
+        let marked = try person.post(
+            "/admin/places/alpha/menus/sold-out", [("mealId", Self.cutlet.rawValue), ("soldOut", "1")], csrf: csrf)
+        #expect(marked.status == .seeOther)
+        let location = try #require(marked.headers["Location"])
+        let after = try person.html(String(location.prefix { $0 != "#" }))
+        #expect(after.contains("Marked 돈까스 sold out."))
+        #expect(after.contains("name=\"soldOut\" value=\"0\" aria-pressed=\"true\""))
+        #expect(try test.store.soldOutMarks(placeID: F.alpha, on: today)[Self.cutlet]?.by == .operator)
+        let visitor = try Person(test)
+        #expect(try visitor.html("/areas/test-campus/menus").contains("data-sold-out=\"operator\""))
+        #expect(try visitor.html("/places/alpha").contains("data-sold-out=\"operator\""))
+        let refused = try person.post(
+            "/admin/places/alpha/menus/sold-out", [("mealId", "0123456789abcdef"), ("soldOut", "1")], csrf: csrf)
+        #expect(refused.status == .badRequest)
+        let cleared = try person.post(
+            "/admin/places/alpha/menus/sold-out", [("mealId", Self.cutlet.rawValue), ("soldOut", "0")], csrf: csrf)
+        #expect(cleared.status == .seeOther)
+        #expect(try test.store.soldOutMarks(placeID: F.alpha, on: today).isEmpty)
+        let actions = try test.store.auditEntries(
+            areas: [TestApp.sampleArea.id], includingGlobal: false, action: nil, before: nil, limit: 5
+        ).map(\.action)
+        #expect(Array(actions.prefix(2)) == ["menu.sold_out_cleared", "menu.sold_out"])
+    }
 }

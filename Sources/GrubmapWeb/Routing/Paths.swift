@@ -69,6 +69,9 @@ enum Paths {
         /// One day (`?date=YYYY-MM-DD`): its week's form, at the day.
         static let menuDay = SitePath<Place.ID>(
             "/admin/places/{id}/menus/day", missing: "There is no place with that id.")
+        /// Marks a meal of today sold out (`soldOut=1`) or clears it (`0`).
+        static let soldOut = SitePath<Place.ID>(
+            "/admin/places/{id}/menus/sold-out", missing: "There is no place with that id.")
         /// Copies a day's or a week's menus to another day or week.
         static let copyMenus = SitePath<Place.ID>(
             "/admin/places/{id}/menus/copy", missing: "There is no place with that id.")

@@ -46,6 +46,8 @@ struct MenuWeekPage {
     let notice: String?
     /// Whether the notice warns (a day with a menu is closed) rather than says what went well.
     var noticeWarns = false
+    /// Today's menu and its sold-out marks, when the place serves today: each meal is a one-tap toggle.
+    var today: (menu: Menu, marks: [MealID: SoldOutMark])?
 
     var days: [CalendarDate] { form.days }
 
@@ -93,6 +95,7 @@ struct MenuWeekPage {
                     el(.a, .href(weekLink(current))) { words.thisWeek }
                 }
             }
+            if let today { soldOutPanel(today.menu, marks: today.marks) }
             dayStrip
             el(
                 .form, .class("week-form"), Attribute("method", "post"),
@@ -114,6 +117,43 @@ struct MenuWeekPage {
             }
             templates
             copyWeekPanel
+        }
+    }
+
+    /// "Sold out today": a form per meal of today whose one button marks the meal sold out or, pressed, clears it.
+    private func soldOutPanel(_ menu: Menu, marks: [MealID: SoldOutMark]) -> Node {
+        el(.section, .class("sold-out-panel"), .id("sold-out"), Attribute("aria-labelledby", "sold-out-heading")) {
+            el(.h2, .id("sold-out-heading")) { menuStrings.soldOutToday }
+            el(.p, .class("hint")) { menuStrings.soldOutHint }
+            for (category, ids) in zip(menu.categories, menu.mealIDs) {
+                el(.h3, .class("sold-out-category"), .lang(area.localLanguage)) { category.name }
+                el(.ul, .class("sold-out-list")) {
+                    for (meal, id) in zip(category.meals, ids) {
+                        let mark = marks[id]
+                        el(.li) {
+                            el(.form, Attribute("method", "post"), Attribute("action", Paths.Console.soldOut(place.id)))
+                            {
+                                csrfField(csrfToken)
+                                el(.input, .type("hidden"), .name("mealId"), .value(id.rawValue))
+                                el(
+                                    .button, .type("submit"), .class("sold-out-toggle"), .name("soldOut"),
+                                    .value(mark == nil ? "1" : "0"),
+                                    Attribute("aria-pressed", mark == nil ? "false" : "true")
+                                ) {
+                                    el(.span, .lang(area.localLanguage)) { meal.name }
+                                }
+                                if let mark {
+                                    let time = CalendarDate.local(mark.at, in: area.clockTimeZone).time.description
+                                    el(.span, .class("sold-out-note")) {
+                                        mark.by == .operator
+                                            ? menuStrings.soldOutAt(time) : menuStrings.reportedSoldOutAt(time)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 

@@ -8,7 +8,7 @@ import GrubmapStore
 /// week copied to another. Days the place's hours close are marked, and warn when they have a menu (which is kept:
 /// the public pages show the day closed). The public pages show a change on their next request.
 struct MenusConsoleFeature: RouteCollection {
-    let store: any ConsoleStore & MenuStore
+    let store: any ConsoleStore & MenuStore & SoldOutStore
     let scope: ConsolePlaceScope
 
     func addRoutes(to routes: inout RouteTable) {
@@ -16,6 +16,7 @@ struct MenusConsoleFeature: RouteCollection {
         routes.add(.post, Paths.Console.menus, scope.scope, saveWeek)
         routes.add(.get, Paths.Console.menuDay, scope.scope, day)
         routes.add(.post, Paths.Console.copyMenus, scope.scope, copy)
+        routes.add(.post, Paths.Console.soldOut, scope.scope, toggleSoldOut)
     }
 
     /// `GET /admin/places/{id}/menus[?week=YYYY-MM-DD]`: the week of any day (this week by default).
@@ -39,11 +40,62 @@ struct MenusConsoleFeature: RouteCollection {
         case "unchanged": notice = words.weekUnchanged
         case "copied": notice = context.text.copiedNotice(Int(query["days"] ?? "") ?? 0)
         case "nothing": notice = context.text.nothingToCopy
+        case "sold-out", "sold-out-cleared":
+            let strings = MenuStrings.forLanguage(context.text.language)
+            let name = try query["meal"].flatMap(MealID.init).flatMap { id in
+                try store.menu(placeID: place.id, on: dates.today)?.meal(withID: id)?.meal.name
+            }
+            if let name {
+                notice = query["done"] == "sold-out" ? strings.markedSoldOut(name) : strings.clearedSoldOut(name)
+            }
         default: break
         }
         var page = try self.page(context, form: WeekMenuForm(days: days, menus: menus), notice: notice)
         page.noticeWarns = warns
+        // Today's meals, each a one-tap sold-out toggle, when the place serves today.
+        if case .serving(let menu) = PlaceDay(
+            place: place, date: dates.today, menu: try store.menu(placeID: place.id, on: dates.today))
+        {
+            page.today = (menu, try store.soldOutMarks(placeID: place.id, on: dates.today))
+        }
         return .html(page.render())
+    }
+
+    /// `POST /admin/places/{id}/menus/sold-out` with `mealId` (a meal of today's menu) and `soldOut` (`1` marks it
+    /// sold out now, `0` clears the mark), audited `menu.sold_out` / `menu.sold_out_cleared`; back to the week.
+    func toggleSoldOut(_ context: PlaceConsoleContext) throws -> Response {
+        let fields = try context.request.formFields()
+        let place = context.place.place
+        let today = Self.dates(context).today
+        guard let text = fields["mealId"], let mealID = MealID(text) else {
+            throw HTTPError.badRequest("mealId: give a meal's id.", code: "invalid_meal", field: "mealId")
+        }
+        guard let value = fields["soldOut"], value == "1" || value == "0" else {
+            throw HTTPError.badRequest(
+                "soldOut: 1 marks the meal sold out, 0 clears it.", code: "invalid_sold_out", field: "soldOut")
+        }
+        let meal = try SoldOutFeature.servedMeal(
+            menus: store, place: place, area: context.area, date: today, mealID: mealID, now: context.now)
+        let subject = "\(place.id) \(today) \(mealID)"
+        if value == "1" {
+            let audit = context.console.audit(
+                "menu.sold_out", subject: subject, area: place.areaID, before: nil, after: meal.name)
+            try store.markSoldOut(
+                SoldOutMark(placeID: place.id, date: today, mealID: mealID, at: context.now, by: .operator),
+                operatorID: audit.actor, audit: audit)
+        } else {
+            try store.clearSoldOut(
+                placeID: place.id, date: today, mealID: mealID,
+                audit: context.console.audit(
+                    "menu.sold_out_cleared", subject: subject, area: place.areaID, before: meal.name, after: nil))
+        }
+        return .redirect(
+            to: Paths.Console.menus(
+                place.id,
+                query: [
+                    ("week", today.description), ("done", value == "1" ? "sold-out" : "sold-out-cleared"),
+                    ("meal", mealID.rawValue),
+                ], fragment: "sold-out"))
     }
 
     /// `POST /admin/places/{id}/menus`: the whole week, every day's menu or none, in one transaction with one

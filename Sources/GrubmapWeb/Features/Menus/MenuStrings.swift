@@ -40,6 +40,19 @@ struct MenuStrings: LocalizedStrings {
     }
     /// The button of a meal of today that reports it sold out.
     var soldOutQuestion: String { text(en: "Sold out?", ko: "품절이에요?") }
+    /// The console's panel of today's meals.
+    var soldOutToday: String { text(en: "Sold out today", ko: "오늘 품절") }
+    var soldOutHint: String {
+        text(
+            en: "Tap a meal when it runs out, and again to undo. Pages show it at once; it clears at midnight.",
+            ko: "다 떨어진 메뉴를 눌러 주세요. 다시 누르면 취소돼요. 바로 보이고 자정에 지워져요.")
+    }
+    func markedSoldOut(_ meal: String) -> String {
+        text(en: "Marked \(meal) sold out.", ko: "‘\(meal)’ 메뉴를 품절로 표시했어요.")
+    }
+    func clearedSoldOut(_ meal: String) -> String {
+        text(en: "\(meal) is no longer marked sold out.", ko: "‘\(meal)’ 메뉴의 품절 표시를 지웠어요.")
+    }
     var soldOutThanks: String {
         text(
             en: "Thanks! Three reports within 30 minutes mark it sold out.",
