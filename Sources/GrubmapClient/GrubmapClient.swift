@@ -153,6 +153,19 @@ public actor GrubmapClient {
             try await send("POST", "api/v1/me/checkin", query: [:], body: API.CheckInRequest(placeId: place.rawValue)))
     }
 
+    /// Reports a meal of today sold out (``API/MenuBody/MealBody/id`` of today's menu): three different people
+    /// within 30 minutes mark it; a repeat by the same caller changes nothing. 400 `not_today`, `menu_closed` or
+    /// `invalid_meal` otherwise.
+    public func reportSoldOut(place: Place.ID, date: CalendarDate, meal: MealID) async throws(GrubmapClientError)
+        -> API.SoldOutReportBody
+    {
+        try decode(
+            API.SoldOutReportBody.self,
+            try await send(
+                "POST", "api/v1/places/\(place.rawValue)/menu/sold-out-reports", query: [:],
+                body: API.SoldOutRequest(date: date, mealId: meal)))
+    }
+
     /// Ends the caller's check-in; whether there was one.
     @discardableResult
     public func checkOut() async throws(GrubmapClientError) -> Bool {

@@ -67,6 +67,44 @@ import Testing
         #expect(try await client.health() == API.Health(status: "ok", database: "ok"))
     }
 
+    /// A meal of today's board reported sold out through the client: counted once per session, and shown on the
+    /// menu with the same id; on a day nothing is served, the report is refused as the API documents.
+    @Test func reportsAMealOfTodaySoldOut() async throws {
+        let live = try LiveServer()
+        defer { live.stop() }
+        let client = GrubmapClient(baseURL: live.url)
+        let busan = try Area.ID("pnu-busan")
+        let board = try await client.menuBoard(area: busan)
+        guard let entry = board.menus.first(where: { $0.menu.status == "serving" }),
+            let meal = entry.menu.categories.first?.meals.first
+        else {
+            let place = try #require(board.menus.first).menu.placeId
+            await #expect(throws: GrubmapClientError.self) {
+                _ = try await client.reportSoldOut(
+                    place: place, date: board.today, meal: MealID(category: "a", name: "b", occurrence: 1))
+            }
+            return
+        }
+        let first = try await client.reportSoldOut(place: entry.menu.placeId, date: board.today, meal: meal.id)
+        #expect(first.reports == 1 && first.soldOut == nil)
+        let again = try await client.reportSoldOut(place: entry.menu.placeId, date: board.today, meal: meal.id)
+        #expect(again.reports == 1)
+        let menu = try await client.menu(place: entry.menu.placeId)
+        #expect(menu.categories.first?.meals.first?.id == meal.id)
+        var refusal: GrubmapClientError?
+        do {
+            _ = try await client.reportSoldOut(
+                place: entry.menu.placeId, date: board.today.adding(days: -1), meal: meal.id)
+        } catch {
+            refusal = error
+        }
+        guard case .api(let status, let code, _, _)? = refusal else {
+            Issue.record("yesterday's report was not refused as the API says: \(String(describing: refusal))")
+            return
+        }
+        #expect(status == 400 && code == "not_today")
+    }
+
     @Test func aDayTheHoursCloseIsClosedAndSaysWhy() async throws {
         let live = try LiveServer()
         defer { live.stop() }
