@@ -358,8 +358,8 @@ struct TestClockFile: Sendable {
 }
 
 /// Deletes expired sessions (with their preferences, profile and check-in), ended operator sessions, audit entries
-/// older than 180 days, expired line reports and popular-times counters too old to show, once an hour, in the
-/// background.
+/// older than 180 days, expired line reports, popular-times counters too old to show and sold-out marks and reports of
+/// past days, once an hour, in the background.
 enum SessionSweeper {
     static func start(store: any Store, now: @escaping @Sendable () -> Date, log: ServerLog) {
         Thread.detachNewThread {
@@ -376,6 +376,9 @@ enum SessionSweeper {
                     // time zone's.
                     let thisWeek = PopularTimes.Bucket(instant: now(), timeZone: .gmt).week
                     try store.pruneLive(now: now(), oldestWeek: thisWeek - Int64(PopularTimes.weeksKept))
+                    // Sold-out marks show on their own date only; two days before today in UTC is before yesterday
+                    // on every area's clock.
+                    try store.pruneSoldOut(before: CalendarDate.local(now(), in: .gmt).date.adding(days: -2))
                 } catch {
                     log("could not delete expired sessions or old audit entries: \(error)")
                 }
