@@ -57,20 +57,23 @@ extension API {
         public let name: String
         public let kind: Place.Kind
         public let coordinate: Coordinate
-        /// How many people are checked in now.
+        /// How many people are checked in now (``Busyness/checkedIn`` says the same; kept for older clients).
         public let checkedInCount: Int
+        /// How busy the place is now.
+        public let busyness: Busyness
         /// Metres from the `near` point (to the millimetre), when one was given.
         public let distanceMeters: Double?
 
         public init(
             id: Place.ID, name: String, kind: Place.Kind, coordinate: Coordinate, checkedInCount: Int,
-            distanceMeters: Double?
+            busyness: Busyness, distanceMeters: Double?
         ) {
             self.id = id
             self.name = name
             self.kind = kind
             self.coordinate = coordinate
             self.checkedInCount = checkedInCount
+            self.busyness = busyness
             self.distanceMeters = distanceMeters
         }
     }
@@ -92,11 +95,16 @@ extension API {
         public let checkedIn: [CheckedInProfile]
         /// Everyone checked in now.
         public let checkedInCount: Int
+        /// How many people the place seats, when its operators said.
+        public let seats: Int?
+        /// How busy the place is now.
+        public let busyness: Busyness
 
         public init(
             id: Place.ID, areaId: Area.ID, name: String, names: LocalizedText, kind: Place.Kind,
             coordinate: Coordinate, address: String?, phone: String?, website: String?, description: String?,
-            openingHours: OpeningHours, checkedIn: [CheckedInProfile], checkedInCount: Int
+            openingHours: OpeningHours, checkedIn: [CheckedInProfile], checkedInCount: Int, seats: Int?,
+            busyness: Busyness
         ) {
             self.id = id
             self.areaId = areaId
@@ -111,6 +119,8 @@ extension API {
             self.openingHours = openingHours
             self.checkedIn = checkedIn
             self.checkedInCount = checkedInCount
+            self.seats = seats
+            self.busyness = busyness
         }
     }
 

@@ -84,22 +84,24 @@ extension API {
         }
 
         /// One place's menu, as `/api/v1/places/{id}/menu` gives it, with the place's name, whether the caller
-        /// bookmarked it, and its distance from `near`: one flat object.
+        /// bookmarked it, its distance from `near`, and how busy it is now: one flat object.
         public struct Entry: Codable, Sendable, Equatable {
             public let menu: MenuBody
             public let name: String
             public let bookmarked: Bool
             public let distanceMeters: Double?
+            public let busyness: Busyness
 
-            public init(menu: MenuBody, name: String, bookmarked: Bool, distanceMeters: Double?) {
+            public init(menu: MenuBody, name: String, bookmarked: Bool, distanceMeters: Double?, busyness: Busyness) {
                 self.menu = menu
                 self.name = name
                 self.bookmarked = bookmarked
                 self.distanceMeters = distanceMeters
+                self.busyness = busyness
             }
 
             private enum CodingKeys: String, CodingKey {
-                case name, bookmarked, distanceMeters
+                case name, bookmarked, distanceMeters, busyness
             }
 
             public init(from decoder: any Decoder) throws {
@@ -108,6 +110,7 @@ extension API {
                 name = try container.decode(String.self, forKey: .name)
                 bookmarked = try container.decode(Bool.self, forKey: .bookmarked)
                 distanceMeters = try container.decodeIfPresent(Double.self, forKey: .distanceMeters)
+                busyness = try container.decode(Busyness.self, forKey: .busyness)
             }
 
             public func encode(to encoder: any Encoder) throws {
@@ -116,6 +119,7 @@ extension API {
                 try container.encode(name, forKey: .name)
                 try container.encode(bookmarked, forKey: .bookmarked)
                 try container.encodeIfPresent(distanceMeters, forKey: .distanceMeters)
+                try container.encode(busyness, forKey: .busyness)
             }
         }
 

@@ -21,7 +21,7 @@ final class CountingStore: Store {
         counts.withLock { $0 = [:] }
     }
 
-    private func count<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
+    func count<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
         counts.withLock { $0[name, default: 0] += 1 }
         return try body()
     }

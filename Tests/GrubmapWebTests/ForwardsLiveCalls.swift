@@ -35,6 +35,13 @@ extension ForwardsLiveCalls {
 
 extension CountingStore: ForwardsLiveCalls {
     var liveStore: any Store { base }
+
+    func busyness(atPlace id: Place.ID, at date: Date) throws -> LiveCounts {
+        try count("busynessAtPlace") { try base.busyness(atPlace: id, at: date) }
+    }
+    func busyness(inArea id: Area.ID, at date: Date) throws -> [Place.ID: LiveCounts] {
+        try count("busynessInArea") { try base.busyness(inArea: id, at: date) }
+    }
 }
 
 extension StalledDatabaseTests.StallingStore: ForwardsLiveCalls {

@@ -303,7 +303,12 @@ import Testing
         #expect(
             Set(alpha.keys) == [
                 "placeId", "date", "status", "closed", "currency", "categories", "name", "bookmarked", "distanceMeters",
+                "busyness",
             ])
+        let busyness = try #require(alpha["busyness"] as? [String: Any])
+        #expect(busyness["level"] is NSNull)
+        #expect(busyness["checkedIn"] as? Int == 0)
+        #expect(busyness["reports"] as? Int == 0)
         #expect(alpha["name"] as? String == "Alpha Hall")
         #expect(alpha["bookmarked"] as? Bool == false)
         #expect((alpha["distanceMeters"] as? Double).map { $0 > 150 && $0 < 200 } == true)

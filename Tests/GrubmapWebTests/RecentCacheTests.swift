@@ -36,7 +36,9 @@ import Testing
 
         func counts(_ test: TestApp, query: String = "") throws -> [String: Int] {
             let response = try test.send(.get, "/api/v1/areas/test-campus/places" + query, headers: headers)
-            let list = try JSONDecoder().decode(API.PlaceList.self, from: Data(response.body))
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            let list = try decoder.decode(API.PlaceList.self, from: Data(response.body))
             return Dictionary(uniqueKeysWithValues: list.places.map { ($0.id.rawValue, $0.checkedInCount) })
         }
     }
@@ -88,11 +90,10 @@ import Testing
         let query = PlaceQuery(areaID: TestApp.sampleArea.id, order: .name(language), limit: limit)
         let page = try test.store.listing(
             query, bookmarks: bookmarks.compactMap { try? Place.ID($0) }, cursor: nil)
-        let presence = try test.store.presence(inArea: TestApp.sampleArea.id, at: test.clock.now, sample: 0)
+        let live = try test.store.busyness(inArea: TestApp.sampleArea.id, at: test.clock.now)
         let list = API.PlaceList(
-            places: page.places.map {
-                API.PlaceSummary($0, checkedInCount: presence[$0.place.id]?.count ?? 0, language: language)
-            }, nextCursor: page.next?.text)
+            places: page.places.map { API.PlaceSummary($0, live: live[$0.place.id] ?? .none, language: language) },
+            nextCursor: page.next?.text)
         return String(decoding: try Response.jsonBytes(list), as: UTF8.self)
     }
 

@@ -62,13 +62,15 @@ import Testing
             try counted.calls("/areas/test-campus/map?zoom=15", headers: headers)
                 == visitor.merging(["presenceInArea": 1, "basemap": 1, "placeQuery": 1]) { $1 })
         // The board's reading (the campus's places, their menus today and tomorrow, the week's days, today's
-        // sold-out marks in one statement) serves its API too.
+        // sold-out marks in one statement) serves its API too; the API adds every place's busyness in one call.
         #expect(
             try counted.calls("/areas/test-campus/menus", headers: headers)
                 == visitor.merging([
                     "menusInArea": 2, "menuDaysInArea": 1, "placesInArea": 1, "soldOutMarksInArea": 1,
                 ]) { $1 })
-        #expect(try counted.calls("/api/v1/areas/test-campus/menus", headers: headers) == visitor)
+        #expect(
+            try counted.calls("/api/v1/areas/test-campus/menus", headers: headers)
+                == visitor.merging(["busynessInArea": 1]) { $1 })
         // The place was read when it was bookmarked: it is remembered until the catalog's version moves.
         #expect(
             try counted.calls("/places/alpha", headers: headers)
@@ -83,7 +85,7 @@ import Testing
         #expect(try counted.calls("/assets/app.css", headers: headers).isEmpty)
         #expect(
             try counted.calls("/api/v1/areas/test-campus/places", headers: headers)
-                == visitor.merging(["presenceInArea": 1, "placesByID": 1, "placeQuery": 1]) { $1 })
+                == visitor.merging(["busynessInArea": 1, "placesByID": 1, "placeQuery": 1]) { $1 })
         // The list itself is kept; the caller's bookmarks are read for each call.
         #expect(
             try counted.calls("/api/v1/areas/test-campus/places", headers: headers)
@@ -93,7 +95,7 @@ import Testing
         #expect(
             try counted.calls("/api/v1/areas/test-campus/places", headers: headers)
                 == [
-                    "catalog": 1, "session": 1, "preferences": 1, "presenceInArea": 1, "placesByID": 1, "placeQuery": 1,
+                    "catalog": 1, "session": 1, "preferences": 1, "busynessInArea": 1, "placesByID": 1, "placeQuery": 1,
                 ])
     }
 

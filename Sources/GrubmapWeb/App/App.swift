@@ -59,7 +59,8 @@ public struct App: Sendable {
                 checkIns: store, basemaps: store, frontDoor: frontDoor, configuration: configuration,
                 caches: mapCaches, pages: caches.areaPages))
         routes.add(PositionFeature())
-        routes.add(MenuBoardFeature(menus: store, soldOut: store, preferences: preferences, cache: caches.boards))
+        routes.add(
+            MenuBoardFeature(menus: store, soldOut: store, live: store, preferences: preferences, cache: caches.boards))
         routes.add(
             PlaceFeature(menus: store, soldOut: store, checkIns: store, profiles: store, cache: caches.placePages))
         routes.add(MenuFeature(menus: store, soldOut: store, preferences: preferences))
@@ -67,7 +68,8 @@ public struct App: Sendable {
         routes.add(ProfileFeature(profiles: store, checkIns: store))
         routes.add(CheckInFeature(checkIns: store, policy: configuration.checkInPolicy))
         routes.add(FareFeature())
-        routes.add(CatalogAPI(checkIns: store, cache: caches.placeLists))
+        routes.add(CatalogAPI(checkIns: store, live: store, cache: caches.placeLists))
+        routes.add(LineReportsAPI(live: store))
         routes.add(SignInFeature(store: store, hasher: configuration.passwordHasher))
         routes.add(ConsoleHomeFeature(store: store))
         routes.add(

@@ -60,6 +60,7 @@ struct ErrorStrings: LocalizedStrings {
         case "invalid_bookmark": "즐겨찾기 요청의 \(value)을 알아볼 수 없어요. 페이지를 새로 고친 뒤 별을 다시 눌러 주세요."
         case "invalid_profile": "프로필의 \(value)을 알아볼 수 없어요. 프로필 페이지에서 다시 저장해 주세요."
         case "profile_required": "체크인하려면 먼저 프로필을 만들어 주세요."
+        case "invalid_level": "줄 길이(\(value))는 none, short, long, very_long 가운데 하나여야 해요."
         case "invalid_check_in": "체크인 요청의 \(value)을 알아볼 수 없어요. 장소 페이지에서 다시 시도해 주세요."
         case "invalid_outcome": "안내를 마치는 요청을 알아볼 수 없어요. 첫 화면에서 다시 시도해 주세요."
         case "invalid_destination": "목적지(\(value))를 알아볼 수 없어요. 장소를 고르거나 위도와 경도를 써 주세요."

@@ -14,21 +14,26 @@ extension API.AreaSummary {
 }
 
 extension API.PlaceSummary {
-    init(_ listed: ListedPlace, checkedInCount: Int, language: Language) {
+    /// The listed place with what is happening there now (``LiveCounts/none`` when nothing is).
+    init(_ listed: ListedPlace, live: LiveCounts, language: Language) {
         self.init(
             id: listed.place.id, name: listed.place.name.text(in: language), kind: listed.place.kind,
-            coordinate: listed.place.coordinate, checkedInCount: checkedInCount,
+            coordinate: listed.place.coordinate, checkedInCount: live.checkedIn,
+            busyness: API.Busyness(live.busyness(seats: listed.place.seats)),
             distanceMeters: listed.distanceMeters.map { ($0 * 1000).rounded() / 1000 })
     }
 }
 
 extension API.PlaceDetail {
-    init(_ place: Place, checkedIn: [API.CheckedInProfile], checkedInCount: Int, language: Language) {
+    init(
+        _ place: Place, checkedIn: [API.CheckedInProfile], checkedInCount: Int, live: LiveCounts, language: Language
+    ) {
         self.init(
             id: place.id, areaId: place.areaID, name: place.name.text(in: language), names: place.name,
             kind: place.kind, coordinate: place.coordinate, address: place.address, phone: place.phone,
             website: place.website, description: place.description?.text(in: language),
-            openingHours: place.openingHours, checkedIn: checkedIn, checkedInCount: checkedInCount)
+            openingHours: place.openingHours, checkedIn: checkedIn, checkedInCount: checkedInCount,
+            seats: place.seats, busyness: API.Busyness(live.busyness(seats: place.seats)))
     }
 }
 

@@ -7,6 +7,7 @@ import GrubmapStore
 /// a place with who is there, and an area's places as GeoJSON.
 struct CatalogAPI: RouteCollection {
     let checkIns: any CheckInStore
+    let live: any LiveStore
     let cache: PlaceListCache
     /// How many of the people checked in at a place its API body lists, newest first (`checkedInCount` counts all).
     static let checkedInListed = 50
@@ -37,14 +38,13 @@ struct CatalogAPI: RouteCollection {
             return response
         }
         let page = try context.places.listing(query, bookmarks: bookmarks, cursor: try parameters.cursor(for: query))
-        let presence = try checkIns.presence(inArea: id, at: context.now, sample: 0)
+        let live = try live.busyness(inArea: id, at: context.now)
         return .json(
             API.PlaceList(
                 places: page.places.map { listed in
                     // Distances are the caller's own, from `near`; a box's middle only orders the places.
                     let shown = parameters.near == nil ? ListedPlace(place: listed.place, distanceMeters: nil) : listed
-                    return API.PlaceSummary(
-                        shown, checkedInCount: presence[listed.place.id]?.count ?? 0, language: context.language)
+                    return API.PlaceSummary(shown, live: live[listed.place.id] ?? .none, language: context.language)
                 }, nextCursor: page.next?.text))
     }
 
@@ -74,8 +74,7 @@ struct CatalogAPI: RouteCollection {
             body +=
                 try entry.encoded[listed.place.id]
                 ?? Response.jsonBytes(
-                    API.PlaceSummary(
-                        listed, checkedInCount: entry.counts[listed.place.id] ?? 0, language: context.language))
+                    API.PlaceSummary(listed, live: entry.live[listed.place.id] ?? .none, language: context.language))
         }
         body += Array("]}".utf8)
         return Response(status: .ok, headers: ["Content-Type": "application/json"], body: body)
@@ -85,17 +84,16 @@ struct CatalogAPI: RouteCollection {
     private func listEntry(_ key: PlaceListCache.Key, from sources: PageSources) throws -> PlaceListCache.Entry {
         let query = key.query
         let first = try sources.places.places(matching: query)
-        let presence = try checkIns.presence(inArea: key.area, at: sources.now, sample: 0)
-        let counts = presence.mapValues(\.count)
+        let live = try live.busyness(inArea: key.area, at: sources.now)
         let summaries = first.places.map {
-            API.PlaceSummary($0, checkedInCount: counts[$0.place.id] ?? 0, language: key.language)
+            API.PlaceSummary($0, live: live[$0.place.id] ?? .none, language: key.language)
         }
         var encoded: [Place.ID: [UInt8]] = [:]
         for summary in summaries { encoded[summary.id] = try Response.jsonBytes(summary) }
         let next = PlaceListing.firstPage(of: query, admitted: [], first: first)?.next
         let whole = try Response.jsonBytes(API.PlaceList(places: summaries, nextCursor: next?.text))
         return PlaceListCache.Entry(
-            first: first, encoded: encoded, counts: counts, plain: PreparedBody(whole, contentType: "application/json"))
+            first: first, encoded: encoded, live: live, plain: PreparedBody(whole, contentType: "application/json"))
     }
 
     /// `GET /api/v1/places/{id}`.
@@ -105,7 +103,8 @@ struct CatalogAPI: RouteCollection {
         return .json(
             API.PlaceDetail(
                 place, checkedIn: people.newest.map { API.CheckedInProfile($0.profile, $0.checkIn) },
-                checkedInCount: people.count, language: context.language))
+                checkedInCount: people.count, live: try live.busyness(atPlace: id, at: context.now),
+                language: context.language))
     }
 
     /// `GET /api/v1/areas/{id}/places.geojson`: the area's places as a GeoJSON FeatureCollection.

@@ -6,7 +6,7 @@ import GrubmapStore
 
 /// The places API's first page in name order (no `near`, `bbox`, `radius` or `cursor`: what a phone asks for when
 /// it opens an area), kept per area, language, limit and catalog version for ``AppCaches/lifetime``, check-in
-/// counts included: the query's own places each encoded once, and the whole answer for a caller without bookmarks
+/// busyness included: the query's own places each encoded once, and the whole answer for a caller without bookmarks
 /// in the area ready to send with its `ETag` and gzip form. A caller's bookmarks are read and put first per request.
 struct PlaceListCache: Sendable {
     /// Everything a kept answer is made from (with the catalog of its version, the store and the moment), so
@@ -27,8 +27,8 @@ struct PlaceListCache: Sendable {
         let first: PlaceResults
         /// Each of those places as the list encodes it.
         let encoded: [Place.ID: [UInt8]]
-        /// How many people are checked in, by place (for bookmarks after `first`).
-        let counts: [Place.ID: Int]
+        /// Check-ins and line reports, by place (for bookmarks after `first`).
+        let live: [Place.ID: LiveCounts]
         /// The answer to a caller whose bookmarks the query admits none of.
         let plain: PreparedBody
     }

@@ -9,6 +9,7 @@ import GrubmapStore
 struct MenuBoardFeature: RouteCollection {
     let menus: any MenuStore
     let soldOut: any SoldOutStore
+    let live: any LiveStore
     let preferences: PreferenceWriter
     let cache: BoardCache
 
@@ -37,7 +38,7 @@ struct MenuBoardFeature: RouteCollection {
     }
 
     /// `GET /api/v1/areas/{id}/menus[?date=YYYY-MM-DD][&near=LAT,LON]`: the board's content in its order for the
-    /// caller, each place's menu in the shape of `/api/v1/places/{id}/menu`.
+    /// caller, each place's menu in the shape of `/api/v1/places/{id}/menu`, with its busyness now.
     func boardAPI(_ context: VisitorContext, id: Area.ID) throws -> Response {
         let origin = try context.request.near()
         let area = try context.area(id)
@@ -49,7 +50,8 @@ struct MenuBoardFeature: RouteCollection {
         return .json(
             API.BoardBody(
                 area: area, board: board, today: day.today, week: day.selected.week(startingOn: .sunday),
-                calendar: reading.calendar, language: context.language, soldOut: reading.soldOut))
+                calendar: reading.calendar, live: try live.busyness(inArea: id, at: context.now),
+                language: context.language, soldOut: reading.soldOut))
     }
 
     /// `POST /settings/menus`: any of `priceRole`, `diet` and `avoidAllergens` (repeated; an empty one clears the
@@ -141,7 +143,7 @@ struct BoardDay {
 extension API.BoardBody {
     init(
         area: Area, board: MenuBoard, today: CalendarDate, week: [CalendarDate], calendar: AreaMenuCalendar,
-        language: Language, soldOut: [Place.ID: [MealID: SoldOutMark]] = [:]
+        live: [Place.ID: LiveCounts], language: Language, soldOut: [Place.ID: [MealID: SoldOutMark]] = [:]
     ) {
         let kinds = calendar.dayKinds
         self.init(
@@ -153,7 +155,8 @@ extension API.BoardBody {
                         place: entry.place, area: area, date: board.date, day: entry.day,
                         soldOut: soldOut[entry.place.id] ?? [:]),
                     name: entry.place.name.text(in: language), bookmarked: entry.isBookmarked,
-                    distanceMeters: entry.distanceMeters.map { ($0 * 1000).rounded() / 1000 })
+                    distanceMeters: entry.distanceMeters.map { ($0 * 1000).rounded() / 1000 },
+                    busyness: API.Busyness((live[entry.place.id] ?? .none).busyness(seats: entry.place.seats)))
             })
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import GrubmapAPI
 import GrubmapCore
-import GrubmapCrypto
 import GrubmapHTTP
 import GrubmapStore
 
@@ -61,22 +60,9 @@ struct SoldOutFeature: RouteCollection {
             policy: .standard)
     }
 
-    /// Who reports: the session, else the browser's signed device cookie it sent (not one made for this request).
+    /// Who reports (``Visitor/reporterKey()``).
     static func reporter(_ context: VisitorContext) throws -> ReporterKey {
-        let person: ReporterKey.Person
-        if let session = context.visitor.session {
-            person = .session(token: session.token)
-        } else if context.visitor.deviceIsKnown {
-            person = .device(id: context.visitor.device.id)
-        } else {
-            throw HTTPError(
-                .forbidden, code: "device_required",
-                message: "Open a page of Grubmap first, or send a session, so the report counts once per person.")
-        }
-        guard let key = ReporterKey(sha256: Digest.sha256(ReporterKey.digestInput(for: person))) else {
-            throw HTTPError(.internalServerError, code: "internal_error", message: "The reporter could not be hashed.")
-        }
-        return key
+        try context.visitor.reporterKey()
     }
 
     /// The meal `mealID` of the place's menu of `date`, which must be today in the area's time zone and a day the

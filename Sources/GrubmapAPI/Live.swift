@@ -1,0 +1,71 @@
+import Foundation
+import GrubmapCore
+
+extension API {
+    /// How busy a place is now, on every place object: `level` is `none`, `short`, `long`, `very_long`, or `null`
+    /// when there are no line reports and the place has no seats to weigh check-ins against.
+    public struct Busyness: Codable, Sendable, Equatable {
+        /// The median of the line reports of the last 20 minutes, else from check-ins against seats, else `nil`
+        /// (written as `null`, never left out).
+        public let level: LineLevel?
+        /// People checked in now.
+        public let checkedIn: Int
+        /// Line reports counting now.
+        public let reports: Int
+        /// The newest report or check-in behind the figures; left out when there is neither.
+        public let updatedAt: Date?
+
+        public init(level: LineLevel?, checkedIn: Int, reports: Int, updatedAt: Date?) {
+            self.level = level
+            self.checkedIn = checkedIn
+            self.reports = reports
+            self.updatedAt = updatedAt
+        }
+
+        /// The API's form of a place's busyness.
+        public init(_ busyness: GrubmapCore.Busyness) {
+            self.init(
+                level: busyness.level, checkedIn: busyness.checkedIn, reports: busyness.reports,
+                updatedAt: busyness.updatedAt)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case level, checkedIn, reports, updatedAt
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            level = try container.decodeIfPresent(LineLevel.self, forKey: .level)
+            checkedIn = try container.decode(Int.self, forKey: .checkedIn)
+            reports = try container.decode(Int.self, forKey: .reports)
+            updatedAt = try container.decodeIfPresent(Date.self, forKey: .updatedAt)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(level, forKey: .level)
+            try container.encode(checkedIn, forKey: .checkedIn)
+            try container.encode(reports, forKey: .reports)
+            try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
+        }
+    }
+
+    /// `POST /api/v1/places/{id}/line-reports`: how long the line is, as someone there sees it.
+    public struct LineReportRequest: Codable, Sendable, Equatable {
+        /// `none` (no line), `short` (under 5 minutes), `long` (5 to 15) or `very_long` (over 15).
+        public let level: LineLevel
+
+        public init(level: LineLevel) {
+            self.level = level
+        }
+    }
+
+    /// The answer to a line report: the place's busyness with the report counted.
+    public struct LineReportBody: Codable, Sendable, Equatable {
+        public let busyness: Busyness
+
+        public init(busyness: Busyness) {
+            self.busyness = busyness
+        }
+    }
+}
