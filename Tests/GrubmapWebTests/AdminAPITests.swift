@@ -84,6 +84,32 @@ import Testing
         #expect(actors == ["API key script", "API key script", "API key script"])
     }
 
+    @Test func seatsAreSetThroughThePlaceAndOutOfRangeStoresNothing() throws {
+        let test = try TestApp.make()
+        defer { test.cleanUp() }
+        let key = try Self.makeKey(test, area: TestApp.sampleArea.id, scope: .write)
+        let seated = Self.place.replacingOccurrences(
+            of: #""kind": "cafeteria","#, with: #""kind": "cafeteria", "seats": 120,"#)
+        let created = try call(test, .put, "/api/v1/admin/places/delta", key: key, body: seated)
+        #expect(created.status == .created)
+        #expect(json(created)["seats"] as? Int == 120)
+        #expect(try test.store.place(id: try Place.ID("delta"))?.seats == 120)
+        // 12.5 is not an integer to the JSON decoder: 400 all the same.
+        for bad in ["0", "100001", "-3", "12.5", "\"40\""] {
+            let body = Self.place.replacingOccurrences(
+                of: #""kind": "cafeteria","#, with: #""kind": "cafeteria", "seats": \#(bad),"#)
+            let refused = try call(test, .put, "/api/v1/admin/places/delta", key: key, body: body)
+            #expect(refused.status == .badRequest, "\(bad)")
+            guard bad != "12.5" else { continue }
+            #expect((json(refused)["error"] as? [String: String])?["code"] == "invalid_place", "\(bad)")
+            #expect(((json(refused)["error"] as? [String: String])?["message"])?.contains("seats") == true, "\(bad)")
+        }
+        #expect(try test.store.place(id: try Place.ID("delta"))?.seats == 120)
+        // Left out, the place has no seats again.
+        #expect(try call(test, .put, "/api/v1/admin/places/delta", key: key, body: Self.place).status == .ok)
+        #expect(try test.store.place(id: try Place.ID("delta"))?.seats == nil)
+    }
+
     @Test func aPlacesDatedExceptionsGoThroughReadAndReplace() throws {
         let test = try TestApp.make()
         defer { test.cleanUp() }

@@ -49,6 +49,10 @@ struct AdminAPIFeature: RouteCollection {
             throw HTTPError.badRequest(
                 "website: must start with https:// or http://.", code: "invalid_place", field: "website")
         }
+        if let seats = place.seats, !Place.seatRange.contains(seats) {
+            throw HTTPError.badRequest(
+                "seats: must be a whole number from 1 to 100000, or left out.", code: "invalid_place", field: "seats")
+        }
         if let existing = context.existing {
             if place != existing.place {
                 try store.savePlace(
