@@ -56,6 +56,11 @@ import Testing
                 text = try client.readStream(until: "data: {\"n\":\(index)}\n\n", after: text)
             }
             #expect(text == (1...5).map { "id: \($0)\ndata: {\"n\":\($0)}\n\n" }.joined())
+            // A burst of many blocks (libmicrohttpd reads 1 KiB at a time) arrives whole and in order.
+            let burst = "data: " + (0..<3000).map { String($0 % 10) }.joined() + String(repeating: "z", count: 27_000)
+            #expect(streams[0].send(Array((burst + "\n\n").utf8)))
+            #expect(try client.readStream(until: "zz\n\n") == burst + "\n\n")
+            #expect(streams[0].pendingBytes == 0)
             // The connection still answers plain requests elsewhere meanwhile.
             #expect(try RawClient(port: server.port).request("GET", "/plain").statusCode == 200)
             streams[0].close()

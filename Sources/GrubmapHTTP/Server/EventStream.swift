@@ -25,7 +25,11 @@ public final class EventStream: Sendable {
     }
 
     private struct State {
+        /// Bytes queued; those before ``taken`` are sent. Let go (capacity and all) once all are sent, so an idle
+        /// stream holds no buffer, and read from an offset, so a large burst is not moved for every block sent.
         var pending: [UInt8] = []
+        var taken = 0
+        var unsent: Int { pending.count - taken }
         /// Set when the answer is queued; `nil` before, and after libmicrohttpd lets the answer go.
         var connection: Connection?
         /// Suspended by the reader: the next send must resume it, exactly once.
@@ -62,7 +66,7 @@ public final class EventStream: Sendable {
     public var isOpen: Bool { state.withLock { $0.ending == nil } }
 
     /// Bytes waiting to be sent.
-    public var pendingBytes: Int { state.withLock { $0.pending.count } }
+    public var pendingBytes: Int { state.withLock { $0.unsent } }
 
     /// Queues `bytes` for the client without waiting. Returns false when the stream is over (closed, dropped,
     /// or gone); a send that would put the pending bytes over ``maximumPendingBytes`` drops the client.
@@ -71,8 +75,9 @@ public final class EventStream: Sendable {
         var ended: (@Sendable (Ending) -> Void)?
         let taken = state.withLock { state -> Bool in
             guard state.ending == nil else { return false }
-            if state.pending.count + bytes.count > maximumPendingBytes {
+            if state.unsent + bytes.count > maximumPendingBytes {
                 state.pending = []
+                state.taken = 0
                 ended = end(&state, .dropped)
                 return false
             }
@@ -133,12 +138,17 @@ public final class EventStream: Sendable {
         var waited = false
         while true {
             let result: Int? = state.withLock { state in
-                if !state.pending.isEmpty {
-                    let count = min(buffer.count, state.pending.count)
+                if state.unsent > 0 {
+                    let count = min(buffer.count, state.unsent)
+                    let start = state.taken
                     state.pending.withUnsafeBytes {
-                        buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[..<count]))
+                        buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[start..<start + count]))
                     }
-                    state.pending.removeFirst(count)
+                    state.taken += count
+                    if state.taken == state.pending.count {
+                        state.pending = []
+                        state.taken = 0
+                    }
                     return count
                 }
                 switch state.ending {
@@ -171,6 +181,7 @@ public final class EventStream: Sendable {
             state.isSuspended = false
             state.connection = nil
             state.pending = []
+            state.taken = 0
             if state.ending == nil { ended = end(&state, .disconnected) }
             defer { state.onRelease = nil }
             return state.onRelease
