@@ -25,14 +25,12 @@ def test_schemathesis_finds_nothing(serve, store, tmp_path):
     result = subprocess.run(command, capture_output=True, text=True, timeout=240)
     report.write_text(result.stdout + result.stderr)
     assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
-    # Every operation is tested; the admin API's, called with a visitor's token rather than an API key, can only
-    # be refused (401, documented), so Schemathesis reports them as skipped: AdminAPITests cover them with keys.
-    document = json.load(urllib.request.urlopen(server.url("/api/v1/openapi.json")))
-    admin = sum(method in ("get", "put", "post", "delete") for path, item in document["paths"].items()
-                if path.startswith("/api/v1/admin/") for method in item)
+    # Every operation is tested: the coverage and fuzzing phases each pass all the selected operations (the admin
+    # API's, called with a visitor's token rather than an API key, can only be refused with 401, documented;
+    # AdminAPITests cover them with keys). The examples phase skips the operations with nothing to vary, so its
+    # count is not every operation's.
     selected = int(re.search(r"Operations:\s+(\d+) selected", result.stdout).group(1))
-    assert f"{selected - admin} passed" in result.stdout, result.stdout[-3000:]
-    assert f"{admin} skipped" in result.stdout, result.stdout[-3000:]
+    assert result.stdout.count(f"{selected} passed") >= 2, result.stdout[-3000:]
     # The server logged every request as JSON, and nothing it answered was a 5xx.
     statuses = [line["status"] for line in server.lines() if "status" in line]
     assert len(statuses) > 200
