@@ -92,6 +92,8 @@ def send_place_with_mistakes(driver, server, width):
         driver.find_element(By.ID, field).clear()
     driver.find_element(By.ID, "website").clear()
     driver.find_element(By.ID, "website").send_keys("javascript:alert(1)")
+    driver.find_element(By.ID, "seats").clear()
+    driver.find_element(By.ID, "seats").send_keys("0")
     driver.find_element(By.ID, "hoursMo").clear()
     driver.find_element(By.ID, "hoursMo").send_keys("25:00-26:00")
     driver.find_element(By.CSS_SELECTOR, ".console-form button[type=submit]").click()

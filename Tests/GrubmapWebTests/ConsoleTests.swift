@@ -242,6 +242,32 @@ import Testing
             ])
     }
 
+    @Test func seatsAreSetInThePlaceFormAndAnythingElseIsAProblemThatSavesNothing() throws {
+        let test = try Self.makeApp()
+        defer { test.cleanUp() }
+        let person = try Self.signedIn(test, "kim@example.org")
+        let csrf = try Self.consoleCSRF(person)
+        let fields = [
+            ("id", "delta"), ("nameEn", "Delta Hall"), ("kind", "cafeteria"), ("latitude", "35.2340"),
+            ("longitude", "129.0810"),
+        ]
+        for bad in ["0", "100001", "many", "12.5", "-4"] {
+            let refused = try person.post("/admin/areas/test-campus/places/new", fields + [("seats", bad)], csrf: csrf)
+            #expect(refused.status == .unprocessableContent, "\(bad)")
+            #expect(body(refused).contains("a whole number from 1 to 100000"), "\(bad)")
+        }
+        #expect(try test.store.consolePlace(id: try Place.ID("delta")) == nil)
+        let created = try person.post("/admin/areas/test-campus/places/new", fields + [("seats", " 240 ")], csrf: csrf)
+        #expect(created.status == .seeOther)
+        #expect(try test.store.place(id: try Place.ID("delta"))?.seats == 240)
+        #expect(try person.html("/admin/places/delta").contains(#"value="240""#))
+        // Emptied, the place has no seats.
+        #expect(
+            try person.post("/admin/places/delta", fields.filter { $0.0 != "id" } + [("seats", "")], csrf: csrf).status
+                == .seeOther)
+        #expect(try test.store.place(id: try Place.ID("delta"))?.seats == nil)
+    }
+
     @Test func signingOutEverywhereEndsEverySession() throws {
         let test = try Self.makeApp()
         defer { test.cleanUp() }

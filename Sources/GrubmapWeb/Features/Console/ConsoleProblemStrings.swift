@@ -25,6 +25,9 @@ struct ConsoleProblemStrings: LocalizedStrings {
     var websiteProblem: String {
         text(en: "an address starting with https:// or http://", ko: "https:// 또는 http://로 시작하는 주소를 적어 주세요.")
     }
+    var seatsProblem: String {
+        text(en: "a whole number from 1 to 100000, or nothing", ko: "1부터 100000까지의 정수를 적거나 비워 두세요.")
+    }
     var noteNeedsMeals: String {
         text(
             en: "a note needs meals, or the day marked closed",

@@ -145,6 +145,13 @@ struct ConsoleStrings: LocalizedStrings {
     var address: String { text(en: "Address", ko: "주소") }
     var phone: String { text(en: "Phone", ko: "전화") }
     var website: String { text(en: "Website", ko: "웹사이트") }
+    var seats: String { text(en: "Seats", ko: "좌석 수") }
+    var seatsHint: String {
+        text(
+            en:
+                "Optional. When nobody has reported the line, how busy the place looks is the people checked in against its seats.",
+            ko: "선택 사항이에요. 줄 길이 제보가 없을 때는 좌석 수에 비해 체크인한 사람이 얼마나 많은지로 붐비는 정도를 보여 줘요.")
+    }
     func descriptionIn(_ language: Language) -> String {
         text(
             en: language == .korean ? "Description in Korean" : "Description in English",

@@ -14,6 +14,8 @@ struct PlaceForm: Decodable, Sendable {
     var address: String?
     var phone: String?
     var website: String?
+    /// How many people the place seats: a whole number from 1 to 100000, or empty when not known.
+    var seats: String?
     var descriptionEn: String?
     var descriptionKo: String?
     /// One field per weekday, `hoursMo` … `hoursSu`: `11:00-14:00, 17:00-20:00`, empty when closed.
@@ -38,6 +40,7 @@ struct PlaceForm: Decodable, Sendable {
         address = try field("address")
         phone = try field("phone")
         website = try field("website")
+        seats = try field("seats")
         descriptionEn = try field("descriptionEn")
         descriptionKo = try field("descriptionKo")
         for day in Weekday.allCases {
@@ -56,6 +59,7 @@ struct PlaceForm: Decodable, Sendable {
         address = place.address
         phone = place.phone
         website = place.website
+        seats = place.seats.map(String.init)
         descriptionEn = place.description?.values["en"]
         descriptionKo = place.description?.values["ko"]
         for day in Weekday.allCases {
@@ -107,6 +111,14 @@ struct PlaceForm: Decodable, Sendable {
         if let site = clean(website), WebAddress(site) == nil || site.count > 2000 {
             problems["website"] = say.websiteProblem
         }
+        var seatCount: Int?
+        if let text = clean(seats) {
+            if let number = Int(text), Place.seatRange.contains(number) {
+                seatCount = number
+            } else {
+                problems["seats"] = say.seatsProblem
+            }
+        }
         var descriptions: [String: String] = [:]
         for (code, value, field) in [("en", descriptionEn, "descriptionEn"), ("ko", descriptionKo, "descriptionKo")] {
             guard let text = clean(value) else { continue }
@@ -129,7 +141,7 @@ struct PlaceForm: Decodable, Sendable {
                 id: placeID, areaID: area, name: name, kind: placeKind, coordinate: coordinate, address: clean(address),
                 phone: clean(phone), website: clean(website),
                 description: descriptions.isEmpty ? nil : try? LocalizedText(descriptions),
-                openingHours: OpeningHours(rules: Self.merged(rules))))
+                openingHours: OpeningHours(rules: Self.merged(rules)), seats: seatCount))
     }
 
     /// A day's `HH:MM-HH:MM` shifts, separated by commas.

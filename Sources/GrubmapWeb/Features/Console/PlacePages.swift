@@ -118,7 +118,7 @@ struct PlaceEditorPage {
         [
             ("nameEn", text.nameIn(.english)), ("nameKo", text.nameIn(.korean)), ("id", text.placeID),
             ("kind", text.kind), ("latitude", text.latitude), ("address", text.address), ("phone", text.phone),
-            ("website", text.website), ("descriptionEn", text.descriptionIn(.english)),
+            ("website", text.website), ("seats", text.seats), ("descriptionEn", text.descriptionIn(.english)),
             ("descriptionKo", text.descriptionIn(.korean)),
         ]
             + Weekday.allCases.map { ("hours" + $0.code, strings.weekdayName($0)) }
@@ -197,6 +197,7 @@ struct PlaceEditorPage {
                     field("phone", text.phone, form.phone, type: "tel")
                     field("website", text.website, form.website, type: "url")
                 }
+                field("seats", text.seats, form.seats, hint: text.seatsHint, inputMode: "numeric")
                 textArea("descriptionEn", text.descriptionIn(.english), form.descriptionEn, lang: "en")
                 textArea("descriptionKo", text.descriptionIn(.korean), form.descriptionKo, lang: "ko")
                 el(.fieldset, .class("week-hours")) {
