@@ -69,3 +69,55 @@ extension API {
         }
     }
 }
+
+extension API {
+    /// One place's whole live state, the data of a `state` event of `GET /areas/{id}/events` and an entry of a
+    /// `reload`: a client that applies the latest it received is right whatever it missed in between.
+    public struct LivePlace: Codable, Sendable, Equatable {
+        public let placeId: Place.ID
+        /// People checked in now: the same number as `busyness.checkedIn`, kept for clients that read it alone.
+        public let checkedIn: Int
+        public let busyness: Busyness
+        /// The area's today (in its time zone): the day of ``soldOut``.
+        public let date: CalendarDate
+        /// Today's sold-out marks, keyed by meal id (the menu APIs' `id`); empty when none.
+        public let soldOut: [String: SoldOutBody]
+
+        public init(placeId: Place.ID, busyness: Busyness, date: CalendarDate, soldOut: [String: SoldOutBody]) {
+            self.placeId = placeId
+            checkedIn = busyness.checkedIn
+            self.busyness = busyness
+            self.date = date
+            self.soldOut = soldOut
+        }
+
+        /// A place with nothing live on `date`: nobody checked in, no level, nothing sold out. What a place left
+        /// out of a `reload` is.
+        public static func quiet(_ placeId: Place.ID, on date: CalendarDate) -> LivePlace {
+            LivePlace(
+                placeId: placeId, busyness: Busyness(level: nil, checkedIn: 0, reports: 0, updatedAt: nil), date: date,
+                soldOut: [:])
+        }
+
+        /// Whether the place has anything live: people checked in, reports counting, or a meal sold out.
+        public var isQuiet: Bool {
+            busyness.checkedIn == 0 && busyness.reports == 0 && soldOut.isEmpty
+        }
+    }
+
+    /// The data of a `reload` event: the area's whole live state. Places with nothing live are left out (a client
+    /// shows each place it shows but does not find here as quiet); `places` itself is left out when the event would
+    /// pass 64 KiB, and the client then offers to reload the page.
+    public struct LiveReload: Codable, Sendable, Equatable {
+        public let areaId: Area.ID
+        /// The area's today (in its time zone).
+        public let date: CalendarDate
+        public let places: [LivePlace]?
+
+        public init(areaId: Area.ID, date: CalendarDate, places: [LivePlace]?) {
+            self.areaId = areaId
+            self.date = date
+            self.places = places
+        }
+    }
+}

@@ -7,6 +7,10 @@ import Synchronization
 public enum LiveChange: Hashable, Sendable {
     /// Who is checked in at the place (a check-in, a move from or to it, a check-out).
     case presence(Place.ID)
+    /// The line reports counting at the place (a report stored; one refused as too soon changes nothing).
+    case lineReports(Place.ID)
+    /// The place's sold-out marks (an operator's mark or its clearing, a sold-out report that made a mark).
+    case soldOut(Place.ID)
 }
 
 /// Told after a write commits which live state it changed, so open pages can be updated. Kept apart from

@@ -6,8 +6,8 @@ import GrubmapStore
 import Synchronization
 import Testing
 
-/// SQLite's change feed: a watcher hears of each committed write that changed who is checked in where, after it
-/// committed, and never of a write that failed or changed nothing.
+/// SQLite's change feed: a watcher hears of each committed write that changed who is checked in where, the line
+/// reports counting or the sold-out marks, after it committed, and never of a write that failed or changed nothing.
 @Suite("Store: SQLite's live change feed")
 struct LiveChangeFeedTests {
     typealias People = CheckInStoreTests
@@ -64,6 +64,50 @@ struct LiveChangeFeedTests {
             watch.cancel()
             try People.checkIn(store, 1, at: "a", from: at, until: People.at(3600))
             #expect(heard.all.count == 3, "a cancelled watch hears nothing more")
+        }
+    }
+
+    @Test func aWatcherHearsLineReportsAndSoldOutMarksButNotReportsThatMarkNothing() throws {
+        typealias Marks = SoldOutStoreTests
+        try Marks.store(.sqlite) { store in
+            let feed = try #require(store as? any LiveChangeFeed)
+            let heard = Heard()
+            let watch = feed.watch { heard.record($0, committed: true) }
+            defer { watch.cancel() }
+            let place = Marks.place
+            // Two people's sold-out reports mark nothing: nothing changed that a page shows.
+            try Marks.report(store, 1, at: 0)
+            try Marks.report(store, 2, at: 1)
+            #expect(heard.all.isEmpty)
+            try Marks.report(store, 3, at: 2)
+            #expect(heard.all == [[.soldOut(place)]], "the third report marks the meal")
+            try Marks.report(store, 4, at: 3)
+            #expect(heard.all.count == 1, "a fourth finds it marked already")
+
+            let mark = SoldOutMark(
+                placeID: place, date: Marks.today, mealID: Marks.stew, at: Marks.at(4), by: .operator)
+            try store.markSoldOut(mark, operatorID: nil, audit: Marks.audit("menu.sold_out"))
+            #expect(
+                try store.clearSoldOut(placeID: place, date: Marks.today, mealID: Marks.stew, audit: Marks.audit("c")))
+            #expect(
+                try !store.clearSoldOut(placeID: place, date: Marks.today, mealID: Marks.stew, audit: Marks.audit("c")))
+            #expect(heard.all.dropFirst() == [[.soldOut(place)], [.soldOut(place)]], "a mark and its clearing, once")
+
+            func reportLine(at placeID: Place.ID, minutes: Double) throws -> LineReportResult {
+                try store.reportLine(
+                    placeID: placeID, reporter: Marks.person(1), level: .long, at: Marks.at(minutes),
+                    bucket: PopularTimes.Bucket(instant: Marks.at(minutes), timeZone: .gmt), policy: .standard)
+            }
+            #expect(try reportLine(at: place, minutes: 5) == .stored)
+            #expect(heard.all.last == [.lineReports(place)])
+            #expect(try reportLine(at: place, minutes: 6) != .stored, "too soon: nothing stored")
+            #expect(throws: (any Error).self) { try reportLine(at: Self.place("nowhere"), minutes: 7) }
+            #expect(throws: (any Error).self) {
+                try store.reportSoldOut(
+                    placeID: Self.place("nowhere"), date: Marks.today, mealID: Marks.cutlet, reporter: Marks.person(9),
+                    at: Marks.at(8), policy: .standard)
+            }
+            #expect(heard.all.count == 4, "refused and failed writes tell nothing")
         }
     }
 }

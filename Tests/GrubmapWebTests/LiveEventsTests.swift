@@ -1,4 +1,7 @@
 import Foundation
+import GrubmapAPI
+import GrubmapCore
+import GrubmapStore
 import Synchronization
 import Testing
 
@@ -17,9 +20,12 @@ extension EventStream {
 /// `GET /areas/{id}/events` on a real server on 127.0.0.1: the first event is the area's state, a check-in
 /// through the API reaches open streams, `Last-Event-ID` resumes, silence gets a comment line.
 @Suite struct LiveEventsTests {
-    /// A test app served on 127.0.0.1 in pool threading, its hub stopped at the end.
-    static func withServer(_ body: (TestApp, HTTPServer) throws -> Void) throws {
-        let test = try TestApp.make()
+    /// A test app (`make`, by default ``TestApp/make(places:configure:seed:)``'s) served on 127.0.0.1 in pool
+    /// threading, its hub stopped at the end.
+    static func withServer(
+        _ make: () throws -> TestApp = { try TestApp.make() }, _ body: (TestApp, HTTPServer) throws -> Void
+    ) throws {
+        let test = try make()
         defer { test.cleanUp() }
         let server = HTTPServer(
             configuration: ServerConfiguration(port: 0, threading: .pool(threads: 2)),
@@ -44,6 +50,44 @@ extension EventStream {
         return headers
     }
 
+    /// The JSON of an event's `data:` line, decoded.
+    static func payload<Payload: Decodable>(_ type: Payload.Type, of event: String) throws -> Payload {
+        let line = try #require(event.split(separator: "\n").first { $0.hasPrefix("data: ") }, "\(event)")
+        return try API.makeDecoder().decode(Payload.self, from: Data(line.dropFirst("data: ".count).utf8))
+    }
+
+    /// The place state a `state` event carries.
+    static func state(_ event: String) throws -> API.LivePlace {
+        #expect(event.contains("event: state\n"), "\(event)")
+        return try payload(API.LivePlace.self, of: event)
+    }
+
+    /// The area state a `reload` event carries.
+    static func reload(_ event: String) throws -> API.LiveReload {
+        #expect(event.contains("event: reload\n"), "\(event)")
+        return try payload(API.LiveReload.self, of: event)
+    }
+
+    /// The next event that is not a comment line.
+    static func nextEvent(_ stream: Wire) throws -> String {
+        var event = try stream.readEvent()
+        while event == ":" { event = try stream.readEvent() }
+        return event
+    }
+
+    /// Opens a stream on the sample area; gives it with its `reload`.
+    static func openStream(on server: HTTPServer) throws -> (Wire, API.LiveReload) {
+        let stream = try Wire(port: server.port)
+        #expect(try stream.open("/areas/test-campus/events").status == 200)
+        #expect(try stream.readEvent().hasPrefix("retry: "))
+        return (stream, try reload(try stream.readEvent()))
+    }
+
+    /// The sample area's today on the test clock.
+    static func today(_ test: TestApp) -> CalendarDate {
+        CalendarDate.local(test.clock.now, in: TestApp.sampleArea.clockTimeZone).date
+    }
+
     static func checkIn(_ headers: [String: String], at place: String, on server: HTTPServer) throws {
         let reply = try Wire(port: server.port).request(
             "POST", "/api/v1/me/checkin", headers: headers, body: #"{"placeId":"\#(place)"}"#)
@@ -64,22 +108,28 @@ extension EventStream {
             #expect(head.headers["cache-control"] == "no-store")
             let first = try stream.readEvent()
             #expect(first.hasPrefix("retry: "))
-            let reload = try stream.readEvent()
-            #expect(reload.contains("event: reload\n"))
-            #expect(reload.contains(#"data: {"areaId":"test-campus","places":[{"checkedIn":1,"placeId":"alpha"}]}"#))
+            let reload = try Self.reload(try stream.readEvent())
+            #expect(reload.areaId.rawValue == "test-campus")
+            #expect(reload.date == Self.today(test))
+            #expect(reload.places?.map(\.placeId.rawValue) == ["alpha"])
+            #expect(reload.places?.first?.checkedIn == 1)
+            #expect(reload.places?.first?.busyness.checkedIn == 1)
+            #expect(reload.places?.first?.busyness.updatedAt == test.clock.now)
 
             let bob = try Self.person("Bob", on: server)
             try Self.checkIn(bob, at: "bravo", on: server)
             let event = try stream.readEvent()
-            #expect(event.contains("event: state\n"))
-            #expect(event.contains(#"data: {"checkedIn":1,"placeId":"bravo"}"#))
             #expect(event.hasPrefix("id: \(test.app.live.epoch)-"))
+            let bravo = try Self.state(event)
+            #expect(bravo.placeId.rawValue == "bravo" && bravo.checkedIn == 1 && bravo.date == Self.today(test))
+            #expect(bravo.busyness.level == nil, "no seats, no reports: no level")
+            #expect(bravo.soldOut.isEmpty)
 
             // A move is two changes: the place left and the place joined.
             try Self.checkIn(ada, at: "bravo", on: server)
-            let moved = [try stream.readEvent(), try stream.readEvent()]
-            #expect(moved[0].contains(#"data: {"checkedIn":0,"placeId":"alpha"}"#))
-            #expect(moved[1].contains(#"data: {"checkedIn":2,"placeId":"bravo"}"#))
+            let moved = [try Self.state(try stream.readEvent()), try Self.state(try stream.readEvent())]
+            #expect(moved[0] == .quiet(try Place.ID("alpha"), on: Self.today(test)))
+            #expect(moved[1].placeId.rawValue == "bravo" && moved[1].checkedIn == 2)
         }
     }
 
@@ -106,18 +156,16 @@ extension EventStream {
             let back = try Wire(port: server.port)
             _ = try back.open("/areas/test-campus/events", headers: ["Last-Event-ID": lastID])
             #expect(try back.readEvent().hasPrefix("retry: "))
-            let missed = [try back.readEvent(), try back.readEvent()]
-            #expect(missed[0].contains(#"data: {"checkedIn":0,"placeId":"alpha"}"#))
-            #expect(missed[1].contains(#"data: {"checkedIn":1,"placeId":"charlie"}"#))
-            #expect(!missed.contains { $0.contains("event: reload") })
+            let missed = [try Self.state(try back.readEvent()), try Self.state(try back.readEvent())]
+            #expect(missed.map(\.placeId.rawValue) == ["alpha", "charlie"])
+            #expect(missed.map(\.checkedIn) == [0, 1])
 
             for stranger in ["zz-1", "garbage", String(repeating: "9", count: 50)] {
                 let elsewhere = try Wire(port: server.port)
                 _ = try elsewhere.open("/areas/test-campus/events", headers: ["Last-Event-ID": stranger])
                 _ = try elsewhere.readEvent()
-                let event = try elsewhere.readEvent()
-                #expect(event.contains("event: reload\n"), "an id from another server, or none of ours, reloads")
-                #expect(event.contains(#"{"checkedIn":1,"placeId":"charlie"}"#))
+                let reload = try Self.reload(try elsewhere.readEvent())
+                #expect(reload.places?.map(\.placeId.rawValue) == ["charlie"], "\(stranger) gets reload")
             }
         }
     }
@@ -143,6 +191,20 @@ extension EventStream {
         #expect(test.app.live.openStreams == 0)
     }
 
+    static let someDay = try! CalendarDate(parsing: "2026-12-03")
+
+    /// `checkedIn` people at `place` on ``someDay``.
+    static func live(_ place: Place.ID, checkedIn: Int) -> LiveArea {
+        LiveArea(
+            date: someDay,
+            places: [
+                place: API.LivePlace(
+                    placeId: place,
+                    busyness: API.Busyness(level: nil, checkedIn: checkedIn, reports: 0, updatedAt: nil),
+                    date: someDay, soldOut: [:])
+            ])
+    }
+
     @Test func theHubReadsAnAreaOncePerChangeHoweverManyStreamsAndSendsOnlyDifferences() throws {
         let reads = ReadCounter()
         let alpha = TestApp.samplePlaces[0].id
@@ -150,7 +212,7 @@ extension EventStream {
             reader: LiveStateReader(
                 read: { _, _ in
                     // Alpha has one person checked in from the second read on.
-                    reads.add() < 1 ? [:] : [alpha: LivePlace(placeId: alpha, checkedIn: 1)]
+                    reads.add() < 1 ? LiveArea(date: Self.someDay, places: [:]) : Self.live(alpha, checkedIn: 1)
                 }, areaOfPlace: { _ in TestApp.sampleArea.id }),
             feed: nil, now: { Date(timeIntervalSince1970: 0) }, runsThreads: false)
         defer { hub.stop() }
@@ -175,8 +237,7 @@ extension EventStream {
         let hub = LiveHub(
             reader: LiveStateReader(
                 read: { _, _ in
-                    let checkedIn = count.withLock { $0 }
-                    return [alpha: LivePlace(placeId: alpha, checkedIn: checkedIn)]
+                    Self.live(alpha, checkedIn: count.withLock { $0 })
                 }, areaOfPlace: { _ in TestApp.sampleArea.id }),
             feed: nil, now: { Date(timeIntervalSince1970: 0) }, epoch: "e", runsThreads: false)
         defer { hub.stop() }
@@ -196,8 +257,10 @@ extension EventStream {
             return text.components(separatedBy: "\n\n").dropFirst().first ?? ""
         }
         #expect(firstEvent(after: "e-\(newest - 1)").hasPrefix("id: e-\(newest)\nevent: state\n"))
-        #expect(
-            firstEvent(after: "e-\(newest - LiveHub.ringSize)").hasPrefix("id: e-\(newest - LiveHub.ringSize + 1)\n"))
+        // 256 events of a place's whole state (about 180 bytes each) fit in 64 KiB and are replayed; the whole ring's
+        // 512 do not, and are sent as one reload instead.
+        #expect(firstEvent(after: "e-\(newest - 256)").hasPrefix("id: e-\(newest - 255)\nevent: state\n"))
+        #expect(firstEvent(after: "e-\(newest - LiveHub.ringSize)").contains("event: reload"), "over 64 KiB")
         #expect(firstEvent(after: "e-\(newest - LiveHub.ringSize - 1)").contains("event: reload"), "evicted")
         #expect(firstEvent(after: "e-\(newest + 1)").contains("event: reload"), "not sent yet")
         #expect(firstEvent(after: "f-\(newest)").contains("event: reload"), "another server's")
@@ -211,13 +274,105 @@ extension EventStream {
             let stream = try Wire(port: server.port)
             _ = try stream.open("/areas/test-campus/events")
             _ = try stream.readEvent()
-            #expect(try stream.readEvent().contains(#"{"checkedIn":1,"placeId":"alpha"}"#))
+            #expect(try Self.reload(try stream.readEvent()).places?.first?.checkedIn == 1)
             // No write ends a check-in that runs out: the resync every 30 s finds it gone.
             test.clock.advance(by: 4 * 3600)
             test.app.live.tick()
-            var event = try stream.readEvent()
-            while event == ":" { event = try stream.readEvent() }
-            #expect(event.contains(#"data: {"checkedIn":0,"placeId":"alpha"}"#))
+            let alpha = try Self.state(try Self.nextEvent(stream))
+            #expect(alpha.placeId.rawValue == "alpha" && alpha.checkedIn == 0)
+        }
+    }
+
+    @Test func aLineReportReachesAnOpenStreamWithItsLevelUntilItExpiresAtTheNextResync() throws {
+        try Self.withServer { test, server in
+            let (stream, reload) = try Self.openStream(on: server)
+            #expect(reload.places == [], "nothing live yet")
+            let reportedAt = test.clock.now
+            let ada = try Self.person("Ada", on: server)
+            let reply = try Wire(port: server.port).request(
+                "POST", "/api/v1/places/alpha/line-reports", headers: ada, body: #"{"level":"long"}"#)
+            #expect(reply.status == 201)
+            let alpha = try Self.state(try Self.nextEvent(stream))
+            #expect(alpha.placeId.rawValue == "alpha")
+            #expect(alpha.busyness == API.Busyness(level: .long, checkedIn: 0, reports: 1, updatedAt: reportedAt))
+            #expect(alpha.checkedIn == 0 && alpha.soldOut.isEmpty && alpha.date == Self.today(test))
+
+            // A report counts 20 minutes; no write ends it: the resync after that finds it gone.
+            test.clock.advance(by: 19 * 60)
+            test.app.live.tick()
+            test.clock.advance(by: 60)
+            test.app.live.tick()
+            let expired = try Self.state(try Self.nextEvent(stream))
+            #expect(expired == .quiet(alpha.placeId, on: Self.today(test)))
+        }
+    }
+
+    /// The sold-out fixtures' app: today in Seoul is 2026-11-09, 12:40 there, and alpha serves lunch.
+    static func menuApp() throws -> TestApp { try SoldOutTests.app() }
+
+    @Test func anOperatorsMarkReachesAnOpenStreamAndItsClearingSendsNoMarks() throws {
+        try Self.withServer(Self.menuApp) { test, server in
+            let key = try AdminAPITests.makeKey(test, area: TestApp.sampleArea.id, scope: .write)
+            let headers = ["Content-Type": "application/json", "Authorization": "Bearer \(key)"]
+            let path = "/api/v1/admin/places/alpha/menu/sold-out"
+            let meal = SoldOutTests.stew.rawValue
+            let (stream, _) = try Self.openStream(on: server)
+            let marked = try Wire(port: server.port).request(
+                "POST", path, headers: headers, body: #"{"date":"2026-11-09","mealId":"\#(meal)"}"#)
+            #expect(marked.status == 200)
+            let alpha = try Self.state(try Self.nextEvent(stream))
+            #expect(alpha.placeId.rawValue == "alpha" && alpha.date.description == "2026-11-09")
+            #expect(alpha.soldOut == [meal: API.SoldOutBody(at: test.clock.now, by: "operator")])
+            #expect(alpha.busyness.level == nil && alpha.checkedIn == 0)
+
+            let cleared = try Wire(port: server.port).request(
+                "DELETE", path + "?date=2026-11-09&mealId=\(meal)", headers: headers)
+            #expect(cleared.status == 204)
+            let event = try Self.nextEvent(stream)
+            #expect(event.contains(#""soldOut":{}"#))
+            #expect(try Self.state(event) == .quiet(alpha.placeId, on: alpha.date))
+        }
+    }
+
+    @Test func afterTheAreasMidnightYesterdaysMarksAreNotInTheState() throws {
+        try Self.withServer(Self.menuApp) { test, server in
+            let mark = SoldOutMark(
+                placeID: MenuFixtures.alpha, date: MenuFixtures.date("2026-11-09"), mealID: SoldOutTests.cutlet,
+                at: test.clock.now, by: .operator)
+            try test.store.markSoldOut(
+                mark, operatorID: nil,
+                audit: AuditEntry(
+                    at: test.clock.now, actor: "op", actorName: "Op", areaID: TestApp.sampleArea.id,
+                    action: "menu.sold_out", subject: "alpha", before: nil, after: nil))
+            let (stream, reload) = try Self.openStream(on: server)
+            #expect(reload.places?.first?.soldOut.keys.sorted() == [SoldOutTests.cutlet.rawValue])
+            // 2026-11-09T15:00:00Z is midnight in Seoul: the area's today is the 10th, with no marks.
+            MenuFixtures.setClock(test, to: "2026-11-09T15:00:00Z")
+            test.app.live.tick()
+            let alpha = try Self.state(try Self.nextEvent(stream))
+            #expect(alpha == .quiet(MenuFixtures.alpha, on: MenuFixtures.date("2026-11-10")))
+            let (_, fresh) = try Self.openStream(on: server)
+            #expect(fresh.date.description == "2026-11-10")
+            #expect(fresh.places == [])
+        }
+    }
+
+    @Test func reloadListsOnlyPlacesWithSomethingLive() throws {
+        try Self.withServer(Self.menuApp) { test, server in
+            try test.store.markSoldOut(
+                SoldOutMark(
+                    placeID: MenuFixtures.alpha, date: MenuFixtures.date("2026-11-09"), mealID: SoldOutTests.stew,
+                    at: test.clock.now, by: .operator), operatorID: nil,
+                audit: AuditEntry(
+                    at: test.clock.now, actor: "op", actorName: "Op", areaID: TestApp.sampleArea.id,
+                    action: "menu.sold_out", subject: "alpha", before: nil, after: nil))
+            try Self.checkIn(try Self.person("Ada", on: server), at: "bravo", on: server)
+            let (_, reload) = try Self.openStream(on: server)
+            #expect(reload.date.description == "2026-11-09")
+            let places = try #require(reload.places)
+            #expect(places.map(\.placeId.rawValue) == ["alpha", "bravo"], "charlie has nothing live")
+            #expect(places[0].soldOut[SoldOutTests.stew.rawValue]?.by == "operator" && places[0].checkedIn == 0)
+            #expect(places[1].soldOut.isEmpty && places[1].checkedIn == 1)
         }
     }
 

@@ -40,7 +40,10 @@ extension SQLStore {
                     != nil
             }
         }
-        if stored { return .stored }
+        if stored {
+            didCommit([.lineReports(placeID)])
+            return .stored
+        }
         // Nothing inserted: the reporter's report is too recent, or there is no such place.
         let last = try withConnection { connection in
             try connection.fetchOne(

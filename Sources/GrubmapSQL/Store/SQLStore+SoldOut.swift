@@ -43,7 +43,7 @@ extension SQLStore {
     public func reportSoldOut(
         placeID: Place.ID, date: CalendarDate, mealID: MealID, reporter: ReporterKey, at: Date, policy: SoldOutPolicy
     ) throws -> SoldOutReportResult {
-        try write { connection in
+        let (result, marked) = try write { connection -> (SoldOutReportResult, Bool) in
             // The place's row locked: two reports of one place count one after the other, so the third of three
             // concurrent reporters always sees the other two.
             let place = try connection.fetchOne(
@@ -66,6 +66,7 @@ extension SQLStore {
                         AND reported_at >= \(since) AND reported_at <= \(at)
                     """)?
                 .value(named: "reporters", as: Int.self) ?? 0
+            var marked = false
             if isNew && count >= policy.reporters {
                 try connection.execute(
                     """
@@ -73,6 +74,7 @@ extension SQLStore {
                     VALUES (\(placeID), \(day), \(mealID), \(at), 'reports')
                     ON CONFLICT (place_id, date, meal_id) DO NOTHING
                     """)
+                marked = connection.changes > 0
             }
             let mark = try connection.fetchOne(
                 """
@@ -80,8 +82,11 @@ extension SQLStore {
                 WHERE place_id = \(placeID) AND date = \(day) AND meal_id = \(mealID)
                 """
             ).flatMap { Self.mark($0, placeID: placeID, date: date) }
-            return SoldOutReportResult(isNew: isNew, reports: count, mark: mark)
+            return (SoldOutReportResult(isNew: isNew, reports: count, mark: mark), marked)
         }
+        // A report that leaves the marks as they were changes nothing the live pages show.
+        if marked { didCommit([.soldOut(placeID)]) }
+        return result
     }
 
     public func markSoldOut(_ mark: SoldOutMark, operatorID: String?, audit: AuditEntry) throws {
@@ -96,11 +101,12 @@ extension SQLStore {
                 """)
             try Self.insert(audit, in: connection)
         }
+        didCommit([.soldOut(mark.placeID)])
     }
 
     @discardableResult
     public func clearSoldOut(placeID: Place.ID, date: CalendarDate, mealID: MealID, audit: AuditEntry) throws -> Bool {
-        try write { connection in
+        let cleared = try write { connection -> Bool in
             let day = date.description
             let existing = try connection.fetchOne(
                 """
@@ -119,6 +125,8 @@ extension SQLStore {
             try Self.insert(audit, in: connection)
             return true
         }
+        if cleared { didCommit([.soldOut(placeID)]) }
+        return cleared
     }
 
     @discardableResult

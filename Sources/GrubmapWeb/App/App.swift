@@ -88,7 +88,7 @@ public struct App: Sendable {
         routes.add(AdminAPIFeature(store: store, scope: AdminPlaceScope(store: store)))
         routes.add(AuditFeature(store: store))
         let live = LiveHub(
-            reader: .presence(store), feed: store as? any LiveChangeFeed, now: environment.now, log: environment.log)
+            reader: .store(store), feed: store as? any LiveChangeFeed, now: environment.now, log: environment.log)
         self.live = live
         routes.add(LiveFeature(hub: live))
         routes.add(OpenAPIFeature())

@@ -1,4 +1,5 @@
 import Foundation
+import GrubmapAPI
 import GrubmapCore
 import GrubmapHTTP
 import GrubmapStore
@@ -29,7 +30,7 @@ final class LiveHub: Sendable {
         /// Streams opened before the area's state was first read: they get `reload` once it is.
         var waiting: [ObjectIdentifier: Listener] = [:]
         /// The state last sent; `nil` until first read.
-        var sent: [Place.ID: LivePlace]?
+        var sent: LiveArea?
         /// The latest events, oldest first.
         var ring: [(seq: Int, at: Date, bytes: [UInt8])] = []
         /// Every event of the area after this one is in ``ring``.
@@ -147,7 +148,8 @@ final class LiveHub: Sendable {
         state.withLock { state in
             for change in changes {
                 switch change {
-                case .presence(let place): state.changedPlaces.insert(place)
+                case .presence(let place), .lineReports(let place), .soldOut(let place):
+                    state.changedPlaces.insert(place)
                 }
             }
         }
@@ -258,24 +260,25 @@ final class LiveHub: Sendable {
     }
 
     /// The `reload` event: the area's whole live state, as of event `seq`.
-    private func reload(area: Area.ID, _ sent: [Place.ID: LivePlace], seq: Int) -> [UInt8] {
-        let places = sent.values.sorted { $0.placeId.rawValue < $1.placeId.rawValue }
-        var data = (try? Response.jsonBytes(Reload(areaId: area, places: places))) ?? []
+    private func reload(area: Area.ID, _ sent: LiveArea, seq: Int) -> [UInt8] {
+        let places = sent.places.values.sorted { $0.placeId.rawValue < $1.placeId.rawValue }
+        var data = (try? Response.jsonBytes(API.LiveReload(areaId: area, date: sent.date, places: places))) ?? []
         if data.count > Self.largestReload {
-            data = (try? Response.jsonBytes(Reload(areaId: area, places: nil))) ?? []
+            data = (try? Response.jsonBytes(API.LiveReload(areaId: area, date: sent.date, places: nil))) ?? []
         }
         return event(id: seq, name: "reload", data: data)
     }
 
     /// Compares the area's state with what was sent, sends one `state` event per place that changed, and gives
     /// streams waiting for the area's first state their `reload`.
-    private func publish(_ fresh: [Place.ID: LivePlace], in area: Area.ID, state: inout State, at instant: Date) {
+    private func publish(_ fresh: LiveArea, in area: Area.ID, state: inout State, at instant: Date) {
         guard var channel = state.channels[area] else { return }
         defer { state.channels[area] = channel }
         if let sent = channel.sent {
-            for place in Set(sent.keys).union(fresh.keys).sorted(by: { $0.rawValue < $1.rawValue }) {
-                let now = fresh[place] ?? .quiet(place)
-                guard (sent[place] ?? .quiet(place)) != now, let data = try? Response.jsonBytes(now) else { continue }
+            // A new day changes the date of every place sent before; the others were quiet and stay so.
+            for place in Set(sent.places.keys).union(fresh.places.keys).sorted(by: { $0.rawValue < $1.rawValue }) {
+                let now = fresh.state(of: place)
+                guard sent.state(of: place) != now, let data = try? Response.jsonBytes(now) else { continue }
                 state.seq += 1
                 state.eventsMade += 1
                 let bytes = event(id: state.seq, name: "state", data: data)
@@ -304,11 +307,6 @@ final class LiveHub: Sendable {
 
     private func event(id: Int, name: String, data: [UInt8]) -> [UInt8] {
         Array("id: \(epoch)-\(id)\nevent: \(name)\ndata: ".utf8) + data + Array("\n\n".utf8)
-    }
-
-    private struct Reload: Encodable {
-        let areaId: Area.ID
-        let places: [LivePlace]?
     }
 
     // MARK: Threads

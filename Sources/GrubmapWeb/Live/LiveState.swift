@@ -1,36 +1,53 @@
 import Foundation
+import GrubmapAPI
 import GrubmapCore
 import GrubmapStore
 
-/// What the live pages show of one place as it is now. An event carries a place's whole live state, so a client
-/// that applies the latest it received is right whatever it missed in between. Busyness and sold-out marks join
-/// here as fields of their own, read by ``LiveStateReader``.
-struct LivePlace: Equatable, Sendable, Encodable {
-    let placeId: Place.ID
-    /// People checked in there now.
-    var checkedIn: Int
+/// An area's live state at one instant: its today and each place with anything live (``API/LivePlace``). A place
+/// left out is quiet (``API/LivePlace/quiet(_:on:)``).
+struct LiveArea: Equatable, Sendable {
+    /// The area's today in its time zone: the day of the sold-out marks.
+    var date: CalendarDate
+    var places: [Place.ID: API.LivePlace]
 
-    /// A place with nothing live (what a place absent from an area's state is).
-    static func quiet(_ id: Place.ID) -> LivePlace {
-        LivePlace(placeId: id, checkedIn: 0)
+    /// What the area shows of `place`: its entry, else quiet.
+    func state(of place: Place.ID) -> API.LivePlace {
+        places[place] ?? .quiet(place, on: date)
     }
 }
 
 /// Reads an area's live state for the ``LiveHub``: the one place that knows what "live" holds, so new kinds of
-/// live state (busyness, sold-out marks) join by reading more here.
+/// live state join by reading more here.
 struct LiveStateReader: Sendable {
-    /// The live state of each place of the area with anything live at the instant; places left out have none.
-    var read: @Sendable (Area.ID, Date) throws -> [Place.ID: LivePlace]
+    /// The live state of the area at the instant; places left out have nothing live.
+    var read: @Sendable (Area.ID, Date) throws -> LiveArea
     /// The area of a place, or `nil` for a place that does not exist.
     var areaOfPlace: @Sendable (Place.ID) throws -> Area.ID?
 
-    /// Who is checked in where, from the store: one statement per area.
-    static func presence(_ store: any CheckInStore & PlaceStore) -> LiveStateReader {
+    /// From the store: the check-ins and line reports counting (one statement per area), the seats of the places
+    /// among them (from the catalog's memo of places, read once per catalog version), and the area's sold-out marks
+    /// of its today, the time zone of the area deciding the day (one statement).
+    static func store(_ store: any Store) -> LiveStateReader {
         LiveStateReader(
             read: { area, now in
-                try store.presence(inArea: area, at: now, sample: 0).reduce(into: [:]) { result, entry in
-                    result[entry.key] = LivePlace(placeId: entry.key, checkedIn: entry.value.count)
+                let catalog = try store.catalog()
+                let timeZone = try catalog.area(area)?.clockTimeZone ?? .gmt
+                let date = CalendarDate.local(now, in: timeZone).date
+                let counts = try store.busyness(inArea: area, at: now)
+                let marks = try store.soldOutMarks(inArea: area, on: date)
+                var places: [Place.ID: API.LivePlace] = [:]
+                for id in Set(counts.keys).union(marks.keys) {
+                    let seats = try catalog.place(id, orRead: store.place(id:))?.seats
+                    let live = API.LivePlace(
+                        placeId: id, busyness: API.Busyness((counts[id] ?? .none).busyness(seats: seats)), date: date,
+                        soldOut: Dictionary(
+                            uniqueKeysWithValues: (marks[id] ?? [:]).map {
+                                ($0.key.rawValue, API.SoldOutBody($0.value))
+                            }
+                        ))
+                    if !live.isQuiet { places[id] = live }
                 }
+                return LiveArea(date: date, places: places)
             },
             areaOfPlace: { id in try store.place(id: id)?.areaID })
     }
