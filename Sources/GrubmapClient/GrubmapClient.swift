@@ -33,6 +33,9 @@ public actor GrubmapClient {
         self.session = session
     }
 
+    /// The configuration event streams' own sessions are made with (each needs a delegate of its own).
+    var sessionConfiguration: URLSessionConfiguration { session.configuration }
+
     /// Uses `token` from now on (`nil` forgets the session).
     public func use(sessionToken token: String?) {
         sessionToken = token
@@ -164,6 +167,20 @@ public actor GrubmapClient {
             try await send(
                 "POST", "api/v1/places/\(place.rawValue)/menu/sold-out-reports", query: [:],
                 body: API.SoldOutRequest(date: date, mealId: meal)))
+    }
+
+    /// Reports how long the line at a place is now, as the caller sees it; returns the place's busyness with the
+    /// report counted. A second report within 10 minutes is refused with 429 `rate_limited` and
+    /// `retryAfterSeconds` (``GrubmapClientError/api(status:code:message:retryAfterSeconds:)``); a caller needs a
+    /// session, which the client makes first.
+    public func reportLine(place: Place.ID, level: LineLevel) async throws(GrubmapClientError) -> API.Busyness {
+        try decode(
+            API.LineReportBody.self,
+            try await send(
+                "POST", "api/v1/places/\(place.rawValue)/line-reports", query: [:],
+                body: API.LineReportRequest(level: level))
+        )
+        .busyness
     }
 
     /// Ends the caller's check-in; whether there was one.

@@ -7,14 +7,17 @@ import GrubmapImport
 import GrubmapSQL
 import GrubmapTestTiers
 import GrubmapWeb
+import Synchronization
 import Testing
 
 /// GrubmapClient against a real `grubmap` server (the app on libmicrohttpd, on 127.0.0.1 and a free port) with the
 /// demo data, over URLSession: what an app would do, from reading areas to checking in.
 @Suite(.serialized, .tags(.slow), .leftOutOfMakeCheck) struct LiveClientTests {
-    /// A served demo: started per test, stopped by ``stop()``.
+    /// A served demo: started per test, stopped by ``stop()``; ``restart()`` stops its HTTP server and serves the
+    /// same app on the same port again, as a restarted process would (with the same hub).
     final class LiveServer: Sendable {
-        let server: HTTPServer
+        private let current: Mutex<HTTPServer>
+        let app: App
         let folder: URL
 
         init() throws {
@@ -23,16 +26,32 @@ import Testing
             let store = try SQLiteStore(path: folder.appendingPathComponent("demo.sqlite").path)
             _ = try DemoData.load(into: store)
             _ = try DemoMenus.load(into: store, now: Date())
-            let app = App(
+            app = App(
                 environment: AppEnvironment(
                     store: store, configuration: AppConfiguration(onboarding: try OnboardingCatalog.bundled())))
-            server = HTTPServer(
-                configuration: ServerConfiguration(port: 0, threading: .pool(threads: 2), workerCount: 4),
-                inlineResponder: app.inlineResponder, responder: RequestIdentity().wrapping(app.responder))
+            let server = Self.server(for: app, port: 0)
             try server.start()
+            current = Mutex(server)
         }
 
+        private static func server(for app: App, port: UInt16) -> HTTPServer {
+            HTTPServer(
+                configuration: ServerConfiguration(port: port, threading: .pool(threads: 2), workerCount: 4),
+                inlineResponder: app.inlineResponder, responder: RequestIdentity().wrapping(app.responder))
+        }
+
+        var server: HTTPServer { current.withLock { $0 } }
         var url: URL { URL(string: "http://127.0.0.1:\(server.port)/")! }
+
+        /// Stops the HTTP server (ending every stream) and serves the same app on the same port again.
+        func restart() throws {
+            let old = server
+            let port = old.port
+            old.shutdown(gracePeriod: .seconds(1))
+            let new = Self.server(for: app, port: port)
+            try new.start()
+            current.withLock { $0 = new }
+        }
 
         func stop() {
             server.shutdown(gracePeriod: .seconds(1))
@@ -189,5 +208,165 @@ import Testing
         let token = try #require(await client.sessionToken)
         #expect(!token.isEmpty)
         #expect(try await client.profile()?.firstName == "Bo")
+    }
+
+    // MARK: Live updates
+
+    /// A place's live state as a `state` event carries it (the fields these tests read).
+    struct PlaceState: Decodable {
+        let placeId: String
+        let checkedIn: Int
+    }
+
+    static let busanEvents = "areas/pnu-busan/events"
+    static let hall = "pnu-busan-geumjeong-hall"
+
+    /// The next raw event that is not `state` of another place than the hall.
+    static func nextForTheHall(_ events: inout ServerSentEvents.Iterator) async throws -> SSEParser.Event {
+        while let event = try await events.next() {
+            if event.type == "state", try decode(PlaceState.self, event).placeId != hall { continue }
+            return event
+        }
+        throw GrubmapClientError.transport("the stream ended")
+    }
+
+    static func decode<Body: Decodable>(_ type: Body.Type, _ event: SSEParser.Event) throws -> Body {
+        try JSONDecoder().decode(type, from: Data(event.data.utf8))
+    }
+
+    /// Someone with a profile, through a client of their own.
+    static func person(on live: LiveServer) async throws -> GrubmapClient {
+        let client = GrubmapClient(baseURL: live.url)
+        _ = try await client.saveProfile(API.ProfileRequest(firstName: "Min", lastName: "Park"))
+        return client
+    }
+
+    /// The next typed event that is not `state` of another place than the hall.
+    static func nextForTheHall(_ events: inout LiveEvents.Iterator) async throws -> API.LiveEvent {
+        while let event = try await events.next() {
+            if case .state(let place) = event, place.placeId.rawValue != hall { continue }
+            return event
+        }
+        throw GrubmapClientError.transport("the stream ended")
+    }
+
+    @Test(.timeLimit(.minutes(1))) func anotherClientsCheckInAndLineReportArriveOnTheStream() async throws {
+        let live = try LiveServer()
+        defer { live.stop() }
+        let busan = try Area.ID("pnu-busan")
+        var events = GrubmapClient(baseURL: live.url).events(area: busan).makeAsyncIterator()
+        guard case .reload(let reload)? = try await events.next() else {
+            Issue.record("a stream starts with reload")
+            return
+        }
+        #expect(reload.areaId == busan)
+        #expect(reload.places?.contains { $0.placeId.rawValue == Self.hall } == false)
+
+        let other = try await Self.person(on: live)
+        let hall = try Place.ID(Self.hall)
+        _ = try await other.checkIn(at: hall)
+        guard case .state(let checkedIn) = try await Self.nextForTheHall(&events) else {
+            Issue.record("a check-in is a state event")
+            return
+        }
+        #expect(checkedIn.checkedIn == 1 && checkedIn.busyness.checkedIn == 1)
+        #expect(checkedIn.date == reload.date)
+        _ = try await other.reportLine(place: hall, level: .veryLong)
+        guard case .state(let reported) = try await Self.nextForTheHall(&events) else {
+            Issue.record("a line report is a state event")
+            return
+        }
+        #expect(reported.busyness.level == .veryLong && reported.busyness.reports == 1)
+    }
+
+    /// A connection cut between client and server (a proxy or NAT dropping it) while the server goes on: the client
+    /// connects again with `Last-Event-ID` and gets what it missed meanwhile, with no `reload`.
+    @Test(.timeLimit(.minutes(1))) func aCutConnectionResumesAfterTheLastEventReceived() async throws {
+        let live = try LiveServer()
+        let relay = try TCPRelay(to: live.server.port)
+        defer {
+            relay.close()
+            live.stop()
+        }
+        // A stream straight to the server keeps the area's recent events there while the other is cut.
+        var kept = GrubmapClient(baseURL: live.url).serverSentEvents(Self.busanEvents).makeAsyncIterator()
+        #expect(try await kept.next()?.type == "reload")
+        let relayed = GrubmapClient(baseURL: URL(string: "http://127.0.0.1:\(relay.port)/")!)
+        var events = relayed.serverSentEvents(Self.busanEvents).makeAsyncIterator()
+        #expect(try await events.next()?.type == "reload")
+        let other = try await Self.person(on: live)
+        _ = try await other.checkIn(at: try Place.ID(Self.hall))
+        let checkedIn = try await Self.nextForTheHall(&events)
+        #expect(try Self.decode(PlaceState.self, checkedIn).checkedIn == 1)
+
+        #expect(try await Self.nextForTheHall(&kept).type == "state")
+        relay.cut()
+        // Missed while cut: the client waits the stream's retry (3 to 8 s) before it connects again.
+        #expect(try await other.checkOut())
+        let checkedOut = try await Self.nextForTheHall(&kept)
+        #expect(try Self.decode(PlaceState.self, checkedOut).checkedIn == 0)
+
+        let resumed = try await Self.nextForTheHall(&events)
+        #expect(resumed.type == "state", "resumed, not reloaded")
+        #expect(try Self.decode(PlaceState.self, resumed).checkedIn == 0)
+        #expect(resumed.lastEventID == checkedOut.lastEventID)
+        #expect(relay.accepted == 2, "one connection, cut, then one more")
+    }
+
+    /// The server restarted: every stream ends, and the client comes back to the new process, whose `reload`
+    /// carries what changed while it was away.
+    @Test(.timeLimit(.minutes(1))) func aStreamEndedByARestartComesBackWithTheState() async throws {
+        let live = try LiveServer()
+        defer { live.stop() }
+        var events = GrubmapClient(baseURL: live.url).events(area: try Area.ID("pnu-busan")).makeAsyncIterator()
+        guard case .reload? = try await events.next() else {
+            Issue.record("a stream starts with reload")
+            return
+        }
+        try live.restart()
+        let other = try await Self.person(on: live)
+        _ = try await other.checkIn(at: try Place.ID(Self.hall))
+        guard case .reload(let reload) = try await Self.nextForTheHall(&events) else {
+            Issue.record("a stream of a restarted server starts with reload")
+            return
+        }
+        #expect(reload.places?.first { $0.placeId.rawValue == Self.hall }?.checkedIn == 1)
+    }
+
+    @Test func anUnknownAreasStreamEndsWithTheServersError() async throws {
+        let live = try LiveServer()
+        defer { live.stop() }
+        var events = GrubmapClient(baseURL: live.url).events(area: try Area.ID("nowhere")).makeAsyncIterator()
+        var failure: GrubmapClientError?
+        do {
+            _ = try await events.next()
+        } catch {
+            failure = error
+        }
+        #expect(failure?.code == "not_found")
+        #expect(try await events.next() == nil, "a failed stream stays ended")
+    }
+
+    /// A line report through the client: counted in the place's busyness; a second within 10 minutes is refused
+    /// with how long to wait.
+    @Test func reportsTheLineAndIsToldWhenToReportAgain() async throws {
+        let live = try LiveServer()
+        defer { live.stop() }
+        let client = GrubmapClient(baseURL: live.url)
+        let hall = try Place.ID(Self.hall)
+        let busyness = try await client.reportLine(place: hall, level: .long)
+        #expect(busyness.level == .long && busyness.reports == 1)
+        do {
+            _ = try await client.reportLine(place: hall, level: .short)
+            Issue.record("a second report within 10 minutes was taken")
+        } catch {
+            guard case .api(let status, let code, _, let retryAfter) = error else {
+                Issue.record("expected the server's refusal, got \(error)")
+                return
+            }
+            #expect(status == 429 && code == "rate_limited")
+            #expect(retryAfter.map { (1...600).contains($0) } == true)
+        }
+        #expect(try await client.place(hall).busyness.level == .long)
     }
 }
