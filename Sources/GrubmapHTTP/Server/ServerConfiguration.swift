@@ -91,7 +91,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var lingerTimeout: Duration
     /// At most this many ``EventStream`` answers are open at once. They are counted apart from
     /// ``connectionLimit`` (a stream is a connection that stays open for hours, not a request being answered) and
-    /// hold no thread while they wait; a stream beyond the limit gets 503 `too_many_streams` with `Retry-After`.
+    /// hold no thread while they wait; a stream beyond the limit ends at once after a `retry:` of 5 to 10 s.
     public var eventStreamLimit: Int
     /// Serve HTTPS with these (libmicrohttpd's TLS, GnuTLS underneath); `nil` for plain HTTP.
     public var tls: TLSCredentials?

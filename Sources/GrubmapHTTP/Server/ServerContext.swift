@@ -107,18 +107,16 @@ final class ServerContext: Sendable {
     }
 
     /// Hands an event stream to libmicrohttpd as a chunked answer read from the stream as it is written, or,
-    /// beyond ``ServerConfiguration/eventStreamLimit`` or while shutting down, answers 503 and ends the stream.
+    /// beyond ``ServerConfiguration/eventStreamLimit`` or while shutting down, ends the stream at once with
+    /// ``comeBackLater(_:)``.
     private func queue(
         stream: EventStream, response: Response, state: RequestState, on connection: OpaquePointer
     ) -> MHD_Result {
-        guard !isDraining.load(ordering: .relaxed), let record = state.record, tracker.beginStreaming(on: record)
-        else {
+        let isDraining = isDraining.load(ordering: .relaxed)
+        guard !isDraining, let record = state.record, tracker.beginStreaming(on: record) else {
             stream.release()
-            var request = state.request ?? Request.lenient(method: .get, target: state.target, headers: state.headers)
-            request.problem = isDraining.load(ordering: .relaxed) ? Self.shuttingDown : Self.tooManyStreams
-            var refusal = inlineResponder?(request) ?? responder(request)
-            refusal.eventStream = nil
-            return queue(refusal, state: state, on: connection)
+            return queue(
+                Self.comeBackLater(isDraining ? "shutting_down" : "too_many_streams"), state: state, on: connection)
         }
         streams.withLock { $0[ObjectIdentifier(stream)] = stream }
         // The stream may stay open for hours: let go of the request it answers.
@@ -189,10 +187,15 @@ final class ServerContext: Sendable {
         .serviceUnavailable, code: "server_busy", message: "The server is busy. Try again in a moment.",
         headers: ["Retry-After": "1"])
 
-    static let tooManyStreams = HTTPError(
-        .serviceUnavailable, code: "too_many_streams",
-        message: "Too many live update streams are open on the server just now. Try again later.",
-        headers: ["Retry-After": "30"])
+    /// What a stream the server cannot hold now gets: 200 `text/event-stream` with only a `retry:` of 5 to 10 s
+    /// (random, so a crowd turned away at once does not come back at once) and its end. A browser's `EventSource`
+    /// then connects again after that time, where a 503 (or any other status or type) would fail it for good
+    /// (WHATWG HTML, "server-sent events"). `reason` goes in a comment line for people reading the stream.
+    static func comeBackLater(_ reason: String) -> Response {
+        let body = ": \(reason)\nretry: \(Int.random(in: 5_000...10_000))\n\n"
+        return Response(
+            headers: ["Content-Type": "text/event-stream", "Cache-Control": "no-store"], body: Array(body.utf8))
+    }
 
     static let shuttingDown = HTTPError(
         .serviceUnavailable, code: "shutting_down", message: "The server is restarting. Try again in a moment.",

@@ -37,7 +37,6 @@ struct ErrorStrings: LocalizedStrings {
         case "database_unavailable": "지금은 Grubmap이 데이터베이스에 연결하지 못해요. 잠시 뒤에 다시 시도해 주세요."
         case "server_busy": "지금은 서버가 너무 바빠요. 잠시 뒤에 다시 시도해 주세요."
         case "too_many_connections": "지금은 서버에 연결이 너무 많아요. 잠시 뒤에 다시 시도해 주세요."
-        case "too_many_streams": "지금은 실시간 업데이트를 받는 사람이 너무 많아요. 잠시 뒤에 다시 연결해 주세요."
         case "shutting_down": "서버가 다시 시작하는 중이에요. 잠시 뒤에 다시 시도해 주세요."
         case "missing_parameter": "주소에 \(value)이 빠졌어요. 주소를 다시 확인해 주세요."
         case "invalid_coordinate": "\(value)이 올바른 좌표가 아니에요. 35.2335,129.0800처럼 위도와 경도를 도 단위로 써 주세요."
