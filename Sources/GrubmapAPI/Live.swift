@@ -121,3 +121,27 @@ extension API {
         }
     }
 }
+
+extension API {
+    /// The data of a `menu` event: the place's menu of the date changed (in the console, the admin API or by its
+    /// feed). A page showing that menu may offer the new one ("Updated · Show"); the event does not carry it.
+    public struct LiveMenuChange: Codable, Sendable, Equatable {
+        public let placeId: Place.ID
+        public let date: CalendarDate
+
+        public init(placeId: Place.ID, date: CalendarDate) {
+            self.placeId = placeId
+            self.date = date
+        }
+    }
+
+    /// The data of a `place` event: the place itself changed (its name, hours, seats, where it is, archived or
+    /// restored). A page showing it may offer to show it again.
+    public struct LivePlaceChange: Codable, Sendable, Equatable {
+        public let placeId: Place.ID
+
+        public init(placeId: Place.ID) {
+            self.placeId = placeId
+        }
+    }
+}

@@ -11,6 +11,11 @@ public enum LiveChange: Hashable, Sendable {
     case lineReports(Place.ID)
     /// The place's sold-out marks (an operator's mark or its clearing, a sold-out report that made a mark).
     case soldOut(Place.ID)
+    /// The place's menu of the date (replaced or removed, in the console, the admin API or by its feed): open pages
+    /// showing it can offer the new one.
+    case menu(Place.ID, CalendarDate)
+    /// The place itself (its name, hours, seats, where it is, archived or restored).
+    case place(Place.ID)
 }
 
 /// Told after a write commits which live state it changed, so open pages can be updated. Kept apart from

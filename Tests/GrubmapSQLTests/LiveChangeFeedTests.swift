@@ -110,4 +110,29 @@ struct LiveChangeFeedTests {
             #expect(heard.all.count == 4, "refused and failed writes tell nothing")
         }
     }
+
+    @Test func aWatcherHearsMenusAndPlacesChangedButNotAFailedReplacement() throws {
+        typealias Marks = SoldOutStoreTests
+        try Marks.store(.sqlite) { store in
+            let feed = try #require(store as? any LiveChangeFeed)
+            let heard = Heard()
+            let watch = feed.watch { heard.record($0, committed: true) }
+            defer { watch.cancel() }
+            let place = Marks.place
+            let tomorrow = Marks.today.adding(days: 1)
+            let menus = [try Menu(date: Marks.today, status: .closed, currency: try Currency(code: "KRW"))]
+            try store.replaceMenus(menus, placeID: place)
+            #expect(heard.all == [[.menu(place, Marks.today)]])
+            #expect(throws: (any Error).self) { try store.replaceMenus(menus + menus, placeID: place) }
+            #expect(throws: (any Error).self) { try store.replaceMenus(menus, placeID: Self.place("nowhere")) }
+            #expect(heard.all.count == 1, "failed replacements tell nothing")
+            try store.replaceMenus(menus, removing: [tomorrow], placeID: place, audit: Marks.audit("menu.replace"))
+            #expect(heard.all.last == [.menu(place, Marks.today), .menu(place, tomorrow)])
+
+            try store.savePlace(Fixtures.geumjeongHall, audit: Marks.audit("place.save"))
+            #expect(heard.all.last == [.place(place)])
+            try store.archivePlace(id: place, at: Marks.at(0), audit: Marks.audit("place.archive"))
+            #expect(heard.all.last == [.presence(place), .place(place)])
+        }
+    }
 }

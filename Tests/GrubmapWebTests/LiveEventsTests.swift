@@ -376,6 +376,38 @@ extension EventStream {
         }
     }
 
+    @Test func anOperatorsChangeOfAPlaceOrAMenuIsNamedToOpenStreams() throws {
+        try Self.withServer { test, server in
+            let key = try AdminAPITests.makeKey(test, area: TestApp.sampleArea.id, scope: .write)
+            let headers = ["Content-Type": "application/json", "Authorization": "Bearer \(key)"]
+            func call(_ method: String, _ target: String, body: String = "") throws -> Int {
+                try Wire(port: server.port).request(method, target, headers: headers, body: body).status
+            }
+            let (stream, _) = try Self.openStream(on: server)
+            let renamed = AdminAPITests.place.replacingOccurrences(of: "delta", with: "alpha")
+            #expect(try call("PUT", "/api/v1/admin/places/alpha", body: renamed) == 200)
+            let place = try Self.nextEvent(stream)
+            #expect(place.contains("event: place\n"))
+            #expect(try Self.payload(API.LivePlaceChange.self, of: place).placeId.rawValue == "alpha")
+
+            let today = Self.today(test)
+            let path = "/api/v1/admin/places/alpha/menu?date=\(today)"
+            let menu = #"{"closed": false, "categories": [{"name": "중식", "meals": [{"name": "비빔밥"}]}]}"#
+            // A refused menu changes nothing and is not told: the next event is the menu that was saved.
+            #expect(try call("PUT", path, body: #"{"closed": "maybe"}"#) == 400)
+            #expect(try call("PUT", path, body: menu) == 200)
+            #expect(try call("DELETE", path) == 204)
+            for _ in 0..<2 {
+                let event = try Self.nextEvent(stream)
+                #expect(event.contains("event: menu\n"))
+                #expect(
+                    try Self.payload(API.LiveMenuChange.self, of: event)
+                        == API.LiveMenuChange(
+                            placeId: MenuFixtures.alpha, date: today))
+            }
+        }
+    }
+
     final class ReadCounter: Sendable {
         private let value = Mutex(0)
         var count: Int { value.withLock { $0 } }

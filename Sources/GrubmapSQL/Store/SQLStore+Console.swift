@@ -29,6 +29,7 @@ extension SQLStore {
             try connection.execute(statement)
             try Self.insert(audit, in: connection)
         }
+        didCommit([.place(place.id)])
     }
 
     public func createPlace(_ place: Place, audit: AuditEntry) throws {
@@ -45,6 +46,7 @@ extension SQLStore {
             guard connection.changes == 1 else { throw StoreError.placeIDTaken(id: place.id.rawValue) }
             try Self.insert(audit, in: connection)
         }
+        didCommit([.place(place.id)])
     }
 
     @discardableResult
@@ -57,7 +59,7 @@ extension SQLStore {
             try Self.insert(audit, in: connection)
             return ended
         }
-        didCommit([.presence(id)])
+        didCommit([.presence(id), .place(id)])
         return ended
     }
 
@@ -67,6 +69,7 @@ extension SQLStore {
             guard connection.changes == 1 else { throw StoreError.unknownPlace(id: id.rawValue) }
             try Self.insert(audit, in: connection)
         }
+        didCommit([.place(id)])
     }
 
     public func replaceMenus(_ menus: [Menu], removing: [CalendarDate], placeID: Place.ID, audit: AuditEntry) throws {

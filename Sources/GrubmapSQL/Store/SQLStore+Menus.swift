@@ -141,6 +141,7 @@ extension SQLStore {
             }
             try also(connection)
         }
+        didCommit(Set((menus.map(\.date) + removing).map { LiveChange.menu(placeID, $0) }))
     }
 }
 

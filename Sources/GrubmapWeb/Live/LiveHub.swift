@@ -9,7 +9,9 @@ import Synchronization
 ///
 /// The store tells the hub what a committed write changed (``LiveChangeFeed``); the hub's own thread, the
 /// refresher, reads the live state of each area concerned once (never once per stream), compares it with what it
-/// last sent, and writes one `state` event per place that changed to every stream of the area. Every stream starts
+/// last sent, and writes one `state` event per place that changed to every stream of the area. A change of a
+/// place's menu or of the place itself is passed on as it is, as a `menu` or `place` event naming it (the pages
+/// offer to show the new one; the event does not carry it). Every stream starts
 /// with `retry:` and a `reload` event carrying the area's whole live state, unless its `Last-Event-ID` names an
 /// event still in the area's ring of recent events, which it then gets again after. Event ids are
 /// `<epoch>-<seq>`, the epoch random per server: another server's ids, or ones too old, get `reload`.
@@ -45,6 +47,8 @@ final class LiveHub: Sendable {
         var eventsMade = 0
         /// Places changed and areas to read, for the refresher.
         var changedPlaces: Set<Place.ID> = []
+        /// Changes of menus and places, passed on as events of their own.
+        var notices: Set<LiveChange> = []
         var areasToRead: Set<Area.ID> = []
         /// Where each place named by a change is, read once.
         var areaOfPlace: [Place.ID: Area.ID] = [:]
@@ -150,6 +154,8 @@ final class LiveHub: Sendable {
                 switch change {
                 case .presence(let place), .lineReports(let place), .soldOut(let place):
                     state.changedPlaces.insert(place)
+                case .menu, .place:
+                    state.notices.insert(change)
                 }
             }
         }
@@ -158,27 +164,36 @@ final class LiveHub: Sendable {
 
     /// Reads again what changed and sends the differences: the refresher's work, also called by tests.
     func refresh() {
-        let (places, known) = state.withLock { state in
-            defer { state.changedPlaces = [] }
-            return (state.changedPlaces, state.areaOfPlace)
+        let (places, notices, known) = state.withLock { state in
+            defer {
+                state.changedPlaces = []
+                state.notices = []
+            }
+            return (state.changedPlaces, state.notices, state.areaOfPlace)
         }
+        let noticed = notices.compactMap(Self.notice)
         var found: [Place.ID: Area.ID] = [:]
-        for place in places where known[place] == nil {
+        for place in places.union(noticed.map(\.place)) where known[place] == nil {
             do {
                 if let area = try reader.areaOfPlace(place) { found[place] = area }
             } catch {
                 log("live updates: could not find the area of \(place): \(error)")
             }
         }
+        let instant = now()
         let areas = state.withLock { state in
             state.areaOfPlace.merge(found) { $1 }
+            for notice in noticed.sorted(by: { $0.order < $1.order }) {
+                guard let area = state.areaOfPlace[notice.place], var channel = state.channels[area] else { continue }
+                broadcast(name: notice.name, data: notice.data, in: &channel, state: &state, at: instant)
+                state.channels[area] = channel
+            }
             for place in places {
                 if let area = state.areaOfPlace[place], state.channels[area] != nil { state.areasToRead.insert(area) }
             }
             defer { state.areasToRead = [] }
             return state.areasToRead
         }
-        let instant = now()
         for area in areas.sorted(by: { $0.rawValue < $1.rawValue }) {
             do {
                 let fresh = try reader.read(area, instant)
@@ -279,19 +294,7 @@ final class LiveHub: Sendable {
             for place in Set(sent.places.keys).union(fresh.places.keys).sorted(by: { $0.rawValue < $1.rawValue }) {
                 let now = fresh.state(of: place)
                 guard sent.state(of: place) != now, let data = try? Response.jsonBytes(now) else { continue }
-                state.seq += 1
-                state.eventsMade += 1
-                let bytes = event(id: state.seq, name: "state", data: data)
-                channel.ring.append((state.seq, instant, bytes))
-                if channel.ring.count > Self.ringSize { channel.floor = channel.ring.removeFirst().seq }
-                for (id, var listener) in channel.listeners {
-                    guard listener.stream.send(bytes) else {
-                        channel.listeners[id] = nil
-                        continue
-                    }
-                    listener.lastWrite = instant
-                    channel.listeners[id] = listener
-                }
+                broadcast(name: "state", data: data, in: &channel, state: &state, at: instant)
             }
         }
         channel.sent = fresh
@@ -302,6 +305,49 @@ final class LiveHub: Sendable {
                 channel.listeners[id] = listener
             }
             channel.waiting = [:]
+        }
+    }
+
+    /// Makes the next event of the area, keeps it in the ring, and writes it to every stream of the channel, dropping
+    /// those that cannot take it.
+    private func broadcast(
+        name: String, data: [UInt8], in channel: inout Channel, state: inout State, at instant: Date
+    ) {
+        state.seq += 1
+        state.eventsMade += 1
+        let bytes = event(id: state.seq, name: name, data: data)
+        channel.ring.append((state.seq, instant, bytes))
+        if channel.ring.count > Self.ringSize { channel.floor = channel.ring.removeFirst().seq }
+        for (id, var listener) in channel.listeners {
+            guard listener.stream.send(bytes) else {
+                channel.listeners[id] = nil
+                continue
+            }
+            listener.lastWrite = instant
+            channel.listeners[id] = listener
+        }
+    }
+
+    /// A `menu` or `place` event to pass on, with the place it concerns.
+    private struct Notice {
+        let place: Place.ID
+        let name: String
+        let data: [UInt8]
+        /// Sorts the events of one refresh the same way each time: by place, then date.
+        let order: String
+    }
+
+    /// The event a change of a menu or a place makes; `nil` for the other changes (read as state).
+    private static func notice(_ change: LiveChange) -> Notice? {
+        switch change {
+        case .menu(let place, let date):
+            guard let data = try? Response.jsonBytes(API.LiveMenuChange(placeId: place, date: date)) else { return nil }
+            return Notice(place: place, name: "menu", data: data, order: "\(place.rawValue) \(date)")
+        case .place(let place):
+            guard let data = try? Response.jsonBytes(API.LivePlaceChange(placeId: place)) else { return nil }
+            return Notice(place: place, name: "place", data: data, order: place.rawValue)
+        case .presence, .lineReports, .soldOut:
+            return nil
         }
     }
 
