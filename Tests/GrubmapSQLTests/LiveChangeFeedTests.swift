@@ -120,14 +120,23 @@ struct LiveChangeFeedTests {
             defer { watch.cancel() }
             let place = Marks.place
             let tomorrow = Marks.today.adding(days: 1)
-            let menus = [try Menu(date: Marks.today, status: .closed, currency: try Currency(code: "KRW"))]
+            let won = try Currency(code: "KRW")
+            let menus = [try Menu(date: Marks.today, status: .closed, currency: won)]
             try store.replaceMenus(menus, placeID: place)
             #expect(heard.all == [[.menu(place, Marks.today)]])
+            try store.replaceMenus(menus, placeID: place)
+            #expect(heard.all.count == 1, "the same menu again (a feed fetched again) changes nothing")
             #expect(throws: (any Error).self) { try store.replaceMenus(menus + menus, placeID: place) }
             #expect(throws: (any Error).self) { try store.replaceMenus(menus, placeID: Self.place("nowhere")) }
             #expect(heard.all.count == 1, "failed replacements tell nothing")
-            try store.replaceMenus(menus, removing: [tomorrow], placeID: place, audit: Marks.audit("menu.replace"))
-            #expect(heard.all.last == [.menu(place, Marks.today), .menu(place, tomorrow)])
+            try store.replaceMenus([try Menu(date: tomorrow, status: .closed, currency: won)], placeID: place)
+            #expect(heard.all.last == [.menu(place, tomorrow)])
+            let noted = try Menu(date: Marks.today, status: .closed, currency: won, note: "Holiday")
+            try store.replaceMenus(
+                [noted], removing: [tomorrow, tomorrow.adding(days: 1)], placeID: place,
+                audit: Marks.audit("menu.replace"))
+            #expect(
+                heard.all.last == [.menu(place, Marks.today), .menu(place, tomorrow)], "a day without a menu is not")
 
             try store.savePlace(Fixtures.geumjeongHall, audit: Marks.audit("place.save"))
             #expect(heard.all.last == [.place(place)])

@@ -6,62 +6,65 @@ import GrubmapStore
 /// with its category and positions) and `menu_prices` (each price in the currency's minor units, an exact integer).
 extension SQLStore {
     public func menu(placeID: Place.ID, on date: CalendarDate) throws -> Menu? {
-        try read { connection in
-            guard
-                let day = try connection.fetchOne(
-                    "SELECT closed, currency, note FROM menu_days WHERE place_id = \(placeID) AND date = \(date.description)"
-                )
-            else { return nil }
-            let row = MenuRow(place: placeID, date: date)
-            let currency = try row.read("currency") { try Currency(code: try day.value(named: "currency")) }
-            let note: String? = try row.read("note") { try day.value(named: "note") }
-            if try row.read("closed", { try day.value(named: "closed", as: Bool.self) }) {
-                return try row.read("closed") { try Menu(date: date, status: .closed, currency: currency, note: note) }
+        try read { connection in try Self.menu(placeID: placeID, on: date, in: connection) }
+    }
+
+    /// The place's menu of `date` as `connection` sees it (in a write, with what the write changed so far).
+    static func menu(placeID: Place.ID, on date: CalendarDate, in connection: Pool.Connection) throws -> Menu? {
+        guard
+            let day = try connection.fetchOne(
+                "SELECT closed, currency, note FROM menu_days WHERE place_id = \(placeID) AND date = \(date.description)"
+            )
+        else { return nil }
+        let row = MenuRow(place: placeID, date: date)
+        let currency = try row.read("currency") { try Currency(code: try day.value(named: "currency")) }
+        let note: String? = try row.read("note") { try day.value(named: "note") }
+        if try row.read("closed", { try day.value(named: "closed", as: Bool.self) }) {
+            return try row.read("closed") { try Menu(date: date, status: .closed, currency: currency, note: note) }
+        }
+        var prices: [MenuMealKey: [MealPrice]] = [:]
+        for price in try connection.fetchAll(
+            """
+            SELECT category_position, meal_position, role, amount_minor FROM menu_prices
+            WHERE place_id = \(placeID) AND date = \(date.description)
+            """)
+        {
+            let key = MenuMealKey(
+                category: try price.value(named: "category_position"), meal: try price.value(named: "meal_position")
+            )
+            let role = try row.read("menu_prices.role") {
+                let text: String = try price.value(named: "role")
+                guard let role = PriceRole(rawValue: text) else { throw UnknownPriceRole(text: text) }
+                return role
             }
-            var prices: [MenuMealKey: [MealPrice]] = [:]
-            for price in try connection.fetchAll(
-                """
-                SELECT category_position, meal_position, role, amount_minor FROM menu_prices
-                WHERE place_id = \(placeID) AND date = \(date.description)
-                """)
-            {
-                let key = MenuMealKey(
-                    category: try price.value(named: "category_position"), meal: try price.value(named: "meal_position")
-                )
-                let role = try row.read("menu_prices.role") {
-                    let text: String = try price.value(named: "role")
-                    guard let role = PriceRole(rawValue: text) else { throw UnknownPriceRole(text: text) }
-                    return role
-                }
-                let minor: Int64 = try price.value(named: "amount_minor")
-                prices[key, default: []].append(MealPrice(role: role, minorUnits: minor, currency: currency))
+            let minor: Int64 = try price.value(named: "amount_minor")
+            prices[key, default: []].append(MealPrice(role: role, minorUnits: minor, currency: currency))
+        }
+        var categories: [(position: Int, name: String, meals: [Meal])] = []
+        for meal in try connection.fetchAll(
+            """
+            SELECT category_position, category, position, name, notes FROM menu_meals
+            WHERE place_id = \(placeID) AND date = \(date.description) ORDER BY category_position, position
+            """)
+        {
+            let position: Int = try meal.value(named: "category_position")
+            let key = MenuMealKey(category: position, meal: try meal.value(named: "position"))
+            let built = try row.read("menu_meals") {
+                let notes = try JSONDecoder().decode(
+                    [String].self, from: Data(try meal.value(named: "notes", as: String.self).utf8))
+                return try Meal(name: try meal.value(named: "name"), notes: notes, prices: prices[key] ?? [])
             }
-            var categories: [(position: Int, name: String, meals: [Meal])] = []
-            for meal in try connection.fetchAll(
-                """
-                SELECT category_position, category, position, name, notes FROM menu_meals
-                WHERE place_id = \(placeID) AND date = \(date.description) ORDER BY category_position, position
-                """)
-            {
-                let position: Int = try meal.value(named: "category_position")
-                let key = MenuMealKey(category: position, meal: try meal.value(named: "position"))
-                let built = try row.read("menu_meals") {
-                    let notes = try JSONDecoder().decode(
-                        [String].self, from: Data(try meal.value(named: "notes", as: String.self).utf8))
-                    return try Meal(name: try meal.value(named: "name"), notes: notes, prices: prices[key] ?? [])
-                }
-                if categories.last?.position == position {
-                    categories[categories.count - 1].meals.append(built)
-                } else {
-                    categories.append((position, try meal.value(named: "category"), [built]))
-                }
+            if categories.last?.position == position {
+                categories[categories.count - 1].meals.append(built)
+            } else {
+                categories.append((position, try meal.value(named: "category"), [built]))
             }
-            return try row.read("menu_meals") {
-                try Menu(
-                    date: date,
-                    status: .serving(try categories.map { try MenuCategory(name: $0.name, meals: $0.meals) }),
-                    currency: currency, note: note)
-            }
+        }
+        return try row.read("menu_meals") {
+            try Menu(
+                date: date,
+                status: .serving(try categories.map { try MenuCategory(name: $0.name, meals: $0.meals) }),
+                currency: currency, note: note)
         }
     }
 
@@ -92,7 +95,8 @@ extension SQLStore {
     }
 
     /// Replaces the menus of `menus`' dates and deletes those of `removing`, then runs `also` (the console's audit
-    /// entry) in the same transaction.
+    /// entry) in the same transaction. Tells the live pages of each date whose menu it changed: a feed fetched again
+    /// with the same days changes none, and no page is told of a new menu.
     func replaceMenus(
         _ menus: [Menu], removing: [CalendarDate], placeID: Place.ID, also: (Pool.Connection) throws -> Void
     ) throws {
@@ -100,10 +104,21 @@ extension SQLStore {
         for menu in menus where !seen.insert(menu.date).inserted {
             throw StoreError.duplicateMenuDate(place: placeID.rawValue, date: menu.date.description)
         }
-        try write { connection in
+        let changed = try write { connection -> Set<CalendarDate> in
             let place = try connection.fetchOne(
                 "SELECT id FROM places WHERE id = \(placeID)\(sql: dialect.lockingClause)")
             guard place != nil else { throw StoreError.unknownPlace(id: placeID.rawValue) }
+            // Read with the place's row locked: no other write to its menus comes in between.
+            func differs(_ date: CalendarDate, from new: Menu?) -> Bool {
+                do {
+                    return try Self.menu(placeID: placeID, on: date, in: connection) != new
+                } catch {
+                    return true  // A stored menu that cannot be read is replaced: a change.
+                }
+            }
+            let changed = Set(
+                Set(removing).subtracting(seen).filter { differs($0, from: nil) }
+                    + menus.filter { differs($0.date, from: $0) }.map(\.date))
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.withoutEscapingSlashes]
             for date in removing where !seen.contains(date) {
@@ -140,8 +155,9 @@ extension SQLStore {
                 }
             }
             try also(connection)
+            return changed
         }
-        didCommit(Set((menus.map(\.date) + removing).map { LiveChange.menu(placeID, $0) }))
+        didCommit(Set(changed.map { LiveChange.menu(placeID, $0) }))
     }
 }
 
