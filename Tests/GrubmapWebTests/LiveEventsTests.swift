@@ -56,6 +56,13 @@ extension EventStream {
         return try API.makeDecoder().decode(Payload.self, from: Data(line.dropFirst("data: ".count).utf8))
     }
 
+    /// The event as a client reads it (``SSEParser``, ``API/LiveEvent``).
+    static func typed(_ event: String) throws -> API.LiveEvent {
+        var parser = SSEParser()
+        let parsed = try #require(try parser.feed(Array((event + "\n\n").utf8)).first)
+        return try API.LiveEvent(parsed)
+    }
+
     /// The place state a `state` event carries.
     static func state(_ event: String) throws -> API.LivePlace {
         #expect(event.contains("event: state\n"), "\(event)")
@@ -386,9 +393,8 @@ extension EventStream {
             let (stream, _) = try Self.openStream(on: server)
             let renamed = AdminAPITests.place.replacingOccurrences(of: "delta", with: "alpha")
             #expect(try call("PUT", "/api/v1/admin/places/alpha", body: renamed) == 200)
-            let place = try Self.nextEvent(stream)
-            #expect(place.contains("event: place\n"))
-            #expect(try Self.payload(API.LivePlaceChange.self, of: place).placeId.rawValue == "alpha")
+            #expect(
+                try Self.typed(try Self.nextEvent(stream)) == .place(API.LivePlaceChange(placeId: MenuFixtures.alpha)))
 
             let today = Self.today(test)
             let path = "/api/v1/admin/places/alpha/menu?date=\(today)"
@@ -398,12 +404,8 @@ extension EventStream {
             #expect(try call("PUT", path, body: menu) == 200)
             #expect(try call("DELETE", path) == 204)
             for _ in 0..<2 {
-                let event = try Self.nextEvent(stream)
-                #expect(event.contains("event: menu\n"))
-                #expect(
-                    try Self.payload(API.LiveMenuChange.self, of: event)
-                        == API.LiveMenuChange(
-                            placeId: MenuFixtures.alpha, date: today))
+                let event = try Self.typed(try Self.nextEvent(stream))
+                #expect(event == .menu(API.LiveMenuChange(placeId: MenuFixtures.alpha, date: today)))
             }
         }
     }
