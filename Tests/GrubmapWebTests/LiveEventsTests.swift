@@ -407,6 +407,11 @@ extension EventStream {
                 let event = try Self.typed(try Self.nextEvent(stream))
                 #expect(event == .menu(API.LiveMenuChange(placeId: MenuFixtures.alpha, date: today)))
             }
+            // An archived place is no longer found as the public places are: its event is sent all the same.
+            #expect(try call("POST", "/api/v1/admin/places/bravo/archive") == 200)
+            #expect(
+                try Self.typed(try Self.nextEvent(stream))
+                    == .place(API.LivePlaceChange(placeId: try Place.ID("bravo"))))
         }
     }
 

@@ -49,6 +49,7 @@ struct LiveStateReader: Sendable {
                 }
                 return LiveArea(date: date, places: places)
             },
-            areaOfPlace: { id in try store.place(id: id)?.areaID })
+            // Archived places too: their `place` event tells pages showing them.
+            areaOfPlace: { id in try store.consolePlace(id: id)?.place.areaID })
     }
 }
