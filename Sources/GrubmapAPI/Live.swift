@@ -145,3 +145,85 @@ extension API {
         }
     }
 }
+
+extension API {
+    /// `GET /api/v1/places/{id}/popular-times`: how busy a place usually is per weekday and hour over the last 8
+    /// weeks, on the area's clock.
+    public struct PopularTimesBody: Codable, Sendable, Equatable {
+        /// One weekday's hours.
+        public struct Day: Codable, Sendable, Equatable {
+            /// 0 for Sunday … 6 for Saturday.
+            public let weekday: Int
+            /// 24 numbers, 0…100, hour 0 first: each hour's count as a share of the place's busiest hour.
+            public let hours: [Int]
+
+            public init(weekday: Int, hours: [Int]) {
+                self.weekday = weekday
+                self.hours = hours
+            }
+        }
+
+        /// What the counts say about the current hour.
+        public struct Now: Codable, Sendable, Equatable {
+            /// The area's weekday now, Sunday 0.
+            public let weekday: Int
+            /// The area's hour now, 0…23.
+            public let hour: Int
+            public let level: Level
+
+            public init(weekday: Int, hour: Int, level: Level) {
+                self.weekday = weekday
+                self.hour = hour
+                self.level = level
+            }
+        }
+
+        /// ``PopularTimes/Verdict`` in the API's words.
+        public enum Level: String, Codable, Sendable, CaseIterable {
+            case usuallyQuiet = "usually_quiet"
+            case usuallySomewhatBusy = "usually_somewhat_busy"
+            case usuallyBusy = "usually_busy"
+            case busierThanUsual = "busier_than_usual"
+
+            public init(_ verdict: PopularTimes.Verdict) {
+                switch verdict {
+                case .usuallyQuiet: self = .usuallyQuiet
+                case .usuallySomewhatBusy: self = .usuallySomewhatBusy
+                case .usuallyBusy: self = .usuallyBusy
+                case .busierThanUsual: self = .busierThanUsual
+                }
+            }
+        }
+
+        public let placeId: Place.ID
+        /// The area's IANA time zone, whose clock the weekdays and hours are on.
+        public let timeZone: String
+        /// Seven days, Sunday first.
+        public let days: [Day]
+        /// Left out when nothing is counted.
+        public let now: Now?
+        /// Whether the figures include the demo's generated history rather than only people's check-ins and reports.
+        public let sample: Bool
+
+        public init(placeId: Place.ID, timeZone: String, days: [Day], now: Now?, sample: Bool) {
+            self.placeId = placeId
+            self.timeZone = timeZone
+            self.days = days
+            self.now = now
+            self.sample = sample
+        }
+
+        /// The API's form of `times` for a place whose area keeps `timeZone`, with the verdict at `instant`.
+        public init(placeID: Place.ID, timeZone: TimeZone, times: PopularTimes, at instant: Date) {
+            let levels = times.levels()
+            let bucket = PopularTimes.Bucket(instant: instant, timeZone: timeZone)
+            self.init(
+                placeId: placeID, timeZone: timeZone.identifier,
+                days: levels.enumerated().map { Day(weekday: $0.offset, hours: $0.element) },
+                now: times.verdict(at: instant, in: timeZone).map {
+                    Now(weekday: bucket.weekday, hour: bucket.hour, level: Level($0))
+                },
+                sample: times.isSample)
+        }
+    }
+}

@@ -63,6 +63,13 @@ public actor GrubmapClient {
         try await get("api/v1/places/\(id.rawValue)", as: API.PlaceDetail.self)
     }
 
+    /// How busy a place usually is per weekday (Sunday 0) and hour on its area's clock over the last 8 weeks, 0…100
+    /// against its busiest hour, with what that says about now (`now`, left out while nothing is counted) and
+    /// whether the figures are the demo's sample (`sample`).
+    public func popularTimes(place: Place.ID) async throws(GrubmapClientError) -> API.PopularTimesBody {
+        try await get("api/v1/places/\(place.rawValue)/popular-times", as: API.PopularTimesBody.self)
+    }
+
     /// An area's places as GeoJSON (RFC 7946), as the server sends them.
     public func placesGeoJSON(inArea area: Area.ID) async throws(GrubmapClientError) -> Data {
         try await send("GET", "api/v1/areas/\(area.rawValue)/places.geojson", query: [:], body: nil).data

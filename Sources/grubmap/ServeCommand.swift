@@ -221,6 +221,8 @@ enum ServeCommand {
         if options[demo] {
             let days = try DemoMenus.load(into: store, now: clock.now)
             if days > 0 { log("wrote \(days) days of sample menus for this week and the next") }
+            let weeks = try DemoPopularTimes.load(into: store, now: clock.now)
+            if weeks > 0 { log("wrote \(weeks) place-weeks of sample popular times") }
             let basemaps = try DemoBasemaps.load(into: store)
             if basemaps > 0 { log("drew the schematic streets of \(basemaps) demo areas") }
         }

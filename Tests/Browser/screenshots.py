@@ -70,6 +70,8 @@ def shots(server, output, name_filter, zoom=False, forced=False):
         ("profile", {"check_in": "mezcal-restaurant"}, "/profile", None),
         ("place-located", {}, "/places/original-joes", POSITION),
         ("place-pnu", {}, "/places/pnu-busan-geumjeong-hall", None),
+        ("place-popular-times", {}, "/places/pnu-busan-geumjeong-hall#popular-times", None),
+        ("place-popular-times-venue", {}, "/places/original-joes?day=5#popular-times", None),
         ("settings", {}, "/settings", None),
         ("settings-saved", {}, "/settings?saved=1", None),
         ("profile-saved", {"check_in": "mezcal-restaurant"}, "/profile?saved=1", None),

@@ -26,6 +26,7 @@ import Testing
             let store = try SQLiteStore(path: folder.appendingPathComponent("demo.sqlite").path)
             _ = try DemoData.load(into: store)
             _ = try DemoMenus.load(into: store, now: Date())
+            _ = try DemoPopularTimes.load(into: store, now: Date())
             app = App(
                 environment: AppEnvironment(
                     store: store, configuration: AppConfiguration(onboarding: try OnboardingCatalog.bundled())))
@@ -122,6 +123,35 @@ import Testing
             return
         }
         #expect(status == 400 && code == "not_today")
+    }
+
+    /// A demo place's popular times: the sample history in 7 days of 24 hours, its busiest hour 100, labelled
+    /// sample; an unknown place is the API's 404.
+    @Test func readsAPlacesPopularTimes() async throws {
+        let live = try LiveServer()
+        defer { live.stop() }
+        let client = GrubmapClient(baseURL: live.url)
+        let place = try Place.ID("pnu-busan-geumjeong-hall")
+        let times = try await client.popularTimes(place: place)
+        #expect(times.placeId == place)
+        #expect(times.timeZone == "Asia/Seoul")
+        #expect(times.days.map(\.weekday) == Array(0...6))
+        #expect(times.days.allSatisfy { $0.hours.count == 24 })
+        #expect(times.days.flatMap(\.hours).max() == 100)
+        #expect(times.sample)
+        #expect(times.now != nil)
+        let atlantis = try Place.ID("atlantis")
+        var refusal: GrubmapClientError?
+        do {
+            _ = try await client.popularTimes(place: atlantis)
+        } catch {
+            refusal = error
+        }
+        guard case .api(let status, _, _, _)? = refusal else {
+            Issue.record("an unknown place was not refused: \(String(describing: refusal))")
+            return
+        }
+        #expect(status == 404)
     }
 
     @Test func aDayTheHoursCloseIsClosedAndSaysWhy() async throws {

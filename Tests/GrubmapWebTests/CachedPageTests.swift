@@ -209,7 +209,8 @@ import Testing
             let reading = PlaceReading(
                 serial: 1, place: place, area: campus, date: today,
                 menu: try store.menu(placeID: alpha, on: today), days: try store.menuDays(placeID: alpha, in: days),
-                people: try store.presence(atPlace: alpha, at: now, newest: WhosHere.shown))
+                people: try store.presence(atPlace: alpha, at: now, newest: WhosHere.shown),
+                popularTimes: try store.popularTimes(placeID: alpha, at: now, in: campus.clockTimeZone))
             let input = PlacePageInput(reading: reading, me: .nobody, isBookmarked: true, reader: reader)
             rendered = try input.render(csrfToken: token, from: sources)
         }

@@ -33,6 +33,7 @@ import Testing
         ("api-places-near", "/api/v1/areas/san-jose-convention-center/places?near=37.3318,-121.8863"),
         ("api-place", "/api/v1/places/pnu-busan-geumjeong-hall"),
         ("api-menu", "/api/v1/places/pnu-busan-geumjeong-hall/menu"),
+        ("api-popular-times", "/api/v1/places/pnu-busan-geumjeong-hall/popular-times"),
         ("api-board", "/api/v1/areas/pnu-busan/menus"),
         ("api-fares", "/api/v1/fares?from=37.3318,-121.8863&to=original-joes"),
         ("api-distance", "/api/v1/distance?from=37.3318,-121.8863&to=35.2316,129.0825"),
@@ -67,6 +68,7 @@ import Testing
             test = try TestApp.make(seed: { store in
                 _ = try DemoData.load(into: store)
                 _ = try DemoMenus.load(into: store, now: SnapshotTests.now)
+                _ = try DemoPopularTimes.load(into: store, now: SnapshotTests.now)
             })
             test.clock.set(SnapshotTests.now)
         }

@@ -45,6 +45,8 @@ public struct PopularTimes: Hashable, Sendable {
     public enum Verdict: String, Hashable, Sendable {
         /// This hour is usually under a third as busy as the place's busiest hour.
         case usuallyQuiet
+        /// This hour is usually between a third and two thirds as busy as the place's busiest hour.
+        case usuallySomewhatBusy
         /// This hour is usually at least two thirds as busy as the place's busiest hour.
         case usuallyBusy
         /// This hour so far, at its pace, is at least 1.5 times what the hour usually sees (and at least 3).
@@ -105,9 +107,9 @@ public struct PopularTimes: Hashable, Sendable {
         return totals.map { hours in hours.map { (100 * $0 + busiest / 2) / busiest } }
     }
 
-    /// What the counts say about `instant` in `timeZone`, or `nil` when nothing is counted or the hour is neither
-    /// usually quiet, usually busy, nor busier than usual. This hour's count so far is judged at its pace: scaled to
-    /// a whole hour from the part gone (at least a quarter, so one early check-in is not an hour's worth).
+    /// What the counts say about `instant` in `timeZone`, or `nil` when nothing is counted. This hour's count so far
+    /// is judged at its pace: scaled to a whole hour from the part gone (at least a quarter, so one early check-in is
+    /// not an hour's worth); otherwise the hour's usual level (``levels()``) decides.
     public func verdict(at instant: Date, in timeZone: TimeZone) -> Verdict? {
         guard !isEmpty else { return nil }
         let bucket = Bucket(instant: instant, timeZone: timeZone)
@@ -121,6 +123,6 @@ public struct PopularTimes: Hashable, Sendable {
         let level = levels()[bucket.weekday][bucket.hour]
         if level < 34 { return .usuallyQuiet }
         if level >= 67 { return .usuallyBusy }
-        return nil
+        return .usuallySomewhatBusy
     }
 }

@@ -62,7 +62,8 @@ public struct App: Sendable {
         routes.add(
             MenuBoardFeature(menus: store, soldOut: store, live: store, preferences: preferences, cache: caches.boards))
         routes.add(
-            PlaceFeature(menus: store, soldOut: store, checkIns: store, profiles: store, cache: caches.placePages))
+            PlaceFeature(
+                menus: store, soldOut: store, checkIns: store, profiles: store, live: store, cache: caches.placePages))
         routes.add(MenuFeature(menus: store, soldOut: store, preferences: preferences))
         routes.add(SoldOutFeature(menus: store, soldOut: store))
         routes.add(ProfileFeature(profiles: store, checkIns: store))
@@ -70,6 +71,7 @@ public struct App: Sendable {
         routes.add(FareFeature())
         routes.add(CatalogAPI(checkIns: store, live: store, cache: caches.placeLists))
         routes.add(LineReportsAPI(live: store))
+        routes.add(PopularTimesAPI(live: store))
         routes.add(SignInFeature(store: store, hasher: configuration.passwordHasher))
         routes.add(ConsoleHomeFeature(store: store))
         routes.add(

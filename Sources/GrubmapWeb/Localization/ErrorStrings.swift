@@ -42,6 +42,7 @@ struct ErrorStrings: LocalizedStrings {
         case "invalid_coordinate": "\(value)이 올바른 좌표가 아니에요. 35.2335,129.0800처럼 위도와 경도를 도 단위로 써 주세요."
         case "invalid_position": "위치를 알아볼 수 없어요. 35.2335,129.0800처럼 위도와 경도를 도 단위로 써 주세요."
         case "invalid_date": "\(value)이 올바른 날짜가 아니에요. 2026-03-02처럼 써 주세요."
+        case "invalid_day": "\(value)이 올바른 요일이 아니에요. 0(일요일)부터 6(토요일)까지의 숫자로 써 주세요."
         case "invalid_parameter": "주소의 \(value)을 알아볼 수 없어요. 주소를 다시 확인해 주세요."
         case "unknown_parameter": "\(value)은 이 주소에서 쓸 수 없어요. 빼고 다시 시도해 주세요."
         case "repeated_parameter": "\(value)이 두 번 이상 들어 있어요. 한 번만 써 주세요."

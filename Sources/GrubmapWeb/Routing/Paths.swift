@@ -122,6 +122,8 @@ enum Paths {
             "/api/v1/places/{id}/menu/sold-out-reports", missing: "There is no place with that id.")
         static let lineReports = SitePath<Place.ID>(
             "/api/v1/places/{id}/line-reports", missing: "There is no place with that id.")
+        static let popularTimes = SitePath<Place.ID>(
+            "/api/v1/places/{id}/popular-times", missing: "There is no place with that id.")
         static let fares = SitePath("/api/v1/fares")
         static let distance = SitePath("/api/v1/distance")
         static let sessions = SitePath("/api/v1/sessions")

@@ -10,6 +10,7 @@ struct PlaceFeature: RouteCollection {
     let soldOut: any SoldOutStore
     let checkIns: any CheckInStore
     let profiles: any ProfileStore
+    let live: any LiveStore
     let cache: PlacePageCache
 
     func addRoutes(to routes: inout RouteTable) {
@@ -22,6 +23,7 @@ struct PlaceFeature: RouteCollection {
         let area = try context.area(place.areaID)
         let (today, time) = CalendarDate.local(context.now, in: area.clockTimeZone)
         let selected = try context.request.date() ?? today
+        _ = try PopularTimesChart.day(in: context.request.query)
         let reading = try cache.readings.value(
             for: PlacePageCache.ReadingKey(place: id, date: selected, catalogVersion: context.catalog.version),
             now: context.now,
@@ -32,7 +34,8 @@ struct PlaceFeature: RouteCollection {
                     menu: try menus.menu(placeID: id, on: selected),
                     days: try menus.menuDays(placeID: id, in: week.first!...week.last!),
                     people: try checkIns.presence(atPlace: id, at: context.now, newest: WhosHere.shown),
-                    soldOut: selected == today ? try soldOut.soldOutMarks(placeID: id, on: selected) : [:])
+                    soldOut: selected == today ? try soldOut.soldOutMarks(placeID: id, on: selected) : [:],
+                    popularTimes: try live.popularTimes(placeID: id, at: context.now, in: area.clockTimeZone))
             })
         let input = PlacePageInput(
             reading: reading, me: try person(context),

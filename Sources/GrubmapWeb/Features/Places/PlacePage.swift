@@ -13,6 +13,8 @@ struct PlacePage {
     var whosHere: WhosHere? = nil
     /// The day's menu with its day selector.
     var menu: MenuSection? = nil
+    /// How busy the place usually is, for the chosen weekday.
+    var popularTimes: PopularTimesChart? = nil
     /// The star next to the place's kind, and its form.
     var bookmark: (button: BookmarkButton, form: BookmarkForm)? = nil
     /// The instant the page is for: today's open/closed state and the exceptions from today on; `nil` shows neither.
@@ -44,6 +46,7 @@ struct PlacePage {
                 }
                 if let menu { menu.node }
                 if let whosHere { whosHere.node }
+                if let popularTimes { popularTimes.node }
                 if let rides { rides.node }
                 el(.section, .class("card panel"), Attribute("aria-labelledby", "facts")) {
                     el(.h2, .id("facts")) { strings.location }

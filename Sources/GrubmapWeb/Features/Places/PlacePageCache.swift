@@ -46,6 +46,8 @@ struct PlaceReading: Hashable, Sendable {
     let people: PlacePeople
     /// The day's sold-out marks, read when the day is today (marks clear with the day); else empty.
     var soldOut: [MealID: SoldOutMark] = [:]
+    /// The place's popular-times counters of the 8 weeks up to the read; `nil` leaves the chart out.
+    var popularTimes: PopularTimes? = nil
 
     static func == (lhs: PlaceReading, rhs: PlaceReading) -> Bool { lhs.serial == rhs.serial }
     func hash(into hasher: inout Hasher) { hasher.combine(serial) }

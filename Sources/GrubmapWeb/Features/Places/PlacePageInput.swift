@@ -47,6 +47,15 @@ struct PlacePageInput: CachedPage {
             keptQuery: query.pairs.filter {
                 $0.name != "date" && $0.name != SoldOutFeature.reportedField && !BookmarkNotice.fields.contains($0.name)
             })
+        page.popularTimes = reading.popularTimes.map {
+            PopularTimesChart(
+                strings: PopularTimesStrings.forLanguage(language), place: place.id, times: $0,
+                timeZone: area.clockTimeZone, now: sources.now, day: try? PopularTimesChart.day(in: query),
+                keptQuery: query.pairs.filter {
+                    $0.name != PopularTimesChart.dayField && $0.name != SoldOutFeature.reportedField
+                        && !BookmarkNotice.fields.contains($0.name)
+                })
+        }
         page.bookmark = (
             BookmarkButton(strings: menuStrings, place: place, isBookmarked: isBookmarked, style: "pill"),
             BookmarkForm(
