@@ -27,6 +27,8 @@ struct cmhd_options {
     unsigned int thread_pool_size;
     unsigned int connection_timeout_seconds;
     unsigned int connection_limit;
+    /// Each connection's memory pool in bytes (MHD_OPTION_CONNECTION_MEMORY_LIMIT); 0 keeps libmicrohttpd's 32 KiB.
+    size_t connection_memory_limit;
     /// For HTTPS (with `MHD_USE_TLS` in `flags`): the certificate chain and its private key, PEM, NUL-terminated;
     /// both NULL for plain HTTP.
     const char *tls_certificate;
@@ -37,7 +39,7 @@ static inline struct MHD_Daemon *cmhd_start_daemon(const struct cmhd_options *o)
 {
     // Two-pointer options take the first as an intptr_t (see MHD_OPTION_ARRAY in the manual); the pool size is
     // left out when it is 1 or less, the TLS options without a certificate.
-    struct MHD_OptionItem options[12];
+    struct MHD_OptionItem options[13];
     size_t count = 0;
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, (void *)o->address};
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)o->completed, o->completed_context};
@@ -46,6 +48,9 @@ static inline struct MHD_Daemon *cmhd_start_daemon(const struct cmhd_options *o)
         MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)o->notify_connection, o->notify_connection_context};
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, o->connection_timeout_seconds, NULL};
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, o->connection_limit, NULL};
+    if (o->connection_memory_limit > 0) {
+        options[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)o->connection_memory_limit, NULL};
+    }
     if (o->thread_pool_size > 1) {
         options[count++] = (struct MHD_OptionItem){MHD_OPTION_THREAD_POOL_SIZE, o->thread_pool_size, NULL};
     }
@@ -131,7 +136,7 @@ static inline int cmhd_unread_bytes(int socket)
 /// counted here at C speed so that Swift can refuse a query of thousands of fields without splitting it.
 ///
 /// libmicrohttpd 0.9.75 splits the query into arguments right after the URI log callback returns, one entry of
-/// its connection's memory pool (`MHD_OPTION_CONNECTION_MEMORY_LIMIT`, 32 KiB) per argument; a target of a few
+/// its connection's memory pool (`MHD_OPTION_CONNECTION_MEMORY_LIMIT`, 16 KiB in Grubmap) per argument; a target of a few
 /// hundred parameters exhausts the pool, after which it neither answers nor closes the connection. Grubmap
 /// keeps its own copy of the target and parses the query from it, so it needs none of libmicrohttpd's. The
 /// callback's `uri` points into the connection's own read buffer, which libmicrohttpd writes into itself here;

@@ -55,6 +55,19 @@ import Testing
         }
     }
 
+    /// Each connection's memory pool is 16 KiB (so that an open event stream costs little): a request with a
+    /// 6,000-byte cookie is answered, one with 12,000 bytes of headers gets libmicrohttpd's 431.
+    @Test func headersOfSomeKilobytesAreReadAndLargerOnes431() throws {
+        try Live.withServer(threading: .pool(threads: 2), configure: { _ in }) { server in
+            let cookie = "a=" + String(repeating: "x", count: 6_000)
+            let answered = try RawClient(port: server.port).request("GET", "/plain", headers: ["Cookie": cookie])
+            #expect(answered.statusCode == 200)
+            let huge = "a=" + String(repeating: "x", count: 12_000)
+            let refused = try RawClient(port: server.port).request("GET", "/plain", headers: ["Cookie": huge])
+            #expect(refused.statusCode == 431)
+        }
+    }
+
     @Test(arguments: [ServerConfiguration.Threading.threadPerConnection, .pool(threads: 2)])
     func aClientStillSendingItsBodyReadsThe413(threading: ServerConfiguration.Threading) throws {
         try Live.withServer(maximumBodyBytes: 1024, threading: threading) { server in

@@ -88,7 +88,8 @@ public final class HTTPServer: Sendable {
                 uri_logger_context: contextPointer, notify_connection: notifyConnection,
                 notify_connection_context: contextPointer, thread_pool_size: poolSize,
                 connection_timeout_seconds: UInt32(clamping: configuration.idleTimeout.components.seconds),
-                connection_limit: UInt32(limit), tls_certificate: credentials?.certificate.baseAddress,
+                connection_limit: UInt32(limit), connection_memory_limit: max(0, configuration.connectionMemory),
+                tls_certificate: credentials?.certificate.baseAddress,
                 tls_key: credentials?.key.baseAddress)
             return cmhd_start_daemon(&options)
         }
