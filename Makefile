@@ -71,6 +71,7 @@ lint:
 bench:
 	@scripts/install-deps bench
 	scripts/bench
+	scripts/bench-streams
 	scripts/bench-geodesic
 	scripts/bench-postgres
 	scripts/bench-spatial
