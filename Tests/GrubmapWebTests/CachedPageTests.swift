@@ -187,7 +187,7 @@ import Testing
         case .area:
             let caches = AppCaches(lifetime: 0)
             let feature = AreaFeature(
-                checkIns: store, basemaps: store, frontDoor: AreaFrontDoor(menus: store, caches: caches),
+                checkIns: store, live: store, basemaps: store, frontDoor: AreaFrontDoor(menus: store, caches: caches),
                 configuration: test.app.environment.configuration, caches: MapCaches(), pages: caches.areaPages)
             let input = AreaPageInput(
                 area: area, catalogVersion: sources.catalog.version, language: .korean, bookmarks: [alpha],
@@ -210,7 +210,8 @@ import Testing
                 serial: 1, place: place, area: campus, date: today,
                 menu: try store.menu(placeID: alpha, on: today), days: try store.menuDays(placeID: alpha, in: days),
                 people: try store.presence(atPlace: alpha, at: now, newest: WhosHere.shown),
-                popularTimes: try store.popularTimes(placeID: alpha, at: now, in: campus.clockTimeZone))
+                popularTimes: try store.popularTimes(placeID: alpha, at: now, in: campus.clockTimeZone),
+                live: try store.busyness(atPlace: alpha, at: now))
             let input = PlacePageInput(reading: reading, me: .nobody, isBookmarked: true, reader: reader)
             rendered = try input.render(csrfToken: token, from: sources)
         }

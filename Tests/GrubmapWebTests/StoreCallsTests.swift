@@ -55,18 +55,21 @@ import Testing
         #expect(
             try counted.calls("/areas/test-campus", headers: headers)
                 == visitor.merging([
-                    "presenceInArea": 1, "menuDaysInArea": 1, "basemap": 1, "placesByID": 1, "placeQuery": 3,
+                    "presenceInArea": 1, "busynessInArea": 1, "menuDaysInArea": 1, "basemap": 1, "placesByID": 1,
+                    "placeQuery": 3,
                 ]) { $1 })
         // The map alone, as the script fetches it, reads no menus and asks for its view's places once.
         #expect(
             try counted.calls("/areas/test-campus/map?zoom=15", headers: headers)
-                == visitor.merging(["presenceInArea": 1, "basemap": 1, "placeQuery": 1]) { $1 })
+                == visitor.merging(["presenceInArea": 1, "busynessInArea": 1, "basemap": 1, "placeQuery": 1]) { $1 })
         // The board's reading (the campus's places, their menus today and tomorrow, the week's days, today's
-        // sold-out marks in one statement) serves its API too; the API adds every place's busyness in one call.
+        // sold-out marks and every place's busyness, each in one statement) serves its API too; the API reads the
+        // busyness again, in one call.
         #expect(
             try counted.calls("/areas/test-campus/menus", headers: headers)
                 == visitor.merging([
                     "menusInArea": 2, "menuDaysInArea": 1, "placesInArea": 1, "soldOutMarksInArea": 1,
+                    "busynessInArea": 1,
                 ]) { $1 })
         #expect(
             try counted.calls("/api/v1/areas/test-campus/menus", headers: headers)
@@ -76,6 +79,7 @@ import Testing
             try counted.calls("/places/alpha", headers: headers)
                 == visitor.merging([
                     "menu": 1, "menuDays": 1, "presenceAtPlace": 1, "profile": 1, "soldOutMarks": 1,
+                    "busynessAtPlace": 1,
                 ]) { $1 })
         // Pages are kept: the same pages again read only the catalog's version.
         for page in ["/areas/test-campus", "/areas/test-campus/menus", "/places/alpha"] {
@@ -106,19 +110,23 @@ import Testing
         // The list by name, whose places "I'm at…" offers too, and the map's view.
         #expect(
             try counted.calls("/areas/test-campus")
-                == ["catalog": 1, "presenceInArea": 1, "menuDaysInArea": 1, "basemap": 1, "placeQuery": 2])
+                == [
+                    "catalog": 1, "presenceInArea": 1, "busynessInArea": 1, "menuDaysInArea": 1, "basemap": 1,
+                    "placeQuery": 2,
+                ])
         // Someone elsewhere gets their own page, nearest first to them, with "I'm at…" by name; the map's first view
         // is everyone's, read once, and so are the first places by name and the area's menu days (for its tabs).
         #expect(
             try counted.calls("/areas/test-campus?near=35.2335,129.0805")
-                == ["catalog": 1, "presenceInArea": 1, "basemap": 1, "placeQuery": 2])
+                == ["catalog": 1, "presenceInArea": 1, "busynessInArea": 1, "basemap": 1, "placeQuery": 2])
         #expect(
             try counted.calls("/areas/test-campus?near=35.2338,129.0802")
-                == ["catalog": 1, "presenceInArea": 1, "basemap": 1, "placeQuery": 1])
+                == ["catalog": 1, "presenceInArea": 1, "busynessInArea": 1, "basemap": 1, "placeQuery": 1])
         #expect(
             try counted.calls("/areas/test-campus/menus")
                 == [
                     "catalog": 1, "menusInArea": 2, "menuDaysInArea": 1, "placesInArea": 1, "soldOutMarksInArea": 1,
+                    "busynessInArea": 1,
                 ])
         #expect(try counted.calls("/onboarding") == ["catalog": 1])
         #expect(try counted.calls("/assets/app.js").isEmpty)

@@ -56,7 +56,7 @@ public struct App: Sendable {
         routes.add(SettingsFeature(preferences: preferences, sessions: sessions, configuration: configuration))
         routes.add(
             AreaFeature(
-                checkIns: store, basemaps: store, frontDoor: frontDoor, configuration: configuration,
+                checkIns: store, live: store, basemaps: store, frontDoor: frontDoor, configuration: configuration,
                 caches: mapCaches, pages: caches.areaPages))
         routes.add(PositionFeature())
         routes.add(
@@ -72,6 +72,7 @@ public struct App: Sendable {
         routes.add(CatalogAPI(checkIns: store, live: store, cache: caches.placeLists))
         routes.add(LineReportsAPI(live: store))
         routes.add(PopularTimesAPI(live: store))
+        routes.add(LineReportFormFeature(live: store))
         routes.add(SignInFeature(store: store, hasher: configuration.passwordHasher))
         routes.add(ConsoleHomeFeature(store: store))
         routes.add(

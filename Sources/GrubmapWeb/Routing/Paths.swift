@@ -25,6 +25,9 @@ enum Paths {
     /// The place page's "Sold out?" button of a meal of today.
     static let soldOutReport = SitePath<Place.ID>(
         "/places/{id}/sold-out-report", missing: "There is no place with that id.")
+    /// The place page's "How's the line?": four submit buttons of one form.
+    static let lineReport = SitePath<Place.ID>(
+        "/places/{id}/line-report", missing: "There is no place with that id.")
     static let checkOut = SitePath("/checkout")
     static let profile = SitePath("/profile")
     static let avatar = SitePath<Profile.ID>("/avatars/{id}", missing: "There is no picture here.")

@@ -14,6 +14,8 @@ enum Icons {
     /// - `icon-star`: a five-pointed star outlined in the text colour; its `fill` comes from the referring `svg`
     ///   (CSS fills a pressed star's).
     /// - `icon-distance`: a small location arrow.
+    /// - `icon-line-none`, `icon-line-short`, `icon-line-long`, `icon-line-very-long`: a tick, then one, two and
+    ///   three bars, the levels of ``BusyBadge`` told apart by shape.
     static let sprite = Node.svg("sprite")
 
     /// A small location arrow for distances (``sprite``'s `icon-distance`).

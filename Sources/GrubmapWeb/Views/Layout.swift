@@ -7,6 +7,9 @@ struct Layout {
     /// The areas for the header's switcher and which one is current, if any.
     var areas: [Area] = []
     var currentAreaID: Area.ID?
+    /// The area's live changes the page applies in place (``LiveEvents``); `nil` for a page that stays as it was
+    /// rendered (other days, offline copies).
+    var live: LiveEvents? = nil
 
     /// The browser's colour around the page (and the installed app's title bar): the accent in light mode, the
     /// page's own dark background in dark mode.
@@ -58,15 +61,15 @@ struct Layout {
         }
         return Self.document(
             language: language, title: title == strings.appName ? title : "\(title) · \(strings.appName)",
-            head: Self.themeColors + Self.installable, header: header,
-            content: [Self.offlineBanner(language), Icons.sprite] + content())
+            head: Self.themeColors + Self.installable, header: header, mainAttributes: live?.mainAttributes ?? [],
+            content: [Self.offlineBanner(language), Icons.sprite] + content() + (live.map { [$0.node] } ?? []))
     }
 
     /// A page's document: its head (`head` after the colour scheme), the skip link, `header`, `content` in the main
     /// landmark, and the live region scripts announce in. Public pages and the console share it.
     static func document(
         language: Language, title: String, bodyAttributes: [Attribute] = [], head: [Node], header: Node,
-        content: [Node]
+        mainAttributes: [Attribute] = [], content: [Node]
     ) -> [UInt8] {
         let document = el(.html, .lang(language.rawValue)) {
             el(.head) {
@@ -83,7 +86,7 @@ struct Layout {
                 el(.a, .class("skip"), .href("#content")) { Strings.forLanguage(language).skipToContent }
                 header
                 // Focusable by the skip link and by scripts that move focus to a page's first heading.
-                el(.main, .id("content"), Attribute("tabindex", "-1")) { content }
+                el(.main, attributes: [.id("content"), Attribute("tabindex", "-1")] + mainAttributes) { content }
                 // Scripts announce what they did here (a bookmark, a position found); polite, so never over speech.
                 el(
                     .div, .id("announcer"), .class("visually-hidden"), Attribute("role", "status"),

@@ -13,6 +13,8 @@ import GrubmapStore
 /// ``mapLimit`` nearest its middle. Neither grows with the area.
 struct AreaFeature: RouteCollection {
     let checkIns: any CheckInStore
+    /// Line reports and check-ins by place: the busyness badges of the list and the map.
+    let live: any LiveStore
     let basemaps: any BasemapStore
     let frontDoor: AreaFrontDoor
     let configuration: AppConfiguration

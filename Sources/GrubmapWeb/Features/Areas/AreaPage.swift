@@ -36,6 +36,10 @@ struct AreaPage {
     var placeCount: Int? = nil
     /// Where this page of the list stands; `nil` for a list on one page.
     var paging: Paging? = nil
+    /// Check-ins and line reports for the rows' busyness badges; `nil` leaves them out (an offline copy).
+    var live: LiveSnapshot? = nil
+    /// The area's live changes, applied in place; `nil` for a page that stays as rendered.
+    var liveEvents: LiveEvents? = nil
 
     /// A page of a list longer than one page.
     struct Paging {
@@ -53,7 +57,9 @@ struct AreaPage {
     func render() -> [UInt8] {
         let language = strings.language
         let name = area.name.text(in: language)
-        return Layout(strings: strings, title: name, areas: areas, currentAreaID: area.id).render {
+        var layout = Layout(strings: strings, title: name, areas: areas, currentAreaID: area.id)
+        layout.live = liveEvents
+        return layout.render {
             el(.h1, attributes: area.name.langAttributes(on: language)) { name }
             if let secondary = area.name.local(area.localLanguage, shownIn: language) {
                 el(.p, .class("subtitle"), .lang(secondary.language)) { secondary.text }
@@ -218,7 +224,9 @@ struct AreaPage {
                 if let opening = shared.mapStrings.openingText(openStates[place.id]) {
                     el(.span, .class("open-state " + AreaMap.stateClass(openStates[place.id]!))) { opening }
                 }
-                PresenceLine(strings: shared.checkInStrings, presence: presence[place.id] ?? .empty).node
+                if let live { live.badge(place, language: language).node }
+                PresenceLine(strings: shared.checkInStrings, presence: presence[place.id] ?? .empty, place: place.id)
+                    .node
             }
             if let bookmarks { bookmarks.button(for: place) }
         }

@@ -33,6 +33,8 @@ struct AreaPageInput: CachedPage {
     struct Reading {
         let area: Area
         let presence: [Place.ID: PlacePresence]
+        /// Check-ins and line reports by place for the badges; `nil` on an offline copy, whose figures would be stale.
+        let live: LiveSnapshot?
         let onlyOpenNow: Bool
         let basemap: StoredBasemap?
         let map: AreaMap
@@ -51,6 +53,8 @@ struct AreaPageInput: CachedPage {
         var presence = try feature.checkIns.presence(inArea: area.id, at: now, sample: 4)
         // An offline copy counts people but shows no one: it stays on a device another person may use.
         if isOfflineCopy { presence = presence.mapValues { PlacePresence(count: $0.count, newest: []) } }
+        let live =
+            isOfflineCopy ? nil : LiveSnapshot(counts: try feature.live.busyness(inArea: area.id, at: now), now: now)
         let configuration = feature.configuration
         let basemap = configuration.tileURL == nil ? try feature.basemaps.basemap(areaID: area.id) : nil
         let viewRequest = try MapViewRequest(request)
@@ -66,7 +70,8 @@ struct AreaPageInput: CachedPage {
             viewport: viewport, links: MapLinks(area: area.id, query: address.query.pairs), selected: viewRequest.place,
             caches: feature.caches)
         map.capped = view.capped
-        return Reading(area: area, presence: presence, onlyOpenNow: onlyOpenNow, basemap: basemap, map: map)
+        map.live = live
+        return Reading(area: area, presence: presence, live: live, onlyOpenNow: onlyOpenNow, basemap: basemap, map: map)
     }
 
     func render(csrfToken: String, from sources: Sources) throws -> [UInt8] {
@@ -102,6 +107,12 @@ struct AreaPageInput: CachedPage {
             onlyOpenNow: reading.onlyOpenNow, map: reading.map,
             showsMap: query["view"] == "map" || query["place"] != nil)
         page.placeCount = catalog.placeCount(inArea: id)
+        if let live = reading.live {
+            page.live = live
+            page.liveEvents = LiveEvents(
+                area: area, date: CalendarDate.local(live.now, in: area.clockTimeZone).date, language: language,
+                now: live.now)
+        }
         page.paging = AreaFeature.paging(
             area: area, listing: listing, position: position?.coordinate, order: order, query: query)
         let returnPath = address.returnPath(dropping: BookmarkNotice.fields.union(["locate", "positioned"]))

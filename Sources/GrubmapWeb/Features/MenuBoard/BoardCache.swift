@@ -56,12 +56,17 @@ struct BoardReading: Hashable, Sendable {
     let priceRoles: Set<PriceRole>
     /// The day's sold-out marks by place, read when the day is today (marks clear with the day); else empty.
     let soldOut: [Place.ID: [MealID: SoldOutMark]]
+    /// The places' check-ins and line reports at the moment of reading, read when the day is today; else empty (and
+    /// the board shows no busyness).
+    let live: [Place.ID: LiveCounts]
 
     init(
         serial: UInt64, isShared: Bool, area: Area, date: CalendarDate, places: [Place], menus: [Place.ID: Menu],
-        nextDayMenus: [Place.ID: Menu], calendar: AreaMenuCalendar, soldOut: [Place.ID: [MealID: SoldOutMark]] = [:]
+        nextDayMenus: [Place.ID: Menu], calendar: AreaMenuCalendar, soldOut: [Place.ID: [MealID: SoldOutMark]] = [:],
+        live: [Place.ID: LiveCounts] = [:]
     ) {
         self.soldOut = soldOut
+        self.live = live
         self.serial = serial
         self.isShared = isShared
         self.area = area

@@ -11,6 +11,8 @@ struct BoardCard {
     let strings: Strings
     /// Today's sold-out marks by place (empty on other days).
     var soldOut: [Place.ID: [MealID: SoldOutMark]] = [:]
+    /// Check-ins and line reports by place, on today's board; `nil` leaves the busyness badges out.
+    var live: [Place.ID: LiveCounts]? = nil
 
     private var boardStrings: BoardStrings { BoardStrings.forLanguage(strings.language) }
 
@@ -33,6 +35,13 @@ struct BoardCard {
                     el(.p, .class("card-alt"), .lang(other.language)) { other.text }
                 }
                 facts(entry, menu: menu)
+                if let live {
+                    BusyBadge(
+                        strings: LiveStrings.forLanguage(strings.language), place: place.id,
+                        busyness: (live[place.id] ?? .none).busyness(seats: place.seats), now: day.instant,
+                        showsCount: true
+                    ).node
+                }
                 star(entry)
             }
             el(.div, .class("menu-categories")) {

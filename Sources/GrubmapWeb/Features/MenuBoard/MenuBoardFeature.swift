@@ -86,12 +86,13 @@ struct MenuBoardFeature: RouteCollection {
             let week = date.week(startingOn: .sunday)
             let menuDays = try self.menus.menuDays(inArea: area.id, in: week.first!...week.last!)
             let marks = day.isToday ? try soldOut.soldOutMarks(inArea: area.id, on: date) : [:]
+            let counts = day.isToday ? try live.busyness(inArea: area.id, at: context.now) : [:]
             guard let bookmarks else {
                 let places = try context.places.places(inArea: area.id, after: nil, limit: PlaceQuery.maximumLimit)
                 return BoardReading(
                     serial: cache.nextSerial(), isShared: true, area: area, date: date, places: places, menus: menus,
                     nextDayMenus: nextDayMenus,
-                    calendar: AreaMenuCalendar(menuDays, places: places), soldOut: marks)
+                    calendar: AreaMenuCalendar(menuDays, places: places), soldOut: marks, live: counts)
             }
             // The week's marks take the hours of the places read; a city's other places go by their menus.
             let ids = Set(menus.keys).union(nextDayMenus.keys).sorted() + bookmarks
@@ -99,7 +100,8 @@ struct MenuBoardFeature: RouteCollection {
             return BoardReading(
                 serial: cache.nextSerial(), isShared: false, area: area, date: date,
                 places: places.filter { menus[$0.id] != nil || bookmarks.contains($0.id) }, menus: menus,
-                nextDayMenus: nextDayMenus, calendar: AreaMenuCalendar(menuDays, places: places), soldOut: marks)
+                nextDayMenus: nextDayMenus, calendar: AreaMenuCalendar(menuDays, places: places), soldOut: marks,
+                live: counts)
         }
         guard context.catalog.placeCount(inArea: area.id) <= PlaceQuery.maximumLimit else {
             let bookmarks = try context.bookmarks()

@@ -32,6 +32,9 @@ struct MenuBoardPage {
     var isFilterOpen = false
     /// Today's sold-out marks by place.
     var soldOut: [Place.ID: [MealID: SoldOutMark]] = [:]
+    /// The places' check-ins and line reports now, on today's board (not an offline copy): the cards' busyness
+    /// badges, and the page applies the area's live changes; `nil` shows neither.
+    var live: [Place.ID: LiveCounts]? = nil
 
     private var boardStrings: BoardStrings { BoardStrings.forLanguage(strings.language) }
     private var menuStrings: MenuStrings { reading.strings }
@@ -40,25 +43,27 @@ struct MenuBoardPage {
         let language = strings.language
         let name = area.name.text(in: language)
         let shortName = (area.shortName ?? area.name).text(in: language)
-        return Layout(strings: strings, title: boardStrings.title(shortName), areas: areas, currentAreaID: area.id)
-            .render {
-                // The short name: the board is read every day, on a phone, and the header says which area it is.
-                el(.h1) { shortName }
-                if shortName != name {
-                    el(.p, .class("subtitle")) { name }
-                }
-                el(.div, .class("board-bar")) {
-                    AreaTabs(
-                        strings: boardStrings, area: area.id, current: .menus,
-                        keptQuery: keptQuery.filter { $0.name == "near" }
-                    ).node
-                    LocationPanel(
-                        strings: strings, locatesOnLoad: locatesOnLoad, hasPosition: hasPosition, isCompact: true
-                    ).node
-                }
-                boardSection
-                BookmarkButton.script
+        var layout = Layout(
+            strings: strings, title: boardStrings.title(shortName), areas: areas, currentAreaID: area.id)
+        if live != nil { layout.live = LiveEvents(area: area, date: day.today, language: language, now: day.instant) }
+        return layout.render {
+            // The short name: the board is read every day, on a phone, and the header says which area it is.
+            el(.h1) { shortName }
+            if shortName != name {
+                el(.p, .class("subtitle")) { name }
             }
+            el(.div, .class("board-bar")) {
+                AreaTabs(
+                    strings: boardStrings, area: area.id, current: .menus,
+                    keptQuery: keptQuery.filter { $0.name == "near" }
+                ).node
+                LocationPanel(
+                    strings: strings, locatesOnLoad: locatesOnLoad, hasPosition: hasPosition, isCompact: true
+                ).node
+            }
+            boardSection
+            BookmarkButton.script
+        }
     }
 
     /// The part the script replaces when the day or a chooser changes.
@@ -109,7 +114,8 @@ struct MenuBoardPage {
 
     private var cards: Node {
         let card = BoardCard(
-            reading: reading, board: board, day: day, area: area, units: units, strings: strings, soldOut: soldOut)
+            reading: reading, board: board, day: day, area: area, units: units, strings: strings, soldOut: soldOut,
+            live: live)
         return fragment {
             if board.places.isEmpty {
                 el(.p, .class("card empty")) { boardStrings.noPlaces }

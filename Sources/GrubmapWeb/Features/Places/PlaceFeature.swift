@@ -35,7 +35,8 @@ struct PlaceFeature: RouteCollection {
                     days: try menus.menuDays(placeID: id, in: week.first!...week.last!),
                     people: try checkIns.presence(atPlace: id, at: context.now, newest: WhosHere.shown),
                     soldOut: selected == today ? try soldOut.soldOutMarks(placeID: id, on: selected) : [:],
-                    popularTimes: try live.popularTimes(placeID: id, at: context.now, in: area.clockTimeZone))
+                    popularTimes: try live.popularTimes(placeID: id, at: context.now, in: area.clockTimeZone),
+                    live: selected == today ? try live.busyness(atPlace: id, at: context.now) : nil)
             })
         let input = PlacePageInput(
             reading: reading, me: try person(context),

@@ -19,11 +19,17 @@ struct PlacePage {
     var bookmark: (button: BookmarkButton, form: BookmarkForm)? = nil
     /// The instant the page is for: today's open/closed state and the exceptions from today on; `nil` shows neither.
     var now: Date? = nil
+    /// The place's busyness and "How's the line?" (today's page); `nil` leaves them out.
+    var line: LineReportSection? = nil
+    /// The area's live changes, applied in place; `nil` for a page that stays as rendered.
+    var live: LiveEvents? = nil
 
     func render() -> [UInt8] {
         let language = strings.language
         let name = place.name.text(in: language)
-        return Layout(strings: strings, title: name, areas: areas, currentAreaID: area.id).render {
+        var layout = Layout(strings: strings, title: name, areas: areas, currentAreaID: area.id)
+        layout.live = live
+        return layout.render {
             el(.a, .class("back"), .href(Paths.area(area.id))) {
                 Icons.back
                 strings.backTo(area.name.text(in: language))
@@ -44,6 +50,7 @@ struct PlacePage {
                         }
                     }
                 }
+                if let line { line.node }
                 if let menu { menu.node }
                 if let whosHere { whosHere.node }
                 if let popularTimes { popularTimes.node }

@@ -48,6 +48,9 @@ struct PlaceReading: Hashable, Sendable {
     var soldOut: [MealID: SoldOutMark] = [:]
     /// The place's popular-times counters of the 8 weeks up to the read; `nil` leaves the chart out.
     var popularTimes: PopularTimes? = nil
+    /// The place's check-ins and line reports at the moment of reading, read when the day is today; else `nil`
+    /// (the page shows busyness and "How's the line?" on today's page only).
+    var live: LiveCounts? = nil
 
     static func == (lhs: PlaceReading, rhs: PlaceReading) -> Bool { lhs.serial == rhs.serial }
     func hash(into hasher: inout Hasher) { hasher.combine(serial) }

@@ -33,6 +33,17 @@ struct PlacePageInput: CachedPage {
                 change: query["checked"].flatMap(CheckInChange.init(rawValue:)),
                 isOfflineCopy: reader.isOfflineCopy))
         page.now = sources.now
+        // Busyness is now: today's page only, and never on an offline copy, whose figures would be stale.
+        if let counts = reading.live, !reader.isOfflineCopy {
+            let live = LiveSnapshot(counts: [place.id: counts], now: sources.now)
+            page.line = LineReportSection(
+                strings: LiveStrings.forLanguage(language), badge: live.badge(place, language: language),
+                place: place.id, csrfToken: csrfToken,
+                returnPath: reader.address.returnPath(
+                    dropping: BookmarkNotice.fields.union([SoldOutFeature.reportedField, LineReportNotice.field])),
+                notice: LineReportNotice(query[LineReportNotice.field]))
+            page.live = LiveEvents(area: area, date: reading.date, language: language, now: live.now, place: place.id)
+        }
         // Today's meals offer "Sold out?" (not on an offline copy, whose posts would not go through).
         let isToday = reading.date == reader.today
         let marks = MealMarks(
@@ -45,7 +56,8 @@ struct PlacePageInput: CachedPage {
             day: PlaceDay(place: place, date: reading.date, menu: reading.menu),
             days: place.openingHours.dayKinds(reading.days, adding: reading.date.week(startingOn: .sunday)),
             keptQuery: query.pairs.filter {
-                $0.name != "date" && $0.name != SoldOutFeature.reportedField && !BookmarkNotice.fields.contains($0.name)
+                $0.name != "date" && $0.name != SoldOutFeature.reportedField && $0.name != LineReportNotice.field
+                    && !BookmarkNotice.fields.contains($0.name)
             })
         page.popularTimes = reading.popularTimes.map {
             PopularTimesChart(
@@ -61,7 +73,7 @@ struct PlacePageInput: CachedPage {
             BookmarkForm(
                 csrfToken: csrfToken,
                 returnPath: reader.address.returnPath(
-                    dropping: BookmarkNotice.fields.union([SoldOutFeature.reportedField])),
+                    dropping: BookmarkNotice.fields.union([SoldOutFeature.reportedField, LineReportNotice.field])),
                 notice: BookmarkNotice.text(
                     for: query, bookmarks: isBookmarked ? [place.id] : [], strings: menuStrings,
                     name: { $0 == place.id ? place.name.text(in: language) : nil }))

@@ -29,9 +29,12 @@ struct AvatarView {
 struct PresenceLine {
     let strings: CheckInStrings
     let presence: PlacePresence
+    /// The place counted, named as `data-place` beside `data-live="here"` for the live script; `nil` names none.
+    var place: Place.ID? = nil
 
     var node: Node {
-        el(.span, .class("presence")) {
+        let live: [Attribute] = place.map { [.data("live", "here"), .data("place", $0.rawValue)] } ?? []
+        return el(.span, attributes: [.class("presence")] + live) {
             if presence.count == 0 {
                 el(.span, .class("nobody")) { strings.nobodyHere }
             } else if presence.newest.isEmpty {

@@ -190,6 +190,12 @@
     open.textContent = pin.dataset.open || "";
     open.className = `open-state ${pin.dataset.openState || ""}`;
     field("here").textContent = pin.dataset.here || "";
+    // The busyness badge, in the words live.js keeps (pages without it have no badge in the card).
+    const busy = field("busy")?.querySelector("[data-live=busy]");
+    if (busy && window.grubmapLive) {
+      busy.dataset.place = pin.dataset.place;
+      window.grubmapLive.fillBadge(busy, { level: pin.dataset.busyLevel || null, updatedAt: pin.dataset.busyUpdated });
+    }
     field("link").href = pin.dataset.href;
     view.root.querySelectorAll(".pin.selected").forEach((other) => other.classList.remove("selected"));
     pin.classList.add("selected");

@@ -33,6 +33,8 @@ struct AreaMap {
     let caches: MapCaches
     /// Set when the view holds more places than the map asked the store for (see ``AreaFeature/mapLimit``).
     var capped: Capped? = nil
+    /// Check-ins and line reports for the pins' and the card's busyness; `nil` leaves it out (an offline copy).
+    var live: LiveSnapshot? = nil
 
     /// How many places a capped view draws, of how many the area has.
     struct Capped {
@@ -224,6 +226,9 @@ struct AreaMap {
         let state = openState(of: place)
         let opening = strings.openingText(state)
         if let opening { label += ", " + opening }
+        let busyness = live?.busyness(of: place)
+        let level = busyness?.level
+        if let level { label += ", " + LiveStrings.forLanguage(language).level(level) }
         let shown = place.name.shown(in: language)
         var attributes: [Attribute] = [
             .href(links.page(viewport, place: place.id)),
@@ -242,6 +247,12 @@ struct AreaMap {
             attributes.append(.data("open", opening))
             attributes.append(.data("open-state", Self.stateClass(state)))
         }
+        if let busyness {
+            attributes.append(.data("busy-level", level?.code ?? ""))
+            if let updatedAt = busyness.updatedAt {
+                attributes.append(.data("busy-updated", updatedAt.formatted(.iso8601)))
+            }
+        }
         return fragment {
             if let anchor {
                 el(
@@ -259,6 +270,19 @@ struct AreaMap {
                     }
                 } else {
                     el(.circle, Attribute("cy", "-23"), Attribute("r", "4.5"))
+                }
+                // The line's level, told by the same shapes as the badges (hidden while there is none).
+                if busyness != nil {
+                    el(
+                        .g, .class("pin-busy"), .data("live", "pin-busy"), .data("place", place.id.rawValue),
+                        .data("level", level?.code ?? ""), Attribute("transform", "translate(13 -36)")
+                    ) {
+                        el(.circle, Attribute("r", "9"))
+                        el(
+                            .svg, Attribute("x", "-6"), Attribute("y", "-6"), Attribute("width", "12"),
+                            Attribute("height", "12")
+                        ) { element("use", [.href(BusyBadge.icon(level))]) }
+                    }
                 }
                 // Its name, when it fits beside it: part of the link, so the name is tapped like the pin.
                 if let name { text(name, className: "pin-label", from: point) }
@@ -460,6 +484,19 @@ struct AreaMap {
             el(.p, .class("open-state \(openClass)"), .data("card", "open")) { opening ?? "" }
             el(.p, .class("map-card-here"), .data("card", "here")) {
                 place == nil ? "" : count == 0 ? strings.nobodyHere : strings.peopleHere(count)
+            }
+            if let live {
+                // Filled by the script from the pin tapped, like the lines above; the badge keeps its line.
+                el(.div, .class("map-card-busy"), .data("card", "busy")) {
+                    if let place {
+                        live.badge(place, language: language).node
+                    } else {
+                        BusyBadge(
+                            strings: LiveStrings.forLanguage(language), place: nil,
+                            busyness: LiveCounts.none.busyness(seats: nil), now: live.now
+                        ).node
+                    }
+                }
             }
             el(
                 .a, .class("button"), .href(place.map { Paths.place($0.id) } ?? Paths.area(area.id)),

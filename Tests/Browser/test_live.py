@@ -1,0 +1,110 @@
+"""Live updates in real Chromium: two people have the board open; one checks in at Geumjeong Hall and reports a long
+line, and the other's board shows both within 2 s without navigating, nothing on it moving and the focus staying
+where it was; an operator marks a meal sold out in the console and both boards strike it. Only a bookmarked place's
+change is said through the polite announcer.
+
+The server's clock is set through --test-clock-file to Tuesday 17 November 2026, 12:30 in Busan (03:30 UTC); the
+demo's sample menus are written for that week."""
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import browsers_checked, clocked_server, wait_for
+from pages import make_profile, press, sign_in_operator
+
+# Tuesday 17 November 2026, 03:30 UTC = 12:30 in Busan.
+NOW = 1_794_886_200
+BOARD = "/areas/pnu-busan/menus"
+PLACE = "pnu-busan-geumjeong-hall"
+OTHER = "pnu-busan-munchang-hall"
+CARD = f'.board-card[data-place="{PLACE}"]'
+
+
+@pytest.fixture
+def browsers():
+    """Makes fresh browser profiles (each a person of its own, by its device cookie)."""
+    yield from browsers_checked()
+
+
+def open_board(driver, server):
+    """The board, with its event stream open and its first reload applied."""
+    driver.get(server.url(BOARD))
+    wait_for(driver, lambda d: d.execute_script("return document.querySelector('main').dataset.liveReady"))
+
+
+def badge(driver, place=PLACE):
+    return driver.execute_script(
+        "const b = document.querySelector(`.board-card [data-live=busy][data-place='${arguments[0]}']`);"
+        "return {level: b.dataset.level, words: b.querySelector('.busy-level').textContent,"
+        " here: b.querySelector('.busy-here').textContent, hidden: getComputedStyle(b).visibility === 'hidden'}",
+        place)
+
+
+def card_top(driver):
+    return driver.execute_script(f"return document.querySelector('{CARD}').getBoundingClientRect().top")
+
+
+def active(driver):
+    return driver.execute_script("return document.activeElement")
+
+
+def test_a_check_in_a_line_report_and_a_sold_out_mark_reach_another_board_in_place(tmp_path, browsers):
+    with clocked_server(tmp_path, NOW) as server:
+        watcher, actor, operator = browsers(), browsers(), browsers()
+        open_board(watcher, server)
+        # The watcher stars Geumjeong Hall (the script saves it in place: the star keeps the focus), and reads its
+        # card where it is.
+        star = watcher.find_element(By.CSS_SELECTOR, f'{CARD} .bookmark-button')
+        watcher.execute_script("arguments[0].scrollIntoView({block: 'center'})", star)
+        star.click()
+        wait_for(watcher, lambda d: star.get_attribute("aria-pressed") == "true")
+        before = badge(watcher)
+        assert before["hidden"] and before["level"] == "" and before["here"] == ""
+        top, focused = card_top(watcher), active(watcher)
+        assert focused == star
+
+        # The other person checks in there and says the line is long.
+        make_profile(actor, server, "Ada", "Lovelace")
+        actor.get(server.url(f"/places/{PLACE}"))
+        press(actor, f"form[action='/places/{PLACE}/checkin'] button")
+        wait_for(actor, lambda d: "checked=" in d.current_url)
+        wait_for(watcher, lambda d: badge(d)["here"] == "1 checked in", timeout=2)
+        press(actor, ".line-answers button[value=long]")
+        wait_for(actor, lambda d: "lineReport=thanks" in d.current_url)
+        assert "Thanks! Your report counts for 20 minutes." in actor.find_element(By.CSS_SELECTOR, "#line").text
+        wait_for(watcher, lambda d: badge(d)["level"] == "long", timeout=2)
+        after = badge(watcher)
+        assert after == {"level": "long", "words": "Long line", "here": "1 checked in",
+                         "hidden": False}
+        assert "updated just now" in watcher.find_element(By.CSS_SELECTOR, f"{CARD} .busy-updated").text
+        # Nothing moved and the focus stayed; the page was never left.
+        assert card_top(watcher) == top
+        assert active(watcher) == focused
+        assert watcher.current_url.endswith(BOARD)
+        # The starred place's change was said, politely (its check-in made no level: the demo gives it no seats).
+        said = lambda d: d.find_element(By.ID, "announcer").get_attribute("textContent")
+        wait_for(watcher, lambda d: said(d) == "Geumjeong Hall: Long line", timeout=2)
+
+        # A place not starred changes: its badge follows, and nothing is said of it.
+        actor.get(server.url(f"/places/{OTHER}"))
+        press(actor, ".line-answers button[value=very_long]")
+        wait_for(actor, lambda d: "lineReport=thanks" in d.current_url)
+        wait_for(watcher, lambda d: badge(d, OTHER)["level"] == "very_long", timeout=2)
+        assert said(watcher) == "Geumjeong Hall: Long line"
+
+        # An operator marks today's first meal at Geumjeong Hall sold out in the console: both boards strike it.
+        open_board(actor, server)
+        sign_in_operator(operator, server, "organiser@example.org")
+        operator.get(server.url(f"/admin/places/{PLACE}/menus"))
+        toggle = operator.find_element(By.CSS_SELECTOR, ".sold-out-toggle[aria-pressed=false]")
+        meal = toggle.find_element(By.XPATH, "./..").find_element(By.NAME, "mealId").get_attribute("value")
+        press(operator, ".sold-out-toggle[aria-pressed=false]")
+        wait_for(operator, lambda d: "done=sold-out" in d.current_url)
+        for board in (watcher, actor):
+            struck = f'{CARD} .meal.sold-out[data-meal="{meal}"]'
+            wait_for(board, lambda d: d.find_elements(By.CSS_SELECTOR, struck), timeout=2)
+            assert board.find_elements(By.CSS_SELECTOR, f"{struck} .meal-name s")
+            note = board.find_element(By.CSS_SELECTOR, f"{struck} .sold-out-note").get_attribute("textContent")
+            assert note.startswith("Sold out 12:3"), note
+        assert card_top(watcher) == top
+        assert active(watcher) == focused
