@@ -98,7 +98,7 @@ struct LineReportSection {
     var offersReport = true
 
     var node: Node {
-        el(.section, .class("card panel line-report"), .id("line"), Attribute("aria-labelledby", "line-heading")) {
+        el(.section, .class("card panel wide line-report"), .id("line"), Attribute("aria-labelledby", "line-heading")) {
             el(.h2, .id("line-heading")) { strings.howsTheLine }
             badge.node
             if let notice {
