@@ -108,3 +108,25 @@ def test_a_check_in_a_line_report_and_a_sold_out_mark_reach_another_board_in_pla
             assert note.startswith("Sold out 12:3"), note
         assert card_top(watcher) == top
         assert active(watcher) == focused
+
+
+def test_the_place_page_and_the_list_follow_a_report_in_place(tmp_path, browsers):
+    with clocked_server(tmp_path, NOW) as server:
+        place, listing, actor = browsers(), browsers(language="ko"), browsers()
+        for driver, path in ((place, f"/places/{PLACE}"), (listing, "/areas/pnu-busan?view=list")):
+            driver.get(server.url(path))
+            wait_for(driver, lambda d: d.execute_script("return document.querySelector('main').dataset.liveReady"))
+        section_top = place.execute_script("return document.getElementById('line').getBoundingClientRect().top")
+        actor.get(server.url(f"/places/{PLACE}"))
+        press(actor, ".line-answers button[value=very_long]")
+        wait_for(actor, lambda d: "lineReport=thanks" in d.current_url)
+        line = f'[data-live=busy][data-place="{PLACE}"]'
+        wait_for(place, lambda d: d.find_element(By.CSS_SELECTOR, f"#line {line}").get_attribute("data-level")
+                 == "very_long", timeout=2)
+        assert place.find_element(By.CSS_SELECTOR, f"#line {line} .busy-level").text == "Very long line"
+        assert place.execute_script(
+            "return document.getElementById('line').getBoundingClientRect().top") == section_top
+        # The list, in Korean, in the words of its own language.
+        wait_for(listing, lambda d: d.find_element(By.CSS_SELECTOR, f".place {line} .busy-level").text
+                 == "줄이 아주 길어요", timeout=2)
+        assert listing.find_element(By.CSS_SELECTOR, f".place {line} .busy-updated").text == "방금 업데이트"
