@@ -130,3 +130,21 @@ def test_the_place_page_and_the_list_follow_a_report_in_place(tmp_path, browsers
         wait_for(listing, lambda d: d.find_element(By.CSS_SELECTOR, f".place {line} .busy-level").text
                  == "줄이 아주 길어요", timeout=2)
         assert listing.find_element(By.CSS_SELECTOR, f".place {line} .busy-updated").text == "방금 업데이트"
+
+
+def test_a_changed_place_is_offered_not_swapped_in(tmp_path, browsers):
+    with clocked_server(tmp_path, NOW) as server:
+        listing, operator = browsers(), browsers()
+        listing.get(server.url("/areas/pnu-busan?view=list"))
+        wait_for(listing, lambda d: d.execute_script("return document.querySelector('main').dataset.liveReady"))
+        rows = listing.execute_script("return document.querySelectorAll('.places > li').length")
+        sign_in_operator(operator, server, "organiser@example.org")
+        operator.get(server.url("/admin/places/pnu-busan-jinri-hall"))
+        press(operator, "form[action='/admin/places/pnu-busan-jinri-hall/archive'] button")
+        wait_for(operator, lambda d: "done=archived" in d.current_url)
+        # The list keeps its rows and offers the new one quietly.
+        link = wait_for(listing, lambda d: d.find_elements(By.CSS_SELECTOR, "#live-updated a"), timeout=2)[0]
+        assert link.text == "Updated · Show"
+        assert listing.execute_script("return document.querySelectorAll('.places > li').length") == rows
+        link.click()
+        wait_for(listing, lambda d: not d.find_elements(By.CSS_SELECTOR, '.places [data-place="pnu-busan-jinri-hall"]'))

@@ -214,6 +214,14 @@
       announce(id, apply(state));
     }
   }
+  // A menu or a place changed: the page does not swap content under the reader, it offers to show the new one,
+  // when it shows that place (and, for a menu, that day).
+  function onChange(event) {
+    const change = parse(event.data);
+    if (!change?.placeId || (change.date && change.date !== pageDate())) return;
+    const shown = main.dataset.livePlace === change.placeId || byPlace("", change.placeId).length > 0;
+    if (shown) offerReload();
+  }
   const quiet = (id, date) => ({
     placeId: id,
     checkedIn: 0,
@@ -232,6 +240,8 @@
   const source = new EventSource(main.dataset.liveEvents);
   source.addEventListener("state", onState);
   source.addEventListener("reload", onReload);
+  source.addEventListener("menu", onChange);
+  source.addEventListener("place", onChange);
   addEventListener("pagehide", () => source.close());
 
   // Swapped content (another day of the board, a moved map) is drawn as the server last read it: the latest
