@@ -58,6 +58,14 @@ extension API {
         public init(level: LineLevel) {
             self.level = level
         }
+
+        private enum CodingKeys: String, CodingKey { case level }
+
+        /// Refuses fields other than `level`, as the OpenAPI document says (`additionalProperties: false`).
+        public init(from decoder: any Decoder) throws {
+            try decoder.refuseFields(otherThan: ["level"]) { _ in "is not a field of a line report" }
+            level = try decoder.container(keyedBy: CodingKeys.self).decode(LineLevel.self, forKey: .level)
+        }
     }
 
     /// The answer to a line report: the place's busyness with the report counted.

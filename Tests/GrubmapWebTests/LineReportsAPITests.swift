@@ -92,6 +92,7 @@ import Testing
         (#"{"level":3}"#, "level"),
         (#"{"level":null}"#, "level"),
         (#"{}"#, "level"),
+        (#"{"level":"long","when":"now"}"#, "when"),
     ])
     func anUnknownLevelIs400NamingLevelAndStoresNothing(body: String, field: String) throws {
         let test = try TestApp.make()
