@@ -22,9 +22,20 @@ public enum LiveChange: Hashable, Sendable {
 /// ``Store`` (like ``StoreMonitoring``), so test doubles of the store need not implement it.
 public protocol LiveChangeFeed: Sendable {
     /// Calls `receive` with the changes of every write committed from now on (never for one that failed), until the
-    /// returned watch is cancelled. `receive` is called on the thread that wrote, right after the commit: it must
-    /// return at once, handing any reading to a thread of its own.
-    func watch(_ receive: @escaping @Sendable (Set<LiveChange>) -> Void) -> LiveWatch
+    /// returned watch is cancelled, and `mayHaveMissed` whenever the feed cannot vouch that it told every change:
+    /// PostgreSQL's listener calls it each time it starts listening (again), after a lost connection, so the
+    /// watcher reads everything it shows again. Both are called on a thread of the feed's (the writer's, right
+    /// after the commit, or the listener's): they must return at once, handing any reading to a thread of their own.
+    func watch(
+        _ receive: @escaping @Sendable (Set<LiveChange>) -> Void, mayHaveMissed: @escaping @Sendable () -> Void
+    ) -> LiveWatch
+}
+
+extension LiveChangeFeed {
+    /// Watches the changes alone, for a watcher that has nothing to read again when some may have been missed.
+    public func watch(_ receive: @escaping @Sendable (Set<LiveChange>) -> Void) -> LiveWatch {
+        watch(receive, mayHaveMissed: {})
+    }
 }
 
 /// A watch on a ``LiveChangeFeed``: cancel it to stop being told.
@@ -46,17 +57,24 @@ public final class LiveWatch: Sendable {
     }
 }
 
-/// The watchers of a store that tells its own writes (in process): what ``LiveChangeFeed`` needs, for a store to
-/// keep and call after each commit.
+/// The watchers of a store that tells its own writes (in process), and, on PostgreSQL, those its listener heard of:
+/// what ``LiveChangeFeed`` needs, for a store to keep and call after each commit.
 public final class LiveChangeWatchers: LiveChangeFeed {
-    private let watchers = Mutex<(next: Int, all: [Int: @Sendable (Set<LiveChange>) -> Void])>((0, [:]))
+    private struct Watcher {
+        let receive: @Sendable (Set<LiveChange>) -> Void
+        let mayHaveMissed: @Sendable () -> Void
+    }
+
+    private let watchers = Mutex<(next: Int, all: [Int: Watcher])>((0, [:]))
 
     public init() {}
 
-    public func watch(_ receive: @escaping @Sendable (Set<LiveChange>) -> Void) -> LiveWatch {
+    public func watch(
+        _ receive: @escaping @Sendable (Set<LiveChange>) -> Void, mayHaveMissed: @escaping @Sendable () -> Void
+    ) -> LiveWatch {
         let id = watchers.withLock { watchers in
             watchers.next += 1
-            watchers.all[watchers.next] = receive
+            watchers.all[watchers.next] = Watcher(receive: receive, mayHaveMissed: mayHaveMissed)
             return watchers.next
         }
         return LiveWatch { [weak self] in self?.watchers.withLock { _ = $0.all.removeValue(forKey: id) } }
@@ -66,6 +84,12 @@ public final class LiveChangeWatchers: LiveChangeFeed {
     public func tell(_ changes: Set<LiveChange>) {
         guard !changes.isEmpty else { return }
         let receivers = watchers.withLock { Array($0.all.values) }
-        for receive in receivers { receive(changes) }
+        for watcher in receivers { watcher.receive(changes) }
+    }
+
+    /// Tells every watcher that changes may have gone untold (see ``LiveChangeFeed/watch(_:mayHaveMissed:)``).
+    public func tellMayHaveMissed() {
+        let receivers = watchers.withLock { Array($0.all.values) }
+        for watcher in receivers { watcher.mayHaveMissed() }
     }
 }

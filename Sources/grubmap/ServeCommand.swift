@@ -3,6 +3,7 @@ import GrubmapCore
 import GrubmapCrypto
 import GrubmapHTTP
 import GrubmapImport
+import GrubmapSQL
 import GrubmapStore
 import GrubmapWeb
 
@@ -244,6 +245,9 @@ enum ServeCommand {
         }
         SessionSweeper.start(store: store, now: { clock.now }, log: log)
         feeds?.start(log: log.callAsFunction)
+        // On PostgreSQL, the other servers' check-ins reach this one's live streams through LISTEN/NOTIFY.
+        let listener = (store as? PostgresStore)?.makeListener(log: log.callAsFunction)
+        listener?.start()
         let shownHost = server.host.contains(":") ? "[\(server.host)]" : server.host
         try httpServer.runUntilTerminated {
             let scheme = server.tls == nil ? "http" : "https"
@@ -255,6 +259,7 @@ enum ServeCommand {
             ServiceManager.notifyReady(status: "Grubmap is serving on \(address)", log: log.callAsFunction)
         }
         redirector?.shutdown(gracePeriod: .seconds(1))
+        listener?.stop()
         log("stopped")
         return 0
     }

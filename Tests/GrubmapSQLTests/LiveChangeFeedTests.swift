@@ -6,9 +6,10 @@ import GrubmapStore
 import Synchronization
 import Testing
 
-/// SQLite's change feed: a watcher hears of each committed write that changed who is checked in where, the line
-/// reports counting or the sold-out marks, after it committed, and never of a write that failed or changed nothing.
-@Suite("Store: SQLite's live change feed")
+/// The stores' change feed: a watcher hears of each committed write that changed who is checked in where, the line
+/// reports counting or the sold-out marks, after it committed, and never of a write that failed or changed nothing
+/// (PostgreSQL's own watchers too; what other servers hear is in ``PostgresListenerTests``).
+@Suite("Store: the live change feed")
 struct LiveChangeFeedTests {
     typealias People = CheckInStoreTests
 
@@ -27,8 +28,9 @@ struct LiveChangeFeedTests {
 
     static func place(_ id: String) -> Place.ID { try! Place.ID(id) }
 
-    @Test func aWatcherHearsCommittedCheckInsMovesAndCheckOuts() throws {
-        try People.withPeople(2, on: .sqlite) { store, _, database in
+    @Test(arguments: StoreKind.tested)
+    func aWatcherHearsCommittedCheckInsMovesAndCheckOuts(kind: StoreKind) throws {
+        try People.withPeople(2, on: kind) { store, _, database in
             let feed = try #require(store as? any LiveChangeFeed)
             let reader = try database.openStore()
             let heard = Heard()
@@ -67,9 +69,10 @@ struct LiveChangeFeedTests {
         }
     }
 
-    @Test func aWatcherHearsLineReportsAndSoldOutMarksButNotReportsThatMarkNothing() throws {
+    @Test(arguments: StoreKind.tested)
+    func aWatcherHearsLineReportsAndSoldOutMarksButNotReportsThatMarkNothing(kind: StoreKind) throws {
         typealias Marks = SoldOutStoreTests
-        try Marks.store(.sqlite) { store in
+        try Marks.store(kind) { store in
             let feed = try #require(store as? any LiveChangeFeed)
             let heard = Heard()
             let watch = feed.watch { heard.record($0, committed: true) }
@@ -111,9 +114,10 @@ struct LiveChangeFeedTests {
         }
     }
 
-    @Test func aWatcherHearsMenusAndPlacesChangedButNotAFailedReplacement() throws {
+    @Test(arguments: StoreKind.tested)
+    func aWatcherHearsMenusAndPlacesChangedButNotAFailedReplacement(kind: StoreKind) throws {
         typealias Marks = SoldOutStoreTests
-        try Marks.store(.sqlite) { store in
+        try Marks.store(kind) { store in
             let feed = try #require(store as? any LiveChangeFeed)
             let heard = Heard()
             let watch = feed.watch { heard.record($0, committed: true) }

@@ -1,6 +1,7 @@
 import Foundation
 import GrubmapCore
 import GrubmapStore
+import Synchronization
 
 /// The ``Store`` on a PostgreSQL database, for several `grubmap serve` processes behind a load balancer.
 ///
@@ -9,7 +10,11 @@ import GrubmapStore
 /// together migrate once). Sessions, profiles and check-ins live in the database, so any server can answer any
 /// request. When the server goes away, calls fail within the configured timeout with
 /// ``DatabaseUnavailableError``, and the pool reconnects by itself once it is back.
-public final class PostgresStore: SQLStore {
+///
+/// Live changes cross servers through the database: each write's changes go to this store's own watchers and, as a
+/// `NOTIFY grubmap_events` (``didCommit(_:)``), to the other servers, whose ``PostgresListener``
+/// (``makeListener(log:)``) hands them to their watchers.
+public final class PostgresStore: SQLStore, LiveChangeFeed {
     /// Where the database is, the timeout and the pool size.
     public let configuration: PostgresConfiguration
     /// The connections the store borrows.
@@ -18,6 +23,12 @@ public final class PostgresStore: SQLStore {
     public var dialect: SQLDialect { .postgreSQL }
     public let catalogCache = CatalogCache()
     public let basemapCache = BasemapCache()
+    /// This store's id in the notifications it sends, random per process, so its listener skips its own.
+    public let server: String
+    /// Told of this store's writes once they commit, and of other servers' by the listener.
+    private let liveChanges = LiveChangeWatchers()
+    /// Where a notification that could not be sent is logged: the listener's log, once one is made.
+    private let notifyLog = Mutex<(@Sendable (String) -> Void)?>(nil)
 
     /// The longest a migration's statements may run, whatever the request timeout: creating an index on a big
     /// table takes longer than answering a request should.
@@ -31,6 +42,7 @@ public final class PostgresStore: SQLStore {
     public init(configuration: PostgresConfiguration) throws {
         self.configuration = configuration
         pool = PostgresConnectionPool(configuration: configuration)
+        server = (0..<8).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max)) }.joined()
         try migrate()
     }
 
@@ -40,8 +52,48 @@ public final class PostgresStore: SQLStore {
         try Self.migrate(configuration: configuration)
     }
 
-    /// Nothing: PostgreSQL servers are to hear of changes from the database itself, whoever wrote them.
-    public func didCommit(_ changes: Set<LiveChange>) {}
+    public func watch(
+        _ receive: @escaping @Sendable (Set<LiveChange>) -> Void, mayHaveMissed: @escaping @Sendable () -> Void
+    ) -> LiveWatch {
+        liveChanges.watch(receive, mayHaveMissed: mayHaveMissed)
+    }
+
+    /// Tells this store's watchers, then the other servers: `pg_notify('grubmap_events', payload)` on a pooled
+    /// connection, right after the write's commit, in a transaction of its own.
+    ///
+    /// Not inside the write's transaction, though that would tie the notification to the commit: the changes are
+    /// known only once the write is done (a check-in learns which place it left from its own one statement, and
+    /// writes end with ``SQLStore/didCommit(_:)`` on both stores), and the check-in stays one round trip, with no
+    /// `BEGIN`/`COMMIT` around it. What that costs: a notification lost when this process dies or the database goes
+    /// away between the commit and it. The other servers' hubs read every watched area again every 30 s, and
+    /// after any outage of their listener, so a lost notification delays an update; it loses nothing. A failure is
+    /// logged and counted as a query error, never thrown: the write itself succeeded.
+    public func didCommit(_ changes: Set<LiveChange>) {
+        liveChanges.tell(changes)
+        for payload in LiveNotification.payloads(for: changes, server: server) {
+            do {
+                try DatabaseUnavailableError.translating {
+                    try pool.withConnection { connection in
+                        try connection.execute(
+                            "SELECT pg_notify(\(LiveNotification.channel), \(payload))")
+                    }
+                }
+            } catch {
+                pool.recordQueryError()
+                notifyLog.withLock { $0 }?("live updates: could not tell the other servers of \(changes): \(error)")
+            }
+        }
+    }
+
+    /// A listener that hands the changes other servers commit to this store's watchers; start it with
+    /// ``PostgresListener/start()`` and stop it at shutdown. It logs its reconnections to `log`, and so does the
+    /// store when a notification cannot be sent.
+    public func makeListener(log: @escaping @Sendable (String) -> Void) -> PostgresListener {
+        notifyLog.withLock { $0 = log }
+        return PostgresListener(
+            configuration: configuration, server: server, deliver: { [liveChanges] in liveChanges.tell($0) },
+            mayHaveMissed: { [liveChanges] in liveChanges.tellMayHaveMissed() }, log: log)
+    }
 
     public func commitTogether<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) throws -> T) throws -> T {
         try pool.withConnection(body)

@@ -76,8 +76,8 @@ extension SQLStore {
             """
         let count = Self.countOne("check_ins", placeID: placeID, bucket: bucket)
         let dialect = dialect
-        // SQLite tells its own watchers, so it asks which place a move leaves (in process, cheap); PostgreSQL keeps
-        // its one round trip.
+        // Both stores tell which place a move leaves: SQLite asks first (in process, cheap); PostgreSQL in the same
+        // statement, which keeps its one round trip (every part of a WITH sees the snapshot from before the insert).
         let previous: SQL = """
             SELECT c.place_id FROM check_ins c JOIN profiles p ON p.id = c.profile_id
             WHERE p.session_token = \(TokenDigest(sessionToken))
@@ -92,10 +92,16 @@ extension SQLStore {
                 try connection.execute(count(Self.onePlaceRow(placeID)))
                 return (id, left)
             case .postgreSQL:
-                let id = try connection.fetchOne(
-                    "WITH checked AS (\(sql: insert)), counted AS (\(sql: count("checked"))) SELECT profile_id FROM checked"
-                )?.value(named: "profile_id", as: Profile.ID.self)
-                return (id, nil)
+                let row = try connection.fetchOne(
+                    """
+                    WITH previous AS (\(sql: previous)), checked AS (\(sql: insert)), counted AS (\(sql: count("checked")))
+                    SELECT profile_id, (SELECT place_id FROM previous) AS left_place FROM checked
+                    """)
+                guard let row else { return (nil, nil) }
+                return (
+                    try row.value(named: "profile_id", as: Profile.ID.self),
+                    try row.value(named: "left_place", as: Place.ID?.self)
+                )
             }
         }
         if profileID != nil { didCommit(Set([.presence(placeID)] + (left.map { [.presence($0)] } ?? []))) }

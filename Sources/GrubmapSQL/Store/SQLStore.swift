@@ -24,9 +24,9 @@ public protocol SQLStore: Store, StoreMonitoring {
     /// many threads together (``GroupCommit``), one `fsync` for all; PostgreSQL runs each on a connection of its
     /// own, one statement, and groups concurrent commits by itself.
     func commitTogether<T: Sendable>(_ body: @escaping @Sendable (Pool.Connection) throws -> T) throws -> T
-    /// Called by each write method once its transaction committed, with the live state it changed: SQLite tells
-    /// its ``LiveChangeFeed`` watchers in process; PostgreSQL does nothing (every server hears of changes from
-    /// the database, whoever wrote them).
+    /// Called by each write method once its transaction committed, with the live state it changed: both stores
+    /// tell their ``LiveChangeFeed`` watchers in process; PostgreSQL also sends the changes to the other servers
+    /// (`NOTIFY grubmap_events`, see ``PostgresStore/didCommit(_:)``).
     func didCommit(_ changes: Set<LiveChange>)
 }
 

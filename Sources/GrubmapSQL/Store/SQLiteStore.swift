@@ -44,8 +44,11 @@ public final class SQLiteStore: SQLStore, LiveChangeFeed {
         try pool.withConnection { database in try Schema.migrator.migrate(database) }
     }
 
-    public func watch(_ receive: @escaping @Sendable (Set<LiveChange>) -> Void) -> LiveWatch {
-        liveChanges.watch(receive)
+    /// `mayHaveMissed` is never called: the store tells every write of its own process.
+    public func watch(
+        _ receive: @escaping @Sendable (Set<LiveChange>) -> Void, mayHaveMissed: @escaping @Sendable () -> Void
+    ) -> LiveWatch {
+        liveChanges.watch(receive, mayHaveMissed: mayHaveMissed)
     }
 
     public func didCommit(_ changes: Set<LiveChange>) {

@@ -18,7 +18,8 @@ import Synchronization
 ///
 /// ``tick()`` (every second, on a thread of its own, from the injected clock) writes a comment line to each stream
 /// silent for 15 s, so proxies keep it open, and every 30 s reads every watched area again (check-ins expire
-/// without a write; another process may write to the same SQLite file).
+/// without a write; another process may write to the same SQLite file), and again whenever the feed may have
+/// missed changes (on PostgreSQL, after its listener's connection was lost).
 final class LiveHub: Sendable {
     /// A stream open on an area.
     private struct Listener {
@@ -159,6 +160,13 @@ final class LiveHub: Sendable {
                 }
             }
         }
+        wake.signal()
+    }
+
+    /// The feed may have missed changes (PostgreSQL's listener lost its connection and listens again): the
+    /// refresher reads every watched area again, as at a resync. Returns at once.
+    func mayHaveMissedChanges() {
+        state.withLock { state in state.areasToRead.formUnion(state.channels.keys) }
         wake.signal()
     }
 
@@ -365,7 +373,9 @@ final class LiveHub: Sendable {
             return true
         }
         guard isFirst else { return }
-        let watch = feed?.watch { [weak self] changes in self?.changed(changes) }
+        let watch = feed?.watch(
+            { [weak self] changes in self?.changed(changes) },
+            mayHaveMissed: { [weak self] in self?.mayHaveMissedChanges() })
         state.withLock { $0.watch = watch }
         guard runsThreads else { return }
         Thread.detachNewThread { [self] in

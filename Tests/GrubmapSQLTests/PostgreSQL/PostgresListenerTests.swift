@@ -1,0 +1,231 @@
+import Dispatch
+import Foundation
+import GrubmapCore
+import GrubmapSQL
+import GrubmapSQLTestSupport
+import GrubmapStore
+import Synchronization
+import Testing
+
+/// Live changes across servers on PostgreSQL: what one store commits reaches the watchers of another store on the
+/// same database (another server) through `NOTIFY grubmap_events` and that store's ``PostgresListener``.
+@Suite("PostgreSQL: live changes across servers", TestPostgres.enabled)
+struct PostgresListenerTests {
+    typealias People = CheckInStoreTests
+
+    /// What a watcher heard, with a wait for more that ends as soon as it comes (or after 15 s).
+    final class Ears: Sendable {
+        private let heard = Mutex<(changes: [Set<LiveChange>], missed: Int)>(([], 0))
+        private let news = DispatchSemaphore(value: 0)
+
+        var changes: [Set<LiveChange>] { heard.withLock { $0.changes } }
+        var missed: Int { heard.withLock { $0.missed } }
+
+        func watch(_ feed: any LiveChangeFeed) -> LiveWatch {
+            feed.watch(
+                { changes in
+                    self.heard.withLock { $0.changes.append(changes) }
+                    self.news.signal()
+                },
+                mayHaveMissed: {
+                    self.heard.withLock { $0.missed += 1 }
+                    self.news.signal()
+                })
+        }
+
+        /// Waits until `done` holds, woken by each thing heard; false after 15 s without it.
+        func wait(until done: (Ears) -> Bool) -> Bool {
+            let deadline = DispatchTime.now() + 15
+            while !done(self) {
+                if news.wait(timeout: deadline) == .timedOut { return done(self) }
+            }
+            return true
+        }
+    }
+
+    /// Log lines, kept.
+    final class Log: Sendable {
+        private let lines = Mutex<[String]>([])
+        var all: [String] { lines.withLock { $0 } }
+        func write(_ line: String) { lines.withLock { $0.append(line) } }
+    }
+
+    static func place(_ id: String) -> Place.ID { try! Place.ID(id) }
+
+    @Test func aCheckInThroughOneServerReachesTheOthersWatchersOnce() throws {
+        try People.withPeople(1, on: .postgreSQL) { first, _, database in
+            let a = try #require(first as? PostgresStore)
+            let b = try #require(try database.openStore() as? PostgresStore)
+            #expect(a.server != b.server)
+            let (earsA, earsB, log) = (Ears(), Ears(), Log())
+            let watches = [earsA.watch(a), earsB.watch(b)]
+            let listeners = [a.makeListener(log: log.write), b.makeListener(log: log.write)]
+            defer {
+                listeners.forEach { $0.stop() }
+                watches.forEach { $0.cancel() }
+            }
+            listeners.forEach { $0.start() }
+            // Each listener says "may have missed" once it listens: before it, nothing was heard.
+            #expect(earsA.wait { $0.missed == 1 } && earsB.wait { $0.missed == 1 })
+
+            try People.checkIn(a, 0, at: "a", from: People.at(0), until: People.at(3600))
+            #expect(earsA.changes == [[.presence(Self.place("a"))]], "A tells its own watchers at once")
+            #expect(earsB.wait { $0.changes.count == 1 })
+            #expect(earsB.changes == [[.presence(Self.place("a"))]], "B hears A's check-in")
+
+            // The same person moves through B. Notifications arrive in commit order, so once A hears B's, it has
+            // already had (and skipped) its own.
+            try People.checkIn(b, 0, at: "b", from: People.at(60), until: People.at(3600))
+            #expect(earsA.wait { $0.changes.count == 2 })
+            let move: Set<LiveChange> = [.presence(Self.place("a")), .presence(Self.place("b"))]
+            #expect(
+                earsA.changes == [[.presence(Self.place("a"))], move], "A heard its own check-in once, then B's move")
+            #expect(earsB.changes == [[.presence(Self.place("a"))], move])
+            #expect(log.all.isEmpty)
+            #expect(listeners.map(\.listens) == [1, 1])
+        }
+    }
+
+    @Test func aPayloadOfAnotherVersionOrMalformedIsIgnoredWithALogLine() throws {
+        try TestPostgres.withDatabase { configuration in
+            let (ears, log) = (Ears(), Log())
+            let feed = LiveChangeWatchers()
+            let watch = ears.watch(feed)
+            let listener = PostgresListener(
+                configuration: configuration, server: "this-one", deliver: feed.tell,
+                mayHaveMissed: feed.tellMayHaveMissed, log: log.write)
+            defer {
+                listener.stop()
+                watch.cancel()
+            }
+            listener.start()
+            #expect(ears.wait { $0.missed == 1 })
+
+            let sender = try PostgresConnection(configuration: configuration)
+            let bad = [
+                "not json", "", "{\"version\":2,\"server\":\"newer\",\"changes\":[[\"presence\",\"a\"]]}",
+                "{\"version\":1,\"server\":\"other\",\"changes\":[[\"presence\",\"Not A Slug\"]]}",
+                "{\"version\":1,\"server\":\"other\",\"changes\":[[\"weather\",\"a\"]]}",
+                "{\"version\":1,\"changes\":[]}", String(repeating: "[", count: 7_000),
+            ]
+            let good = LiveNotification.payloads(for: [.presence(Self.place("b"))], server: "other")
+            let mine = LiveNotification.payloads(for: [.presence(Self.place("c"))], server: "this-one")
+            for payload in bad + mine + good {
+                try sender.execute("SELECT pg_notify(\(LiveNotification.channel), \(payload))")
+            }
+            #expect(ears.wait { $0.changes.count == 1 })
+            #expect(ears.changes == [[.presence(Self.place("b"))]], "only the other server's good payload is told")
+            let ignored = log.all.filter { $0.contains("ignored a notification on grubmap_events") }
+            #expect(ignored.count == bad.count, "\(log.all)")
+            #expect(ignored.contains { $0.contains("version 2, from another version of Grubmap") })
+            #expect(listener.listens == 1, "still the same connection")
+        }
+    }
+
+    @Test func afterTheClusterRestartsTheListenerListensAgainAndSaysChangesMayHaveBeenMissed() throws {
+        let cluster = try OwnCluster()
+        defer { cluster.remove() }
+        let configuration = PostgresConfiguration(url: cluster.url, timeoutSeconds: 2)
+        let (ears, log) = (Ears(), Log())
+        let feed = LiveChangeWatchers()
+        let watch = ears.watch(feed)
+        let listener = PostgresListener(
+            configuration: configuration, server: "this-one", deliver: feed.tell, mayHaveMissed: feed.tellMayHaveMissed,
+            log: log.write)
+        defer {
+            listener.stop()
+            watch.cancel()
+        }
+        listener.start()
+        #expect(ears.wait { $0.missed == 1 })
+
+        try cluster.run("restart")
+        #expect(ears.wait { $0.missed == 2 }, "\(log.all)")
+        #expect(listener.listens == 2)
+        #expect(log.all.contains { $0.contains("lost grubmap_events") })
+        #expect(log.all.contains { $0.contains("listening on grubmap_events again") })
+
+        // It listens again: a change sent now is heard.
+        let sender = try PostgresConnection(configuration: configuration)
+        let payload = try #require(LiveNotification.payloads(for: [.presence(Self.place("a"))], server: "other").first)
+        try sender.execute("SELECT pg_notify(\(LiveNotification.channel), \(payload))")
+        #expect(ears.wait { $0.changes.count == 1 })
+        #expect(ears.changes == [[.presence(Self.place("a"))]])
+    }
+}
+
+/// A throwaway cluster of the test's own (scripts/postgres-test-cluster), so restarting it disturbs no other test.
+private struct OwnCluster {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/postgres-test-cluster")
+        .path
+    let folder: String
+    /// The script's URL: the socket folder, percent-encoded, as the host.
+    var url: String {
+        let unreserved = CharacterSet(
+            charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-~")
+        let host = (folder + "/sock").addingPercentEncoding(withAllowedCharacters: unreserved) ?? folder
+        return "postgresql://postgres@\(host):5432/postgres"
+    }
+
+    init() throws {
+        folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("grubmap-listener-\(UUID().uuidString)")
+            .path
+        try run("start")
+    }
+
+    func run(_ command: String) throws {
+        guard Self.run([Self.script, command, folder]) == 0 else {
+            throw Failed(description: "postgres-test-cluster \(command) \(folder) failed")
+        }
+    }
+
+    func remove() {
+        _ = Self.run([Self.script, "stop", folder])
+    }
+
+    struct Failed: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Runs a command with the test's standard output and error, and returns its exit status. `posix_spawn` and
+    /// `waitpid` rather than Foundation's `Process`, whose wait for the exit hung here once the script's child had
+    /// exited (a zombie never reaped).
+    private static func run(_ arguments: [String]) -> Int32 {
+        var pid: pid_t = 0
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        guard posix_spawn(&pid, arguments[0], nil, nil, argv, environ) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
+    }
+}
+
+/// The notification payload: every change survives the trip, and many changes are split under PostgreSQL's limit.
+@Suite("PostgreSQL: live notification payloads")
+struct LiveNotificationTests {
+    @Test func changesRoundTripWithTheirServer() throws {
+        let place = try Place.ID("pnu-geumjeong")
+        let changes: Set<LiveChange> = [
+            .presence(try Place.ID("a")), .presence(place), .lineReports(place), .soldOut(place),
+            .menu(place, try CalendarDate(year: 2026, month: 12, day: 3)), .place(place),
+        ]
+        let payloads = LiveNotification.payloads(for: changes, server: "3f9c")
+        #expect(payloads.count == 1)
+        #expect(try LiveNotification(payload: payloads[0]) == LiveNotification(server: "3f9c", changes: changes))
+        #expect(LiveNotification.payloads(for: [], server: "3f9c").isEmpty)
+    }
+
+    @Test func manyChangesAreSplitUnderTheLimit() throws {
+        let changes = Set(
+            try (0..<500).map { LiveChange.presence(try Place.ID("place-\($0)-" + String(repeating: "x", count: 50))) })
+        let payloads = LiveNotification.payloads(for: changes, server: "3f9c")
+        #expect(payloads.count > 1)
+        #expect(payloads.allSatisfy { $0.utf8.count < 8_000 })
+        let read = try payloads.map { try LiveNotification(payload: $0) }
+        #expect(read.allSatisfy { $0.server == "3f9c" })
+        #expect(read.reduce(into: Set<LiveChange>()) { $0.formUnion($1.changes) } == changes)
+    }
+}
