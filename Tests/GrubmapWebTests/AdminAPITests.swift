@@ -162,8 +162,9 @@ import Testing
         #expect(try test.store.apiKey(token: read) == nil)
     }
 
-    /// Every admin API route with a write key of another area: 404 or 403, and nothing changes; a `PUT` of the
-    /// other area's place with a body of the key's own area is 409 (the id is taken), and changes nothing either.
+    /// Every admin API route with a write key of another area, and nothing changes: another area's address is 404
+    /// or 403; a call about a place of another area, a `PUT` of it too, is 400 `place_in_other_area` naming the place
+    /// and its area; a place that does not exist stays 404 (a `PUT` would make it, so it is not tried).
     @Test func everyAdminRouteRefusesAnotherAreasKey() throws {
         let test = try TestApp.make()
         defer { test.cleanUp() }
@@ -172,16 +173,31 @@ import Testing
         let date = CalendarDate.local(test.clock.now, in: TimeZone(identifier: "Asia/Seoul")!).date
         var tried = 0
         for route in test.app.routes.adminAPIRoutes {
-            let id = route.pattern.contains("/areas/") ? TestApp.sampleArea.id.rawValue : "alpha"
+            let isArea = route.pattern.contains("/areas/")
+            let id = isArea ? TestApp.sampleArea.id.rawValue : "alpha"
             let path = route.pattern.replacingOccurrences(of: "{id}", with: id) + "?date=\(date)"
             let takeOver = Self.place.replacingOccurrences(of: "\"delta\"", with: "\"alpha\"")
                 .replacingOccurrences(of: "test-campus", with: TestApp.secondArea.id.rawValue)
-            let response = try call(
-                test, route.method, path, key: outsider,
-                body: route.pattern.hasSuffix("/menu") ? #"{"closed": true}"# : takeOver)
-            let expected: [Status] =
-                route.method == .put && !route.pattern.hasSuffix("/menu") ? [.conflict] : [.notFound, .forbidden]
-            #expect(expected.contains(response.status), "\(route.method) \(path): \(response.status)")
+            let body =
+                route.pattern.hasSuffix("/menu")
+                ? #"{"closed": true}"# : route.pattern.hasSuffix("/sold-out") ? #"{"date": "\#(date)"}"# : takeOver
+            let response = try call(test, route.method, path, key: outsider, body: body)
+            if isArea {
+                #expect([.notFound, .forbidden].contains(response.status), "\(route.method) \(path)")
+            } else {
+                #expect(response.status == .badRequest, "\(route.method) \(path): \(response.status)")
+                let error = json(response)["error"] as? [String: Any] ?? [:]
+                #expect(error["code"] as? String == "place_in_other_area", "\(route.method) \(path)")
+                #expect(
+                    error["message"] as? String
+                        == "id: the place alpha is of the area test-campus, and this key is for another-area only; "
+                        + "nothing was changed.")
+                if route.method != .put {
+                    let missing = route.pattern.replacingOccurrences(of: "{id}", with: "nowhere") + "?date=\(date)"
+                    let absent = try call(test, route.method, missing, key: outsider, body: body)
+                    #expect(absent.status == .notFound, "\(route.method) \(missing): \(absent.status)")
+                }
+            }
             tried += 1
         }
         #expect(tried == 10)

@@ -170,7 +170,15 @@ import Testing
                 body: body)
         }
         let path = "/api/v1/admin/places/alpha/menu/sold-out"
-        #expect(try call(.post, path, key: other, body: bodyText).status == .notFound)
+        // Another area's key is told whose place it is, and stores nothing; a place that does not exist is 404.
+        let elsewhere = try call(.post, path, key: other, body: bodyText)
+        #expect(elsewhere.status == .badRequest)
+        let refusal = (body(elsewhere)["error"] as? [String: Any]) ?? [:]
+        #expect(refusal["code"] as? String == "place_in_other_area")
+        #expect((refusal["message"] as? String)?.contains("the place alpha is of the area test-campus") == true)
+        #expect(
+            try call(.post, "/api/v1/admin/places/nowhere/menu/sold-out", key: other, body: bodyText).status
+                == .notFound)
         #expect(try call(.post, path, key: readOnly, body: bodyText).status == .forbidden)
         #expect(try test.store.soldOutMarks(placeID: F.alpha, on: F.date("2026-11-09")).isEmpty)
         let marked = try call(.post, path, key: key, body: bodyText)
@@ -181,6 +189,8 @@ import Testing
         let korean = String(
             decoding: try test.get("/areas/test-campus/menus", headers: ["Accept-Language": "ko"]).body, as: UTF8.self)
         #expect(korean.contains("12:40 품절"))
+        #expect(try call(.delete, path, key: other, body: bodyText).status == .badRequest)
+        #expect(try test.store.soldOutMarks(placeID: F.alpha, on: F.date("2026-11-09"))[Self.stew]?.by == .operator)
         let bad = try call(.post, path, key: key, body: #"{"date": "2026-11-09", "mealId": "0000000000000000"}"#)
         #expect(bad.status == .badRequest)
         #expect(try call(.delete, path + "?date=2026-11-09&mealId=\(Self.stew)", key: key).status == .noContent)

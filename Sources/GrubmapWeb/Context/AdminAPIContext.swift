@@ -43,8 +43,8 @@ struct AdminPlaceContext {
     }
 }
 
-/// How an admin API route's parameter narrows its context: an area or place of the key's area; anything else is
-/// 404, as if it did not exist.
+/// How an admin API route's parameter narrows its context: an area or place of the key's area. Another area is 404,
+/// as if it did not exist; a place of another area is 400 naming it and its area (``AdminPlaceScope``).
 struct AdminAPIScope<Parameter: Sendable, Scoped>: Sendable {
     let resolve: @Sendable (AdminAPIContext, Parameter) throws -> Scoped
 }
@@ -63,12 +63,16 @@ extension AdminAPIScope where Parameter == Area.ID, Scoped == AdminAPIContext {
 struct AdminPlaceScope: Sendable {
     let store: any ConsoleStore
 
-    /// A place of the key's area, or none (another area's place counts as none): reading or archiving it or its
-    /// menus is then 404, and a `PUT` tries to make it, which a taken id refuses with 409.
+    /// A place of the key's area (archived or not), or none: reading, archiving or restoring it or its menus is
+    /// then 404, and a `PUT` makes it. A place of another area is 400 `place_in_other_area` naming the place and its
+    /// area, for every call alike (a `PUT` too), before the call reads its body, so nothing is stored.
     var scope: AdminAPIScope<Place.ID, AdminPlaceContext> {
         let store = store
         return AdminAPIScope { context, id in
-            let existing = try store.consolePlace(id: id).flatMap { $0.place.areaID == context.key.areaID ? $0 : nil }
+            let existing = try store.consolePlace(id: id)
+            if let existing, existing.place.areaID != context.key.areaID {
+                throw AdminAPIScopes.placeInOtherArea(id, area: existing.place.areaID, keyArea: context.key.areaID)
+            }
             return AdminPlaceContext(api: context, id: id, existing: existing)
         }
     }
@@ -76,4 +80,11 @@ struct AdminPlaceScope: Sendable {
 
 enum AdminAPIScopes {
     static let notFound = HTTPError.notFound("There is nothing of this key's area at this address.")
+
+    /// 400 for a call about `place`, which is of `area`, with a key of `keyArea`.
+    static func placeInOtherArea(_ place: Place.ID, area: Area.ID, keyArea: Area.ID) -> HTTPError {
+        HTTPError.badRequest(
+            "id: the place \(place) is of the area \(area), and this key is for \(keyArea) only; nothing was changed.",
+            code: "place_in_other_area", field: "id")
+    }
 }

@@ -88,6 +88,7 @@ struct ErrorStrings: LocalizedStrings {
         case "setup_conflict": "이미 사용한 설정 링크예요. 비밀번호로 로그인하거나 담당자에게 새 링크를 요청해 주세요."
         case "invalid_second_factor": "2단계 인증 양식의 \(value)을 알아볼 수 없어요. 페이지를 새로 고친 뒤 다시 해 보세요."
         case "invalid_place": "장소 양식의 \(value)을 알아볼 수 없어요. 페이지를 새로 고친 뒤 다시 저장해 주세요."
+        case "place_in_other_area": "이 장소는 다른 지역의 장소라서 이 키로는 다룰 수 없어요. 아무것도 바뀌지 않았어요."
         case "place_id_taken": "다른 장소가 이미 그 아이디를 쓰고 있어요. 다른 아이디를 골라 주세요."
         case "invalid_exception": "휴무일 양식의 \(value)을 알아볼 수 없어요. 2026-12-03처럼 날짜를 적어 주세요."
         case "invalid_menu": "메뉴 양식의 \(value)을 알아볼 수 없어요. 페이지를 새로 고친 뒤 다시 저장해 주세요."
