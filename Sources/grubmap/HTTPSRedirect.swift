@@ -11,6 +11,7 @@ enum HTTPSRedirect {
     ) throws -> HTTPServer {
         var configuration = ServerConfiguration(host: host, port: port, workerCount: 1)
         configuration.threading = .pool(threads: 1)
+        configuration.eventStreamLimit = 0  // it answers redirects only: no open files kept for streams
         let server = HTTPServer(configuration: configuration, log: log) { request in
             redirect(request, fallbackHost: host, httpsPort: httpsPort())
         }

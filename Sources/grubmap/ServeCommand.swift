@@ -237,7 +237,7 @@ enum ServeCommand {
         let httpServer = HTTPServer(
             configuration: server,
             inlineResponder: identity.wrapping(inline: accessLog.wrapping(inline: app.inlineResponder)),
-            log: log.callAsFunction,
+            log: log.callAsFunction, warn: log.warning,
             responder: identity.wrapping(accessLog.wrapping(app.responder)))
         let redirector = try options[httpRedirectPort].map { port in
             try HTTPSRedirect.start(
@@ -348,6 +348,11 @@ struct ServerLog: Sendable {
     /// Writes one message line.
     @Sendable func callAsFunction(_ line: String) {
         writer.message(line)
+    }
+
+    /// Writes one warning line (``LogWriter/warning(_:)``).
+    @Sendable func warning(_ line: String) {
+        writer.warning(line)
     }
 }
 

@@ -38,6 +38,11 @@ public struct LogWriter: Sendable {
         }
     }
 
+    /// Writes a warning: after `warning: ` for `text`, at level `warn` for `json`.
+    public func warning(_ text: String) {
+        message(format == .text ? "warning: " + text : text, level: .warning)
+    }
+
     /// Writes a line made elsewhere (``AccessLog`` makes its own).
     func write(_ line: String) {
         output(line)

@@ -55,10 +55,14 @@ struct ConnectionTable {
     private var admittedCount = 0
     /// Connections whose answer is an open event stream.
     private(set) var openStreams = 0
+    /// Event streams held at once: ``ServerConfiguration/eventStreamLimit``, or fewer when the open-file limit is
+    /// short of it (``ConnectionBudget``).
+    var streamLimit: Int
     private(set) var isDraining = false
 
     init(limits: ServerConfiguration) {
         self.limits = limits
+        streamLimit = limits.eventStreamLimit
     }
 
     /// Requests being received or answered right now, on connections neither refused nor closing (an open
@@ -126,11 +130,10 @@ struct ConnectionTable {
         move(id, to: .idle, now: now)
     }
 
-    /// The answer is an event stream: from now on it counts against ``ServerConfiguration/eventStreamLimit``
-    /// instead of ``ServerConfiguration/connectionLimit``. Returns false, changing nothing, when that limit is
-    /// reached.
+    /// The answer is an event stream: from now on it counts against ``streamLimit`` instead of
+    /// ``ServerConfiguration/connectionLimit``. Returns false, changing nothing, when that limit is reached.
     mutating func beginStreaming(_ id: ID, now: Instant) -> Bool {
-        guard var entry = entries[id], entry.phase != .streaming, openStreams < limits.eventStreamLimit else {
+        guard var entry = entries[id], entry.phase != .streaming, openStreams < streamLimit else {
             return false
         }
         uncountReceiving(&entry)

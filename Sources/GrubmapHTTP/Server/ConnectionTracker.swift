@@ -99,7 +99,13 @@ final class ConnectionTracker: Sendable {
         state.withLock { $0.table.endReceiving(record.id, now: clock.now) }
     }
 
-    /// The answer is an event stream; false when ``ServerConfiguration/eventStreamLimit`` streams are open.
+    /// Holds at most `limit` event streams at once (fewer than ``ServerConfiguration/eventStreamLimit`` when the
+    /// open-file limit is short of it).
+    func limitStreams(to limit: Int) {
+        state.withLock { $0.table.streamLimit = limit }
+    }
+
+    /// The answer is an event stream; false when the stream limit is reached.
     func beginStreaming(on record: ConnectionRecord) -> Bool {
         state.withLock { $0.table.beginStreaming(record.id, now: clock.now) }
     }

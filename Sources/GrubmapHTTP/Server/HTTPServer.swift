@@ -19,16 +19,20 @@ public final class HTTPServer: Sendable {
     public let configuration: ServerConfiguration
     private let context: ServerContext
     private let log: (@Sendable (String) -> Void)?
+    private let warn: (@Sendable (String) -> Void)?
     private let daemon: Mutex<DaemonHandle?> = Mutex(nil)
 
     /// A server that answers with `responder`, after offering each request to `inlineResponder` when there is
-    /// one; `log` gets a line now and then about connections the server closed or refused.
+    /// one; `log` gets a line now and then about connections the server closed or refused, and `warn` (else `log`)
+    /// one when the open-file limit cannot even hold the connections asked.
     public init(
         configuration: ServerConfiguration, inlineResponder: InlineResponder? = nil,
-        log: (@Sendable (String) -> Void)? = nil, responder: @escaping Responder
+        log: (@Sendable (String) -> Void)? = nil, warn: (@Sendable (String) -> Void)? = nil,
+        responder: @escaping Responder
     ) {
         self.configuration = configuration
         self.log = log
+        self.warn = warn
         context = ServerContext(
             configuration: configuration, responder: responder, inlineResponder: inlineResponder, log: log)
     }
@@ -60,7 +64,8 @@ public final class HTTPServer: Sendable {
     /// Starts listening. Throws ``ServerError`` when the address is invalid or the port is taken.
     ///
     /// Raises the soft limit on open files to the hard limit when the connection limit needs more; when even
-    /// the hard limit is too low, serves fewer connections and logs so.
+    /// the hard limit is too low, holds fewer event streams and logs so, or warns when it cannot hold the
+    /// connection limit itself.
     public func start() throws(ServerError) {
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue
         var poolSize: UInt32 = 0
@@ -109,23 +114,23 @@ public final class HTTPServer: Sendable {
         daemon.withLock { $0 = handle }
     }
 
-    /// libmicrohttpd's own connection limit: ours plus room for refused connections to be told 503, within the
-    /// open files the process may have.
+    /// libmicrohttpd's own connection limit: ours and the event streams' plus room for refused connections to be
+    /// told 503, within the open files the process may have (``ConnectionBudget``, which may hold fewer streams).
     private func daemonConnectionLimit() -> Int {
-        let headroom = max(64, configuration.connectionLimit / 8)
-        // Event streams are connections too, counted apart from the requests'.
-        let wanted = configuration.connectionLimit + configuration.eventStreamLimit
         // Sockets lingering, database connections, files, the listening socket and libmicrohttpd's pipes.
         let reserve = context.lingering.limit + 128
-        let available = OpenFileLimit.raise(toAtLeast: wanted + headroom + reserve)
-        let limit = min(wanted + headroom, max(16, available - reserve))
-        if limit < wanted + headroom {
-            log?(
-                "the open-file limit (\(available)) allows \(limit) connections at once, fewer than the "
-                    + "\(configuration.connectionLimit) and \(configuration.eventStreamLimit) event streams asked; "
-                    + "raise it (ulimit -n, LimitNOFILE=) to serve more")
+        let connections = configuration.connectionLimit
+        let streams = configuration.eventStreamLimit
+        let available = OpenFileLimit.raise(toAtLeast: connections + streams + max(64, connections / 8) + reserve)
+        let budget = ConnectionBudget(
+            openFiles: available, reserve: reserve, connections: connections, streams: streams)
+        context.tracker.limitStreams(to: budget.streamLimit)
+        switch budget.notice {
+        case .info(let text): log?(text)
+        case .warning(let text): (warn ?? log)?(text)
+        case nil: break
         }
-        return limit
+        return budget.connectionLimit
     }
 
     /// Closes the listening socket: new connections are refused, open ones are still served.
