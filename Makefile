@@ -72,6 +72,7 @@ bench:
 	@scripts/install-deps bench
 	scripts/bench
 	scripts/bench-streams
+	scripts/bench-streams-postgres
 	scripts/bench-geodesic
 	scripts/bench-postgres
 	scripts/bench-spatial
