@@ -6,8 +6,10 @@ import Testing
 
 @testable import GrubmapWeb
 
-/// A place's id is taken once, whichever area has it: making a place with a taken id through the console or the
-/// admin API is 409 naming the id, and nothing changes, even when the place is in an area the operator cannot see.
+/// A place's id is taken once, whichever area has it: making a place with a taken id through the console is 409
+/// naming the id, and through the admin API 400 `place_in_other_area` naming the place and its area (the rule of
+/// every admin call about another area's place), and nothing changes, even when the place is in an area the operator
+/// cannot see.
 @Suite struct PlaceIDTests {
     private func body(_ response: Response) -> String { String(decoding: response.body, as: UTF8.self) }
 
@@ -57,7 +59,7 @@ import Testing
         #expect(try audit(test) == before)
     }
 
-    @Test func theAdminAPIAnswers409WithACodeNamingTheID() throws {
+    @Test func theAdminAPIAnswers400NamingThePlaceAndItsArea() throws {
         let test = try TestApp.make()
         defer { test.cleanUp() }
         let hidden = try hiddenPlace(test)
@@ -67,16 +69,21 @@ import Testing
             {"id": "hidden-hall", "areaID": "test-campus", "name": {"en": "Taken Hall"}, "kind": "cafeteria",
              "coordinate": {"latitude": 35.234, "longitude": 129.081}, "openingHours": []}
             """
-        let response = try AdminAPIs.call(test, .put, "/api/v1/admin/places/hidden-hall", key: key, body: body)
-        #expect(response.status == .conflict)
-        let error = (try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])?["error"]
-        let fields = try #require(error as? [String: Any])
-        #expect(fields["code"] as? String == "place_id_taken")
-        #expect((fields["message"] as? String)?.contains("hidden-hall") == true)
+        for (method, text) in [(GrubmapHTTP.Method.put, body), (.get, "")] {
+            let response = try AdminAPIs.call(test, method, "/api/v1/admin/places/hidden-hall", key: key, body: text)
+            #expect(response.status == .badRequest)
+            let error = (try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])?["error"]
+            let fields = try #require(error as? [String: Any])
+            #expect(fields["code"] as? String == "place_in_other_area")
+            #expect(
+                fields["message"] as? String
+                    == "id: the place hidden-hall is of the area another-area, and this key is for test-campus only; "
+                    + "nothing was changed.")
+        }
         #expect(try test.store.consolePlace(id: hidden.id)?.place == hidden)
         #expect(try audit(test) == before)
-        // Reading it is still 404: a taken id says it is taken, and nothing more.
-        #expect(try AdminAPIs.call(test, .get, "/api/v1/admin/places/hidden-hall", key: key).status == .notFound)
+        // An id no place has is still 404 to read.
+        #expect(try AdminAPIs.call(test, .get, "/api/v1/admin/places/no-such-hall", key: key).status == .notFound)
     }
 }
 
