@@ -97,7 +97,7 @@ let package = Package(
             name: "GrubmapWebTests",
             dependencies: [
                 "GrubmapWeb", "GrubmapStore", "GrubmapSQL", "GrubmapImport", "GrubmapHTTP", "GrubmapCore",
-                "GrubmapOutbound", "GrubmapTestTiers",
+                "GrubmapOutbound", "GrubmapTestTiers", "GrubmapSQLTestSupport",
             ],
             exclude: ["Snapshots"]),
     ],

@@ -8,6 +8,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from conftest import browsers_checked, clocked_server, wait_for
+from pages import sign_in_operator
 
 # Tuesday 17 November 2026, 03:30 UTC = 12:30 in Busan.
 NOW = 1_794_886_200
@@ -57,3 +58,28 @@ def test_three_peoples_taps_strike_the_meal_on_the_place_page_and_the_board(tmp_
         struck = board.find_element(By.CSS_SELECTOR, f'.board-card .meal[data-meal="{first}"]')
         assert "sold-out" in struck.get_attribute("class")
         assert struck.find_element(By.CSS_SELECTOR, ".sold-out-note").text == "Reported sold out 12:30"
+
+
+def test_meals_of_periods_already_over_offer_no_sold_out_question(tmp_path, browsers):
+    # 15:00 in Busan: breakfast and lunch are over at Geumjeong Hall, dinner is still to come.
+    afternoon = NOW + 150 * 60
+    with clocked_server(tmp_path, afternoon) as server:
+        person, operator = browsers(), browsers()
+        person.get(server.url(PLACE))
+        questions = person.execute_script(
+            "return Object.fromEntries([...document.querySelectorAll('#menu details[data-period]')].map((d) =>"
+            " [d.dataset.period, [d.querySelectorAll('.meal').length,"
+            "  d.querySelectorAll('.sold-out-report').length]]))")
+        assert set(questions) >= {"breakfast", "lunch", "dinner"}, questions
+        for period in ("breakfast", "lunch"):
+            meals, buttons = questions[period]
+            assert meals > 0 and buttons == 0, (period, questions)
+        meals, buttons = questions["dinner"]
+        assert meals > 0 and buttons == meals, questions
+        # The operator still marks any of today's meals in the console, breakfast's too.
+        sign_in_operator(operator, server, "organiser@example.org")
+        operator.get(server.url("/admin/places/pnu-busan-geumjeong-hall/menus"))
+        breakfast = person.find_element(By.CSS_SELECTOR, "#menu details[data-period=breakfast] .meal")
+        meal = breakfast.get_attribute("data-meal")
+        assert operator.find_elements(
+            By.CSS_SELECTOR, f'form:has([name=mealId][value="{meal}"]) .sold-out-toggle[aria-pressed=false]')

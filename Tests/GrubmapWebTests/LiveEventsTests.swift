@@ -217,7 +217,7 @@ extension EventStream {
         let alpha = TestApp.samplePlaces[0].id
         let hub = LiveHub(
             reader: LiveStateReader(
-                read: { _, _ in
+                read: { _, _, _ in
                     // Alpha has one person checked in from the second read on.
                     reads.add() < 1 ? LiveArea(date: Self.someDay, places: [:]) : Self.live(alpha, checkedIn: 1)
                 }, areaOfPlace: { _ in TestApp.sampleArea.id }),
@@ -243,7 +243,7 @@ extension EventStream {
         let count = Mutex(0)
         let hub = LiveHub(
             reader: LiveStateReader(
-                read: { _, _ in
+                read: { _, _, _ in
                     Self.live(alpha, checkedIn: count.withLock { $0 })
                 }, areaOfPlace: { _ in TestApp.sampleArea.id }),
             feed: nil, now: { Date(timeIntervalSince1970: 0) }, epoch: "e", runsThreads: false)

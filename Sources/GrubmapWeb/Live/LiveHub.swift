@@ -203,8 +203,10 @@ final class LiveHub: Sendable {
             return state.areasToRead
         }
         for area in areas.sorted(by: { $0.rawValue < $1.rawValue }) {
+            // The places live at the last read: the reader says how each is quiet if it no longer is live.
+            let before = state.withLock { $0.channels[area]?.sent.map { Set($0.places.keys) } ?? [] }
             do {
-                let fresh = try reader.read(area, instant)
+                let fresh = try reader.read(area, instant, before)
                 state.withLock { publish(fresh, in: area, state: &$0, at: instant) }
             } catch {
                 // The database is away: the next change or resync tries again; streams keep their heartbeats.

@@ -26,7 +26,13 @@ struct WhosHere {
     static let shown = 24
 
     var node: Node {
-        el(.section, .class("card panel wide whos-here"), Attribute("aria-labelledby", "whos-here")) {
+        // Named for the live script (not on an offline copy): it rewrites the count and fetches the names again.
+        let live: [Attribute] =
+            isOfflineCopy ? [] : [.data("live", "whos-here"), .data("place", place.id.rawValue)]
+        return el(
+            .section,
+            attributes: [.class("card panel wide whos-here"), Attribute("aria-labelledby", "whos-here")] + live
+        ) {
             el(.div, .class("panel-head")) {
                 el(.h2, .id("whos-here")) { strings.whosHere }
                 el(.span, .class("count-badge"), Attribute("data-count", "\(people.count)")) { "\(people.count)" }
@@ -35,13 +41,16 @@ struct WhosHere {
                 el(.p, .class("meta")) { count }
                 el(.p, .class("meta")) { strings.offlineWhosHere }
             } else {
-                if people.count == 0 {
-                    el(.p, .class("meta")) { strings.nobodyHere }
-                } else {
-                    el(.ul, .class("people")) {
-                        for (profile, checkIn) in people.newest { person(profile, checkIn) }
+                // The people, which the live script swaps for the page's newer list, the actions staying as they are.
+                el(.div, .class("whos-here-people")) {
+                    if people.count == 0 {
+                        el(.p, .class("meta")) { strings.nobodyHere }
+                    } else {
+                        el(.ul, .class("people")) {
+                            for (profile, checkIn) in people.newest { person(profile, checkIn) }
+                        }
+                        if people.more > 0 { el(.p, .class("meta")) { strings.andMoreHere(people.more) } }
                     }
-                    if people.more > 0 { el(.p, .class("meta")) { strings.andMoreHere(people.more) } }
                 }
                 actions
             }

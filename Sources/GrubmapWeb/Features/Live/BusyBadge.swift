@@ -17,11 +17,23 @@ struct BusyBadge {
     let now: Date
     /// Whether the badge says how many are checked in (the board's card, which shows them nowhere else).
     var showsCount = false
+    /// The level the place shows with nothing live (a place with seats: no line), as `data-quiet-level`: the live
+    /// script shows it for a place a `reload` leaves out, as the places API would give it.
+    var quietLevel: LineLevel? = nil
+    /// What the badge says while it has nothing to say ("No reports yet"), where an empty line would read as a gap
+    /// (the place page's "How's the line?"); `nil` hides the empty badge, keeping its line. The style sheet shows it
+    /// only while the badge is empty, so the first report replaces it in place.
+    var quietWords: String? = nil
 
     /// The sprite symbol drawing a level (``Icons/sprite``).
     static func icon(_ level: LineLevel?) -> String {
         "#icon-line-"
             + (level.map { $0 == .noLine ? "none" : $0.code.replacingOccurrences(of: "_", with: "-") } ?? "none")
+    }
+
+    /// The level of a place with `seats` and nothing live: what ``LiveCounts/busyness(seats:)`` makes of nobody.
+    static func quietLevel(seats: Int?) -> LineLevel? {
+        LiveCounts.none.busyness(seats: seats).level
     }
 
     /// Whole minutes from `updatedAt` to `now`, never below 0.
@@ -34,11 +46,13 @@ struct BusyBadge {
 
     var node: Node {
         let level = busyness.level
+        let classes = ["busy", isEmpty ? "is-empty" : nil, quietWords == nil ? nil : "has-quiet"].compactMap { $0 }
         var attributes: [Attribute] = [
-            .class(isEmpty ? "busy is-empty" : "busy"), .data("live", "busy"), .data("place", place?.rawValue ?? ""),
+            .class(classes.joined(separator: " ")), .data("live", "busy"), .data("place", place?.rawValue ?? ""),
             .data("level", level?.code ?? ""), .data("checked-in", String(busyness.checkedIn)),
         ]
         if let updatedAt = busyness.updatedAt { attributes.append(.data("updated-at", updatedAt.formatted(.iso8601))) }
+        if let quietLevel { attributes.append(.data("quiet-level", quietLevel.code)) }
         return el(.span, attributes: attributes) {
             el(
                 .svg, .class("icon busy-icon"), Attribute("width", "14"), Attribute("height", "14"), .ariaHidden(),
@@ -50,6 +64,7 @@ struct BusyBadge {
                     busyness.checkedIn > 0 ? strings.checkedIn(busyness.checkedIn) : ""
                 }
             }
+            if let quietWords { el(.span, .class("busy-quiet")) { quietWords } }
             el(.span, .class("busy-updated")) {
                 if !isEmpty, let updatedAt = busyness.updatedAt {
                     strings.updated(minutesAgo: Self.minutesAgo(updatedAt, now: now))
@@ -75,6 +90,6 @@ struct LiveSnapshot {
     func badge(_ place: Place, language: Language, showsCount: Bool = false) -> BusyBadge {
         BusyBadge(
             strings: LiveStrings.forLanguage(language), place: place.id, busyness: busyness(of: place), now: now,
-            showsCount: showsCount)
+            showsCount: showsCount, quietLevel: BusyBadge.quietLevel(seats: place.seats))
     }
 }

@@ -97,10 +97,17 @@ struct LineReportSection {
     /// Whether the form is offered (not on an offline copy, whose post would not go through).
     var offersReport = true
 
+    /// The badge, saying "No reports yet" until there is a level, so the line under the heading never reads as a gap.
+    private var quietBadge: BusyBadge {
+        var badge = badge
+        badge.quietWords = strings.noReportsYet
+        return badge
+    }
+
     var node: Node {
         el(.section, .class("card panel wide line-report"), .id("line"), Attribute("aria-labelledby", "line-heading")) {
             el(.h2, .id("line-heading")) { strings.howsTheLine }
-            badge.node
+            quietBadge.node
             if let notice {
                 el(.p, .class("notice success"), Attribute("role", "status"), .data("flash", "")) {
                     notice.text(strings)

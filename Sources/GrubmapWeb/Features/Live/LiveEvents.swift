@@ -29,6 +29,7 @@ struct LiveEvents {
         let live = LiveStrings.forLanguage(language)
         let menu = MenuStrings.forLanguage(language)
         let map = MapStrings.forLanguage(language)
+        let checkIns = CheckInStrings.forLanguage(language)
         func counted(_ text: String) -> String { text.replacingOccurrences(of: String(Self.count), with: "{n}") }
         var attributes: [Attribute] = [
             .id("live-strings"), .data("time-zone", area.timeZone), .data("now", now.formatted(.iso8601)),
@@ -41,7 +42,9 @@ struct LiveEvents {
             .data("updated-minutes", counted(live.updated(minutesAgo: Self.count))),
             .data("here-none", map.nobodyHere), .data("here-one", map.peopleHere(1)),
             .data("here-many", counted(map.peopleHere(Self.count))),
-            .data("presence-none", CheckInStrings.forLanguage(language).nobodyHere),
+            .data("presence-none", checkIns.nobodyHere),
+            .data("pin-none", checkIns.pinLabel("{place}", 0)), .data("pin-one", checkIns.pinLabel("{place}", 1)),
+            .data("pin-many", counted(checkIns.pinLabel("{place}", Self.count))),
             .data("count", counted(live.checkedIn(Self.count))),
             .data("sold-out-operator", menu.soldOutAt("{time}")),
             .data("sold-out-reports", menu.reportedSoldOutAt("{time}")),

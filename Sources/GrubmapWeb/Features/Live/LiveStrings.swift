@@ -36,6 +36,9 @@ struct LiveStrings: LocalizedStrings {
             : text(en: "updated \(minutes) min ago", ko: "\(minutes)분 전 업데이트")
     }
 
+    /// The place page's badge while there is no level: nobody reported the line and the place has no seats.
+    var noReportsYet: String { text(en: "No reports yet", ko: "아직 제보가 없어요") }
+
     var howsTheLine: String { text(en: "How's the line?", ko: "지금 줄은 어때요?") }
     var howsTheLineHint: String {
         text(

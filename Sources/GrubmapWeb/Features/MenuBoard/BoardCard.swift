@@ -39,7 +39,7 @@ struct BoardCard {
                     BusyBadge(
                         strings: LiveStrings.forLanguage(strings.language), place: place.id,
                         busyness: (live[place.id] ?? .none).busyness(seats: place.seats), now: day.instant,
-                        showsCount: true
+                        showsCount: true, quietLevel: BusyBadge.quietLevel(seats: place.seats)
                     ).node
                 }
                 star(entry)

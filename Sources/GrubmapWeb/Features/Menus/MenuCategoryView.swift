@@ -95,7 +95,11 @@ struct MenuCategoryView {
                 }
             }
             el(.ul, .class("meals")) {
-                for (meal, id) in shown { MealView(reading: reading, meal: meal, id: id, currency: currency).node }
+                for (meal, id) in shown {
+                    MealView(
+                        reading: reading, meal: meal, id: id, currency: currency, isOver: item.standing == .past
+                    ).node
+                }
                 if hidden > 0 {
                     el(.li, .class("meal-hidden")) { strings.hiddenByFilter(hidden) }
                 }
@@ -117,6 +121,9 @@ struct MealView {
     /// The meal's id, as `data-meal` for scripts that find a meal to update.
     let id: MealID
     let currency: Currency
+    /// Whether the meal's period is over for today (by the place's hours, on the area's clock): no "Sold out?" then,
+    /// since nobody can still be in its line. Operators keep their toggles in the console.
+    var isOver = false
 
     var node: Node {
         let strings = reading.strings
@@ -161,7 +168,7 @@ struct MealView {
                     }
                 }
             }
-            if mark == nil, let path = reading.marks.reportPath {
+            if mark == nil, !isOver, let path = reading.marks.reportPath {
                 if reading.marks.reported == id {
                     el(.p, .class("sold-out-thanks"), Attribute("role", "status")) { strings.soldOutThanks }
                 } else {

@@ -33,7 +33,9 @@ struct PresenceLine {
     var place: Place.ID? = nil
 
     var node: Node {
-        let live: [Attribute] = place.map { [.data("live", "here"), .data("place", $0.rawValue)] } ?? []
+        let live: [Attribute] =
+            place.map { [.data("live", "here"), .data("place", $0.rawValue), .data("count", String(presence.count))] }
+            ?? []
         return el(.span, attributes: [.class("presence")] + live) {
             if presence.count == 0 {
                 el(.span, .class("nobody")) { strings.nobodyHere }

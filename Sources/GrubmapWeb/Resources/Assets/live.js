@@ -62,12 +62,86 @@
   }
   window.grubmapLive = { fillBadge };
 
-  // The list's "who's here": a count is rewritten; faces are left to the next load (the count beside them is
-  // for screen readers).
+  // The list's "who's here": the faces are of the people there when the page was read, so once the count changes
+  // they give way to the count in words, on the same line (the row keeps its height: no row below moves).
   function fillHere(element, count) {
-    const faces = element.querySelector(".faces");
-    if (faces) setText(element.querySelector(".visually-hidden"), hereWords(count));
-    else setText(element.querySelector(".nobody") || element, count === 0 ? words.presenceNone : hereWords(count));
+    if (element.dataset.count === String(count)) return;
+    element.dataset.count = String(count);
+    const text = count === 0 ? words.presenceNone : hereWords(count);
+    const only = element.children.length === 1 ? element.querySelector(":scope > .nobody") : null;
+    if (only) return setText(only, text);
+    element.replaceChildren(Object.assign(document.createElement("span"), { className: "nobody", textContent: text }));
+  }
+
+  // The place page's "Who's here": the count at once; the names, which the event does not carry, from the page
+  // itself fetched again (once per change, a second after the last), swapped in unless the person is reading a
+  // card of the list. The check-in buttons are never touched.
+  const peopleTimers = new Map();
+  function fillWhosHere(panel, id, count) {
+    const badge = panel.querySelector(".count-badge");
+    if (!badge || badge.dataset.count === String(count)) return;
+    badge.dataset.count = String(count);
+    setText(badge, String(count));
+    clearTimeout(peopleTimers.get(id));
+    peopleTimers.set(
+      id,
+      setTimeout(() => fetchPeople(panel, id), 1000),
+    );
+  }
+  async function fetchPeople(panel, id) {
+    peopleTimers.delete(id);
+    try {
+      const response = await fetch(location.href, { credentials: "same-origin", headers: { Accept: "text/html" } });
+      if (!response.ok) return;
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      const fresh = page.querySelector(`[data-live="whos-here"][data-place="${CSS.escape(id)}"] .whos-here-people`);
+      const shown = panel.querySelector(".whos-here-people");
+      if (!fresh || !shown || shown.contains(document.activeElement) || shown.querySelector("details[open]")) return;
+      shown.replaceWith(document.importNode(fresh, true));
+    } catch {
+      // Offline or the server away: the count stays right, the names as they were.
+    }
+  }
+
+  // A map pin: its count (or its dot), its colour, its label for screen readers and the words its card shows.
+  const svg = "http://www.w3.org/2000/svg";
+  function fillPin(pin, count, busyness) {
+    pin.dataset.here = hereWords(count);
+    if (busyness.level !== undefined) {
+      pin.dataset.busyLevel = busyness.level || "";
+      if (busyness.updatedAt) pin.dataset.busyUpdated = busyness.updatedAt;
+    }
+    pin.classList.toggle("busy", count > 0);
+    const number = pin.querySelector(":scope > text.pin-count");
+    const dot = pin.querySelector(":scope > circle.pin-dot");
+    if (count > 0 && number) setText(number, count > 99 ? "99+" : String(count));
+    else if (count > 0 && dot) {
+      const text = document.createElementNS(svg, "text");
+      for (const [name, value] of [["class", "pin-count"], ["y", "-19"], ["text-anchor", "middle"]]) {
+        text.setAttribute(name, value);
+      }
+      text.textContent = count > 99 ? "99+" : String(count);
+      dot.replaceWith(text);
+    } else if (count === 0 && number) {
+      const circle = document.createElementNS(svg, "circle");
+      for (const [name, value] of [["class", "pin-dot"], ["cy", "-23"], ["r", "4.5"]]) circle.setAttribute(name, value);
+      number.replaceWith(circle);
+    }
+    if (pin.dataset.labelRest !== undefined) {
+      const template = count === 0 ? words.pinNone : count === 1 ? words.pinOne : words.pinMany;
+      const level = pin.dataset.busyLevel;
+      const label =
+        fill(template, { place: pin.dataset.name || "", n: String(count) }) +
+        pin.dataset.labelRest +
+        (level ? `, ${levelWords(level)}` : "");
+      if (pin.getAttribute("aria-label") !== label) pin.setAttribute("aria-label", label);
+      setText(pin.querySelector(":scope > title"), label);
+    }
+    // The open card of this pin says who is here too.
+    const card = document.getElementById("map-card");
+    if (card && !card.hidden && card.querySelector(`[data-live="busy"][data-place="${CSS.escape(pin.dataset.place)}"]`)) {
+      setText(card.querySelector('[data-card="here"]'), pin.dataset.here);
+    }
   }
 
   // Where a place's meals are: its board card, or the whole page of that one place.
@@ -127,13 +201,8 @@
       }
     }
     for (const here of byPlace('[data-live="here"]', id)) fillHere(here, count);
-    for (const pin of byPlace(".pin", id)) {
-      pin.dataset.here = hereWords(count);
-      if (busyness.level !== undefined) {
-        pin.dataset.busyLevel = busyness.level || "";
-        if (busyness.updatedAt) pin.dataset.busyUpdated = busyness.updatedAt;
-      }
-    }
+    for (const panel of byPlace('[data-live="whos-here"]', id)) fillWhosHere(panel, id, count);
+    for (const pin of byPlace(".pin", id)) fillPin(pin, count, busyness);
     if (busyness.level !== undefined) {
       for (const mark of byPlace('[data-live="pin-busy"]', id)) {
         mark.dataset.level = busyness.level || "";
@@ -222,10 +291,12 @@
     const shown = main.dataset.livePlace === change.placeId || byPlace("", change.placeId).length > 0;
     if (shown) offerReload();
   }
+  // A place a reload leaves out has nothing live: nobody, no reports, nothing sold out; its level is what the page
+  // was told such a place shows (a place with seats: no line), else none.
   const quiet = (id, date) => ({
     placeId: id,
     checkedIn: 0,
-    busyness: { level: null, checkedIn: 0, reports: 0 },
+    busyness: { level: byPlace("[data-quiet-level]", id)[0]?.dataset.quietLevel || null, checkedIn: 0, reports: 0 },
     date,
     soldOut: {},
   });

@@ -219,13 +219,15 @@ struct AreaMap {
     {
         let place = listed.place
         let count = presence[place.id]?.count ?? 0
-        var label = checkInStrings.pinLabel(place.name.text(in: language), count)
+        // The label's parts after who is here, which the live script keeps when it says a new count and level.
+        var rest = ""
         let meters = distanceMeters(of: listed)
         let distance = meters.map { pageStrings.away(DistanceFormat.text(meters: $0, unit: units)) }
-        if let meters { label += ", " + DistanceFormat.text(meters: meters, unit: units) }
+        if let meters { rest += ", " + DistanceFormat.text(meters: meters, unit: units) }
         let state = openState(of: place)
         let opening = strings.openingText(state)
-        if let opening { label += ", " + opening }
+        if let opening { rest += ", " + opening }
+        var label = checkInStrings.pinLabel(place.name.text(in: language), count) + rest
         let busyness = live?.busyness(of: place)
         let level = busyness?.level
         if let level { label += ", " + LiveStrings.forLanguage(language).level(level) }
@@ -248,6 +250,10 @@ struct AreaMap {
             attributes.append(.data("open-state", Self.stateClass(state)))
         }
         if let busyness {
+            attributes.append(.data("label-rest", rest))
+            if let quiet = BusyBadge.quietLevel(seats: place.seats) {
+                attributes.append(.data("quiet-level", quiet.code))
+            }
             attributes.append(.data("busy-level", level?.code ?? ""))
             if let updatedAt = busyness.updatedAt {
                 attributes.append(.data("busy-updated", updatedAt.formatted(.iso8601)))
@@ -265,11 +271,11 @@ struct AreaMap {
                 el(.circle, .class("focus-ring"), Attribute("cy", "-23"), Attribute("r", "17"))
                 el(.path, Attribute("d", "M0 0c-4-9-13-14-13-23a13 13 0 0 1 26 0c0 9-9 14-13 23z"))
                 if count > 0 {
-                    el(.text, Attribute("y", "-19"), Attribute("text-anchor", "middle")) {
+                    el(.text, .class("pin-count"), Attribute("y", "-19"), Attribute("text-anchor", "middle")) {
                         PlacePresence(count: count, newest: []).badge
                     }
                 } else {
-                    el(.circle, Attribute("cy", "-23"), Attribute("r", "4.5"))
+                    el(.circle, .class("pin-dot"), Attribute("cy", "-23"), Attribute("r", "4.5"))
                 }
                 // The line's level, told by the same shapes as the badges (hidden while there is none).
                 if busyness != nil {
