@@ -211,11 +211,18 @@ def test_a_check_in_reaches_the_pin_the_list_row_and_who_is_here_in_place(tmp_pa
                  .endswith(", Long line"), timeout=2)
         assert explore.find_element(By.CSS_SELECTOR, f'{pin} .pin-busy').get_attribute("data-level") == "long"
 
-        # The person checks out: the pin gets its dot back and the list its "nobody".
+        # Opened again, the list shows the person's face; when they check out, the face gives way to "nobody" on a
+        # line as tall as the face was, and the pin gets its dot back.
+        explore.get(server.url("/areas/pnu-busan?view=map"))
+        wait_for(explore, lambda d: d.execute_script("return document.querySelector('main').dataset.liveReady"))
+        explore.execute_script("window.notReloaded = true")
+        assert explore.find_elements(By.CSS_SELECTOR, f"{row} .faces .avatar")
+        tops = explore.execute_script(rows_below)
         actor.get(server.url(f"/places/{PLACE}"))
         press(actor, "form[action='/checkout'] button")
         wait_for(explore, lambda d: d.find_elements(By.CSS_SELECTOR, f"{pin} > circle.pin-dot"), timeout=2)
-        assert explore.find_element(By.CSS_SELECTOR, row).text == "Nobody's checked in"
+        wait_for(explore, lambda d: d.find_element(By.CSS_SELECTOR, row).text == "Nobody's checked in", timeout=2)
+        assert explore.execute_script(rows_below) == tops
         assert explore.find_element(By.CSS_SELECTOR, pin).get_attribute("aria-label").startswith(
             "Geumjeong Hall, nobody checked in")
         wait_for(place, lambda d: d.find_element(By.CSS_SELECTOR, ".whos-here .count-badge").text == "0", timeout=2)

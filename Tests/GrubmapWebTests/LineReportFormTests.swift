@@ -25,8 +25,12 @@ import Testing
             #expect(page.contains("<button type=\"submit\" name=\"level\" value=\"\(level)\">"), "\(level)")
         }
         #expect(page.contains("How&#39;s the line?"))
-        // No report yet: the badge is there, hidden, keeping its line for the first one.
-        #expect(page.contains("<span class=\"busy is-empty\" data-live=\"busy\" data-place=\"alpha\" data-level=\"\""))
+        // No report yet: the badge is there, empty, its line saying so ("No reports yet" while it is empty, which
+        // the first report replaces in place).
+        #expect(
+            page.contains(
+                "<span class=\"busy is-empty has-quiet\" data-live=\"busy\" data-place=\"alpha\" data-level=\"\""))
+        #expect(page.contains("<span class=\"busy-quiet\">No reports yet</span>"))
         // Today's page applies the area's live changes; another day's does not.
         #expect(page.contains("data-live-events=\"/areas/test-campus/events\""))
         let today = CalendarDate.local(test.clock.now, in: TestApp.sampleArea.clockTimeZone).date

@@ -63,13 +63,14 @@
   window.grubmapLive = { fillBadge };
 
   // The list's "who's here": the faces are of the people there when the page was read, so once the count changes
-  // they give way to the count in words, on the same line (the row keeps its height: no row below moves).
+  // they give way to the count in words, on the same line, which keeps the faces' height: no row below moves.
   function fillHere(element, count) {
     if (element.dataset.count === String(count)) return;
     element.dataset.count = String(count);
     const text = count === 0 ? words.presenceNone : hereWords(count);
     const only = element.children.length === 1 ? element.querySelector(":scope > .nobody") : null;
     if (only) return setText(only, text);
+    element.style.minHeight = `${element.getBoundingClientRect().height}px`;
     element.replaceChildren(Object.assign(document.createElement("span"), { className: "nobody", textContent: text }));
   }
 
