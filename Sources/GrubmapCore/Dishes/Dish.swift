@@ -1,0 +1,102 @@
+/// A dish of an area: what meals of any place and day are when their names have one ``DishKey`` (or keys an
+/// operator merged). Ratings, photos and followers of later waves hang on its id.
+public struct Dish: Identifiable, Hashable, Sendable {
+    /// A dish's id: a positive number the store gives, never reused. A dish merged into another keeps its id, which
+    /// then leads to the other.
+    public struct ID: Hashable, Sendable, Comparable, Codable, CustomStringConvertible, LosslessStringConvertible {
+        public let rawValue: Int64
+
+        /// `nil` unless positive.
+        public init?(_ rawValue: Int64) {
+            guard rawValue > 0 else { return nil }
+            self.rawValue = rawValue
+        }
+
+        /// Reads an id as addresses write it: decimal digits only, no sign, no leading zero, positive.
+        public init?(_ text: String) {
+            guard let first = text.utf8.first, first != UInt8(ascii: "0"), text.utf8.count <= 18,
+                text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                let value = Int64(text)
+            else { return nil }
+            self.init(value)
+        }
+
+        public var description: String { String(rawValue) }
+
+        public static func < (lhs: ID, rhs: ID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            guard let id = ID(try container.decode(Int64.self)) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "a dish id is positive")
+            }
+            self = id
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+    }
+
+    public let id: ID
+    public let areaID: Area.ID
+    /// The dish's name per language; a dish made from a meal starts with that meal's name in its own language.
+    public let names: [Language: String]
+    /// The keys whose meals are this dish, in key order; never empty.
+    public let keys: [DishKey]
+
+    public init(id: ID, areaID: Area.ID, names: [Language: String], keys: [DishKey]) {
+        self.id = id
+        self.areaID = areaID
+        self.names = names
+        self.keys = keys
+    }
+
+    /// What a meal named `mealName` (one of this dish's) is called for a reader of `language`, and the menu's own
+    /// words beneath when they differ: the menu's text when it is written in the reader's language or the dish has
+    /// no name in it, else the dish's name in it.
+    public func shown(mealName: String, in language: Language) -> (name: String, original: String?) {
+        guard Language.ofMealName(mealName) != language, let translated = names[language], translated != mealName
+        else { return (mealName, nil) }
+        return (translated, mealName)
+    }
+}
+
+/// A day a dish is on a place's menu.
+public struct DishServing: Hashable, Sendable {
+    public let placeID: Place.ID
+    public let date: CalendarDate
+
+    public init(placeID: Place.ID, date: CalendarDate) {
+        self.placeID = placeID
+        self.date = date
+    }
+}
+
+/// The longest name a dish may have in one language (Unicode scalars), as long as a meal's name.
+public enum DishName {
+    public static let maximumLength = 250
+
+    /// The name cleaned as menus clean names (whitespace runs made one space), or why it cannot be one.
+    public static func clean(_ text: String) -> Result<String, DishNameError> {
+        guard let cleaned = MenuText.clean(text) else { return .failure(.empty) }
+        guard cleaned.unicodeScalars.count <= maximumLength else {
+            return .failure(.tooLong(cleaned.unicodeScalars.count))
+        }
+        return .success(cleaned)
+    }
+}
+
+/// Why a dish's name was refused.
+public enum DishNameError: Error, Hashable, Sendable, CustomStringConvertible {
+    case empty
+    case tooLong(Int)
+
+    public var description: String {
+        switch self {
+        case .empty: "a dish's name must not be empty"
+        case .tooLong(let count): "a dish's name must be at most \(DishName.maximumLength) characters, got \(count)"
+        }
+    }
+}
