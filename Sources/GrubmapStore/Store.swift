@@ -9,7 +9,7 @@ import GrubmapCore
 /// from many threads at once.
 public protocol Store:
     CatalogStore, PlaceStore, SessionStore, MenuStore, ProfileStore, CheckInStore, BasemapStore, HealthCheck,
-    OperatorStore, ConsoleStore, FeedStore, APIKeyStore, LiveStore, SoldOutStore
+    OperatorStore, ConsoleStore, FeedStore, APIKeyStore, LiveStore, SoldOutStore, DishStore
 {}
 
 /// Areas, and saving places.

@@ -245,6 +245,40 @@ import Testing
         }
     }
 
+    /// Dish matching on the demo menus: each sample meal of a PNU campus is one dish of its area however many days
+    /// and places serve it, and every one of them has its English name.
+    @Test(arguments: StoreKind.tested)
+    func theSampleMealsAreDishesWithEnglishNames(kind: StoreKind) throws {
+        try kind.withStore { store throws in
+            try DemoData.load(into: store)
+            let now = Date(timeIntervalSince1970: 1_795_000_000)
+            try DemoMenus.load(into: store, now: now)
+            let busan = try Area.ID("pnu-busan")
+            let dishes = try store.dishes(inArea: busan)
+            let english = try DemoMenus.dishNames()
+            #expect(!dishes.isEmpty)
+            for dish in dishes {
+                let korean = try #require(dish.names[.korean])
+                #expect(dish.names[.english] == english[korean], "\(korean)")
+            }
+            let cutlet = try #require(
+                try store.dishes(forKeys: [DishKey(mealName: "돈까스 · 밥 · 양배추샐러드 · 미소국")], inArea: busan).values.first)
+            #expect(cutlet.names[.english] == "Pork cutlet · Rice · Cabbage salad · Miso soup")
+            let served = try store.servings(
+                ofDish: cutlet.id, through: try CalendarDate(parsing: "2026-11-28"), limit: 100)
+            #expect(served.count > 1)
+            // Loading again changes no name, and keeps an operator's.
+            let audit = AuditEntry(
+                at: now, actor: "op", actorName: "Op", areaID: busan, action: "dish.names", subject: "d",
+                before: nil, after: nil)
+            try store.setDishNames([.english: "Tonkatsu set"], dishID: cutlet.id, audit: audit)
+            try DemoMenus.nameDishes(
+                of: [try #require(try store.menu(placeID: served[0].placeID, on: served[0].date))], area: busan,
+                in: store)
+            #expect(try store.dish(id: cutlet.id)?.names[.english] == "Tonkatsu set")
+        }
+    }
+
     @Test(arguments: StoreKind.tested)
     func aStoreWithoutTheDemoPlacesGetsNoSamples(kind: StoreKind) throws {
         try kind.withStore { store throws in

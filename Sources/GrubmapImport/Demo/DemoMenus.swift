@@ -46,9 +46,45 @@ public enum DemoMenus {
                 return try Menu(date: date, status: status, currency: currency, note: week.note)
             }
             try store.replaceMenus(menus, placeID: place.id)
+            try nameDishes(of: menus, area: area.id, in: store)
             written += menus.count
         }
         return written
+    }
+
+    static let dishNamesFile = "DemoMenus/dish-names.json"
+
+    /// Gives the dishes of `menus`' meals the English names of `Resources/DemoMenus/dish-names.json` (Grubmap's own
+    /// translations of the sample Korean meals), where a dish has no English name yet: an operator's stays.
+    static func nameDishes(of menus: [Menu], area: Area.ID, in store: any Store) throws {
+        let english = try dishNames()
+        var names: [String: String] = [:]
+        for meal in menus.lazy.flatMap(\.categories).flatMap(\.meals) { names[meal.name] = english[meal.name] }
+        guard !names.isEmpty else { return }
+        let dishes = try store.dishes(forKeys: Set(names.keys.map { DishKey(mealName: $0) }), inArea: area)
+        for (meal, name) in names.sorted(by: { $0.key < $1.key }) {
+            guard let dish = dishes[DishKey(mealName: meal)], dish.names[.english] == nil else { continue }
+            try store.setDishNames([.english: name], dishID: dish.id, audit: nil)
+        }
+    }
+
+    /// The English names of the sample Korean meals, by the meal's name.
+    static func dishNames() throws -> [String: String] {
+        guard
+            let url = Bundle.module.url(forResource: "DemoMenus", withExtension: nil)?
+                .appendingPathComponent("dish-names.json")
+        else {
+            throw DemoDataError.unreadable(file: dishNamesFile, reason: "missing from GrubmapImport's resources")
+        }
+        do {
+            return try JSONDecoder().decode(DishNamesFile.self, from: Data(contentsOf: url)).en
+        } catch {
+            throw DemoDataError.unreadable(file: dishNamesFile, reason: "\(error)")
+        }
+    }
+
+    private struct DishNamesFile: Decodable {
+        let en: [String: String]
     }
 
     /// The sample weeks of the places in `store` (others are skipped), prices read in each area's currency.

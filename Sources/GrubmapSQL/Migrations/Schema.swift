@@ -263,6 +263,41 @@ public enum Schema {
             CREATE INDEX sold_out_reports_date ON sold_out_reports (date);
             """
         },
+        // Dishes (issue 31): a dish of an area is found by the key of a meal's name (`DishKey`), kept on each meal as
+        // `dish_key` (written by every menu write, in its transaction; meals stored before have NULL until the store's
+        // backfill keys them). `dish_keys` maps an area's key to its dish, so merging moves keys and splitting gives
+        // one a new dish; a merged dish keeps its row with `merged_into`, so its id still leads somewhere. Ids are
+        // never reused (AUTOINCREMENT on SQLite, a sequence on PostgreSQL).
+        Migration(version: 13, name: "keep dishes, the keys of their meals' names, and their names") { dialect in
+            let serial =
+                switch dialect {
+                case .sqlite: "INTEGER PRIMARY KEY AUTOINCREMENT"
+                case .postgreSQL: "BIGSERIAL PRIMARY KEY"
+                }
+            return """
+                CREATE TABLE dishes (
+                    id \(serial),
+                    area_id TEXT NOT NULL REFERENCES areas (id) ON DELETE CASCADE,
+                    merged_into BIGINT REFERENCES dishes (id) ON DELETE SET NULL
+                );
+                CREATE INDEX dishes_area ON dishes (area_id, id);
+                CREATE TABLE dish_keys (
+                    area_id TEXT NOT NULL REFERENCES areas (id) ON DELETE CASCADE,
+                    dish_key TEXT NOT NULL, -- DishKey: NFKC, case folded, no spaces or punctuation
+                    dish_id BIGINT NOT NULL REFERENCES dishes (id) ON DELETE CASCADE,
+                    PRIMARY KEY (area_id, dish_key)
+                );
+                CREATE INDEX dish_keys_dish ON dish_keys (dish_id);
+                CREATE TABLE dish_names (
+                    dish_id BIGINT NOT NULL REFERENCES dishes (id) ON DELETE CASCADE,
+                    language TEXT NOT NULL CHECK (language IN ('en', 'ko')),
+                    name TEXT NOT NULL,
+                    PRIMARY KEY (dish_id, language)
+                );
+                ALTER TABLE menu_meals ADD COLUMN dish_key TEXT;
+                CREATE INDEX menu_meals_dish_key ON menu_meals (dish_key, date);
+                """
+        },
     ]
 
     /// Migration 5's triggers, which move `catalog_version` on every change to areas and places: on SQLite one a

@@ -34,7 +34,7 @@ public final class PostgresStore: SQLStore, LiveChangeFeed {
     /// table takes longer than answering a request should.
     static let migrationTimeoutSeconds: Double = 120
 
-    /// Connects to the database at `configuration.url` and migrates it.
+    /// Connects to the database at `configuration.url`, migrates it and gives stored meals without a dish theirs.
     ///
     /// - Throws: ``DatabaseUnavailableError`` when the server cannot be reached, ``PostgresError`` for a bad URL
     ///   or a failed migration, ``MigrationError/schemaTooNew(databaseVersion:newestKnownVersion:)`` for a
@@ -44,6 +44,7 @@ public final class PostgresStore: SQLStore, LiveChangeFeed {
         pool = PostgresConnectionPool(configuration: configuration)
         server = (0..<8).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max)) }.joined()
         try migrate()
+        try resolveDishesOfStoredMenus()
     }
 
     /// Runs pending migrations (the initializer already did) and returns those applied now.

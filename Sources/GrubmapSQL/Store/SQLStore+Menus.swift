@@ -3,7 +3,8 @@ import GrubmapCore
 import GrubmapStore
 
 /// Menus in three tables (migration 3): `menu_days` (closed or not, the currency, a note), `menu_meals` (each meal
-/// with its category and positions) and `menu_prices` (each price in the currency's minor units, an exact integer).
+/// with its category and positions, and its ``DishKey`` since migration 13) and `menu_prices` (each price in the
+/// currency's minor units, an exact integer). Writing a menu gives its meals' keys dishes in the same transaction.
 extension SQLStore {
     public func menu(placeID: Place.ID, on date: CalendarDate) throws -> Menu? {
         try read { connection in try Self.menu(placeID: placeID, on: date, in: connection) }
@@ -106,8 +107,9 @@ extension SQLStore {
         }
         let changed = try write { connection -> Set<CalendarDate> in
             let place = try connection.fetchOne(
-                "SELECT id FROM places WHERE id = \(placeID)\(sql: dialect.lockingClause)")
-            guard place != nil else { throw StoreError.unknownPlace(id: placeID.rawValue) }
+                "SELECT id, area_id FROM places WHERE id = \(placeID)\(sql: dialect.lockingClause)")
+            guard let place else { throw StoreError.unknownPlace(id: placeID.rawValue) }
+            let area: Area.ID = try place.value(named: "area_id")
             // Read with the place's row locked: no other write to its menus comes in between.
             func differs(_ date: CalendarDate, from new: Menu?) -> Bool {
                 do {
@@ -138,9 +140,10 @@ extension SQLStore {
                         let notes = String(decoding: try encoder.encode(meal.notes), as: UTF8.self)
                         try connection.execute(
                             """
-                            INSERT INTO menu_meals (place_id, date, category_position, category, position, name, notes)
+                            INSERT INTO menu_meals
+                                (place_id, date, category_position, category, position, name, notes, dish_key)
                             VALUES (\(placeID), \(date), \(categoryPosition), \(category.name), \(position),
-                                \(meal.name), \(notes))
+                                \(meal.name), \(notes), \(DishKey(mealName: meal.name)))
                             """)
                         for price in meal.prices {
                             try connection.execute(
@@ -154,6 +157,8 @@ extension SQLStore {
                     }
                 }
             }
+            try Self.resolveDishes(
+                mealNames: menus.flatMap { $0.categories.flatMap { $0.meals.map(\.name) } }, area: area, in: connection)
             try also(connection)
             return changed
         }

@@ -22,7 +22,7 @@ public final class SQLiteStore: SQLStore, LiveChangeFeed {
     /// Told of this store's writes once they commit. Writes by other processes sharing the file are not seen.
     private let liveChanges = LiveChangeWatchers()
 
-    /// Opens or creates the database at `path` and migrates it.
+    /// Opens or creates the database at `path`, migrates it and gives stored meals without a dish theirs.
     ///
     /// - Parameters:
     ///   - busyTimeoutSeconds: how long a write waits for another writer before failing with `SQLITE_BUSY`.
@@ -36,6 +36,7 @@ public final class SQLiteStore: SQLStore, LiveChangeFeed {
             path: path, maximumConnections: maximumConnections, busyTimeoutSeconds: busyTimeoutSeconds)
         groupCommit = GroupCommit(pool: pool)
         try migrate()
+        try resolveDishesOfStoredMenus()
     }
 
     /// Runs pending migrations (the initializer already did) and returns those applied now.
