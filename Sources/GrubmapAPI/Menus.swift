@@ -32,15 +32,22 @@ extension API {
             public let prices: [String: Decimal]
             /// When the meal is sold out today: since when, and who said so; absent otherwise (and on other days).
             public let soldOut: SoldOutBody?
+            /// The dish of the area the meal is (`GET /api/v1/dishes/{id}`); every stored meal has one.
+            public let dishId: Dish.ID?
+            /// The meal's name per language: its dish's names, with the menu's own text in its language.
+            public let names: DishNames?
 
             public init(
-                id: MealID, name: String, notes: [String], prices: [String: Decimal], soldOut: SoldOutBody? = nil
+                id: MealID, name: String, notes: [String], prices: [String: Decimal], soldOut: SoldOutBody? = nil,
+                dishId: Dish.ID? = nil, names: DishNames? = nil
             ) {
                 self.id = id
                 self.name = name
                 self.notes = notes
                 self.prices = prices
                 self.soldOut = soldOut
+                self.dishId = dishId
+                self.names = names
             }
         }
 

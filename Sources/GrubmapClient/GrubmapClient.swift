@@ -92,6 +92,12 @@ public actor GrubmapClient {
             as: API.BoardBody.self)
     }
 
+    /// A dish: its names, when and where it was served, and when it is next on a menu. A merged dish's id answers
+    /// the dish it went into.
+    public func dish(_ id: Dish.ID) async throws(GrubmapClientError) -> API.DishBody {
+        try await get("api/v1/dishes/\(id)", query: [:], as: API.DishBody.self)
+    }
+
     // MARK: Rides
 
     /// Where a ride goes: a place (priced under its area) or a point.

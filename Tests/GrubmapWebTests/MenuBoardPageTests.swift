@@ -171,7 +171,10 @@ import Testing
         #expect(html.contains("<p class=\"other-prices\">Students ₩5,000</p>"))  // the others stay available
         #expect(html.contains("value=\"employee\" aria-pressed=\"true\""))
         // A meal without a staff price shows its prices small, none large.
-        #expect(html.contains("<p class=\"meal-name\" lang=\"ko\">아침 2026-11-09</p><div class=\"meal-prices\""))
+        #expect(
+            html.contains(
+                "<p class=\"meal-name\" lang=\"ko\"><a class=\"dish-link\" href=\"/dishes/1\">아침 2026-11-09</a></p>"
+                    + "<div class=\"meal-prices\""))
         #expect(try person.html("/places/alpha").contains(staff))
         // Once the person has a session (a bookmark), the session keeps it.
         _ = try person.post("/places/alpha/bookmark", [("bookmarked", "1")])

@@ -28,6 +28,7 @@ enum Paths {
     /// The place page's "How's the line?": four submit buttons of one form.
     static let lineReport = SitePath<Place.ID>(
         "/places/{id}/line-report", missing: "There is no place with that id.")
+    static let dish = SitePath<Dish.ID>(dish: "/dishes/{id}", missing: "There is no dish with that id.")
     static let checkOut = SitePath("/checkout")
     static let profile = SitePath("/profile")
     static let avatar = SitePath<Profile.ID>("/avatars/{id}", missing: "There is no picture here.")
@@ -127,6 +128,7 @@ enum Paths {
             "/api/v1/places/{id}/line-reports", missing: "There is no place with that id.")
         static let popularTimes = SitePath<Place.ID>(
             "/api/v1/places/{id}/popular-times", missing: "There is no place with that id.")
+        static let dish = SitePath<Dish.ID>(dish: "/api/v1/dishes/{id}", missing: "There is no dish with that id.")
         static let fares = SitePath("/api/v1/fares")
         static let distance = SitePath("/api/v1/distance")
         static let sessions = SitePath("/api/v1/sessions")

@@ -59,6 +59,18 @@ extension SitePath {
         print = { id in before + id.rawValue + after }
     }
 
+    /// An address with one dish id segment, like `/dishes/{id}`; `missing` is the 404 message for an id that cannot
+    /// be one.
+    init(dish pattern: String, missing: String) where Parameter == Dish.ID {
+        let (before, name, after) = Self.split(pattern)
+        self.pattern = pattern
+        parse = { captures throws(HTTPError) in
+            guard let text = captures[name], let id = Dish.ID(text) else { throw .notFound(missing) }
+            return id
+        }
+        print = { id in before + id.description + after }
+    }
+
     /// An address whose parameter segment is any text, like `/assets/{name}`.
     init(text pattern: String) where Parameter == String {
         let (before, name, after) = Self.split(pattern)

@@ -59,12 +59,15 @@ struct BoardReading: Hashable, Sendable {
     /// The places' check-ins and line reports at the moment of reading, read when the day is today; else empty (and
     /// the board shows no busyness).
     let live: [Place.ID: LiveCounts]
+    /// The dishes of the day's and the next day's meals.
+    let dishes: MealDishes
 
     init(
         serial: UInt64, isShared: Bool, area: Area, date: CalendarDate, places: [Place], menus: [Place.ID: Menu],
         nextDayMenus: [Place.ID: Menu], calendar: AreaMenuCalendar, soldOut: [Place.ID: [MealID: SoldOutMark]] = [:],
-        live: [Place.ID: LiveCounts] = [:]
+        live: [Place.ID: LiveCounts] = [:], dishes: MealDishes = .none
     ) {
+        self.dishes = dishes
         self.soldOut = soldOut
         self.live = live
         self.serial = serial

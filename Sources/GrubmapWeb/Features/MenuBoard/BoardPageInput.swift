@@ -25,7 +25,8 @@ struct BoardPageInput: CachedPage {
                 date: day.selected, places: reading.places, menus: reading.menus, from: reader.position,
                 language: language, bookmarks: bookmarks, filter: menuReading.filter, clock: day.clock,
                 nextDayMenus: reading.nextDayMenus),
-            day: day, days: reading.calendar.dayKinds, reading: menuReading.pricing(reading.priceRoles),
+            day: day, days: reading.calendar.dayKinds,
+            reading: menuReading.pricing(reading.priceRoles).dishing(reading.dishes),
             units: reader.units, csrfToken: csrfToken,
             returnPath: reader.address.returnPath(dropping: BookmarkNotice.fields.union(["locate", "filter"])),
             bookmarkNotice: try BookmarkNotice.text(

@@ -9,6 +9,7 @@ import GrubmapStore
 struct MenuBoardFeature: RouteCollection {
     let menus: any MenuStore
     let soldOut: any SoldOutStore
+    let dishes: any DishStore
     let live: any LiveStore
     let preferences: PreferenceWriter
     let cache: BoardCache
@@ -51,7 +52,7 @@ struct MenuBoardFeature: RouteCollection {
             API.BoardBody(
                 area: area, board: board, today: day.today, week: day.selected.week(startingOn: .sunday),
                 calendar: reading.calendar, live: try live.busyness(inArea: id, at: context.now),
-                language: context.language, soldOut: reading.soldOut))
+                language: context.language, soldOut: reading.soldOut, dishes: reading.dishes))
     }
 
     /// `POST /settings/menus`: any of `priceRole`, `diet` and `avoidAllergens` (repeated; an empty one clears the
@@ -87,12 +88,15 @@ struct MenuBoardFeature: RouteCollection {
             let menuDays = try self.menus.menuDays(inArea: area.id, in: week.first!...week.last!)
             let marks = day.isToday ? try soldOut.soldOutMarks(inArea: area.id, on: date) : [:]
             let counts = day.isToday ? try live.busyness(inArea: area.id, at: context.now) : [:]
+            let dishes = try MealDishes(
+                self.dishes, menus: Array(menus.values) + Array(nextDayMenus.values), area: area.id)
             guard let bookmarks else {
                 let places = try context.places.places(inArea: area.id, after: nil, limit: PlaceQuery.maximumLimit)
                 return BoardReading(
                     serial: cache.nextSerial(), isShared: true, area: area, date: date, places: places, menus: menus,
                     nextDayMenus: nextDayMenus,
-                    calendar: AreaMenuCalendar(menuDays, places: places), soldOut: marks, live: counts)
+                    calendar: AreaMenuCalendar(menuDays, places: places), soldOut: marks, live: counts,
+                    dishes: dishes)
             }
             // The week's marks take the hours of the places read; a city's other places go by their menus.
             let ids = Set(menus.keys).union(nextDayMenus.keys).sorted() + bookmarks
@@ -101,7 +105,7 @@ struct MenuBoardFeature: RouteCollection {
                 serial: cache.nextSerial(), isShared: false, area: area, date: date,
                 places: places.filter { menus[$0.id] != nil || bookmarks.contains($0.id) }, menus: menus,
                 nextDayMenus: nextDayMenus, calendar: AreaMenuCalendar(menuDays, places: places), soldOut: marks,
-                live: counts)
+                live: counts, dishes: dishes)
         }
         guard context.catalog.placeCount(inArea: area.id) <= PlaceQuery.maximumLimit else {
             let bookmarks = try context.bookmarks()
@@ -145,7 +149,8 @@ struct BoardDay {
 extension API.BoardBody {
     init(
         area: Area, board: MenuBoard, today: CalendarDate, week: [CalendarDate], calendar: AreaMenuCalendar,
-        live: [Place.ID: LiveCounts], language: Language, soldOut: [Place.ID: [MealID: SoldOutMark]] = [:]
+        live: [Place.ID: LiveCounts], language: Language, soldOut: [Place.ID: [MealID: SoldOutMark]] = [:],
+        dishes: MealDishes = .none
     ) {
         let kinds = calendar.dayKinds
         self.init(
@@ -155,7 +160,7 @@ extension API.BoardBody {
                 Entry(
                     menu: API.MenuBody(
                         place: entry.place, area: area, date: board.date, day: entry.day,
-                        soldOut: soldOut[entry.place.id] ?? [:]),
+                        soldOut: soldOut[entry.place.id] ?? [:], dishes: dishes),
                     name: entry.place.name.text(in: language), bookmarked: entry.isBookmarked,
                     distanceMeters: entry.distanceMeters.map { ($0 * 1000).rounded() / 1000 },
                     busyness: API.Busyness((live[entry.place.id] ?? .none).busyness(seats: entry.place.seats)))

@@ -13,6 +13,8 @@ struct MenuReading {
     var namesRoles = true
     /// The sold-out marks of the menu shown, and whether its meals offer "Sold out?".
     var marks = MealMarks.none
+    /// The dishes of the meals shown: each meal's name in the reader's language and its link.
+    var dishes = MealDishes.none
 
     init(strings: MenuStrings, contentLanguage: String, priceRole: PriceRole, filter: DietaryFilter) {
         self.strings = strings
@@ -32,6 +34,13 @@ struct MenuReading {
     func marking(_ marks: MealMarks) -> MenuReading {
         var reading = self
         reading.marks = marks
+        return reading
+    }
+
+    /// The same reading for meals of `dishes`.
+    func dishing(_ dishes: MealDishes) -> MenuReading {
+        var reading = self
+        reading.dishes = dishes
         return reading
     }
 
@@ -132,11 +141,25 @@ struct MealView {
         let mark = reading.marks[id]
         var attributes: [Attribute] = [.class(mark == nil ? "meal" : "meal sold-out"), .data("meal", id.rawValue)]
         if let mark { attributes.append(.data("sold-out", mark.by.rawValue)) }
+        let dish = reading.dishes[mealName: meal.name]
+        let shown = dish?.shown(mealName: meal.name, in: strings.language) ?? (name: meal.name, original: nil)
         return element("li", attributes) {
-            if mark != nil {
-                el(.p, .class("meal-name"), .lang(reading.contentLanguage)) { element("s") { meal.name } }
-            } else {
-                el(.p, .class("meal-name"), .lang(reading.contentLanguage)) { meal.name }
+            el(
+                .p, .class("meal-name"),
+                .lang(shown.original == nil ? reading.contentLanguage : strings.language.rawValue)
+            ) {
+                if let dish {
+                    el(.a, .class("dish-link"), .href(Paths.dish(dish.id))) {
+                        if mark != nil { element("s") { shown.name } } else { shown.name }
+                    }
+                } else if mark != nil {
+                    element("s") { shown.name }
+                } else {
+                    shown.name
+                }
+            }
+            if let original = shown.original {
+                el(.p, .class("meal-original"), .lang(reading.contentLanguage)) { original }
             }
             if let mark {
                 let time = CalendarDate.local(mark.at, in: reading.marks.timeZone).time.description

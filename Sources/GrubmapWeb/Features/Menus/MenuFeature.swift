@@ -9,6 +9,7 @@ import GrubmapStore
 struct MenuFeature: RouteCollection {
     let menus: any MenuStore
     let soldOut: any SoldOutStore
+    let dishes: any DishStore
     let preferences: PreferenceWriter
 
     func addRoutes(to routes: inout RouteTable) {
@@ -25,7 +26,8 @@ struct MenuFeature: RouteCollection {
         let menu = try menus.menu(placeID: id, on: date)
         // Marks clear with the day: only today's are shown.
         let marks = date == today && menu?.isClosed == false ? try soldOut.soldOutMarks(placeID: id, on: date) : [:]
-        return .json(API.MenuBody(place: place, area: area, date: date, menu: menu, soldOut: marks))
+        let dishes = try MealDishes(self.dishes, menus: [menu].compactMap { $0 }, area: area.id)
+        return .json(API.MenuBody(place: place, area: area, date: date, menu: menu, soldOut: marks, dishes: dishes))
     }
 
     /// `POST /places/{id}/bookmark`: `bookmarked=1` adds the place after the other bookmarks, `0` removes it;

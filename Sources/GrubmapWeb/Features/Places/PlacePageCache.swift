@@ -46,6 +46,8 @@ struct PlaceReading: Hashable, Sendable {
     let people: PlacePeople
     /// The day's sold-out marks, read when the day is today (marks clear with the day); else empty.
     var soldOut: [MealID: SoldOutMark] = [:]
+    /// The dishes of the day's meals, for their names in the reader's language and their links.
+    var dishes: MealDishes = .none
     /// The place's popular-times counters of the 8 weeks up to the read; `nil` leaves the chart out.
     var popularTimes: PopularTimes? = nil
     /// The place's check-ins and line reports at the moment of reading, read when the day is today; else `nil`

@@ -51,7 +51,7 @@ struct PlacePageInput: CachedPage {
             reportPath: isToday && !reader.isOfflineCopy ? Paths.soldOutReport(place.id) : nil,
             reported: query[SoldOutFeature.reportedField].flatMap(MealID.init))
         page.menu = MenuSection(
-            reading: reader.menuReading(in: area).marking(marks), place: place,
+            reading: reader.menuReading(in: area).marking(marks).dishing(reading.dishes), place: place,
             today: reader.today, now: reader.time, selected: reading.date,
             day: PlaceDay(place: place, date: reading.date, menu: reading.menu),
             days: place.openingHours.dayKinds(reading.days, adding: reading.date.week(startingOn: .sunday)),

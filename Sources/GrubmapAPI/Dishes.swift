@@ -1,0 +1,64 @@
+import Foundation
+import GrubmapCore
+
+extension API {
+    /// A dish's or a meal's name per language: `en`, `ko`, each left out when there is none.
+    public struct DishNames: Codable, Sendable, Equatable {
+        public let en: String?
+        public let ko: String?
+
+        public init(en: String?, ko: String?) {
+            self.en = en
+            self.ko = ko
+        }
+
+        /// The names a dish has.
+        public init(_ names: [Language: String]) {
+            self.init(en: names[.english], ko: names[.korean])
+        }
+
+        /// The names of a meal of `dish`: the dish's, with the menu's own text in the language it is written in.
+        public init(meal name: String, dish: Dish) {
+            var names = dish.names
+            names[Language.ofMealName(name)] = name
+            self.init(names)
+        }
+    }
+
+    /// A day a dish is on a place's menu.
+    public struct DishServingBody: Codable, Sendable, Equatable {
+        public let placeId: Place.ID
+        public let date: CalendarDate
+
+        public init(placeId: Place.ID, date: CalendarDate) {
+            self.placeId = placeId
+            self.date = date
+        }
+
+        public init(_ serving: DishServing) {
+            self.init(placeId: serving.placeID, date: serving.date)
+        }
+    }
+
+    /// `GET /api/v1/dishes/{id}`: a dish of an area, the days it was served up to today (newest first, at most
+    /// ``DishBody/servedLimit``), and the first published menu from today on that serves it. The id of a dish that
+    /// was merged into another answers the other (whose `id` this body gives).
+    public struct DishBody: Codable, Sendable, Equatable {
+        /// The most servings a body lists.
+        public static let servedLimit = 60
+
+        public let id: Dish.ID
+        public let areaId: Area.ID
+        public let names: DishNames
+        public let served: [DishServingBody]
+        public let next: DishServingBody?
+
+        public init(id: Dish.ID, areaId: Area.ID, names: DishNames, served: [DishServingBody], next: DishServingBody?) {
+            self.id = id
+            self.areaId = areaId
+            self.names = names
+            self.served = served
+            self.next = next
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import GrubmapCore
+
+/// `/dishes/{id}`: the dish's name in the reader's language with its other name beneath, when it is next on a menu,
+/// and the days and places it was served, newest first, each linking to that place's menu of the day.
+struct DishPage {
+    let strings: Strings
+    let area: Area
+    let areas: [Area]
+    let dish: Dish
+    let served: [DishServing]
+    let next: DishServing?
+    let today: CalendarDate
+    /// The places of ``served`` and ``next`` that are still shown.
+    let places: [Place.ID: Place]
+
+    private var dishStrings: DishStrings { DishStrings.forLanguage(strings.language) }
+    private var menuStrings: MenuStrings { MenuStrings.forLanguage(strings.language) }
+
+    /// The name to show first and its language: the reader's, else the other one.
+    private var title: (name: String, language: Language) {
+        let language = strings.language
+        let other: Language = language == .english ? .korean : .english
+        if let name = dish.names[language] { return (name, language) }
+        if let name = dish.names[other] { return (name, other) }
+        return (dish.keys.first?.rawValue ?? dish.id.description, language)
+    }
+
+    func render() -> [UInt8] {
+        let title = self.title
+        var layout = Layout(strings: strings, title: title.name, areas: areas, currentAreaID: area.id)
+        layout.live = nil
+        return layout.render {
+            el(.article, .class("dish-page")) {
+                el(.header, .class("dish-head card")) {
+                    el(.h1, .lang(title.language.rawValue)) { title.name }
+                    for language in Language.allCases where language != title.language {
+                        if let name = dish.names[language], name != title.name {
+                            el(.p, .class("dish-alt"), .lang(language.rawValue)) { name }
+                        }
+                    }
+                    el(.p, .class("meta")) { area.name.text(in: strings.language) }
+                }
+                el(.section, .class("dish-next card"), Attribute("aria-labelledby", "dish-next")) {
+                    el(.h2, .id("dish-next")) { dishStrings.nextHeading }
+                    if let next, let link = link(next) {
+                        el(.p) { link }
+                    } else {
+                        el(.p, .class("meta")) { dishStrings.notScheduled }
+                    }
+                }
+                el(.section, .class("dish-served card"), Attribute("aria-labelledby", "dish-served")) {
+                    el(.h2, .id("dish-served")) { dishStrings.servedHeading }
+                    let shown = served.filter { places[$0.placeID] != nil }
+                    if shown.isEmpty {
+                        el(.p, .class("meta")) { dishStrings.neverServed }
+                    } else {
+                        el(.ol, .class("dish-servings")) {
+                            for serving in shown {
+                                if let link = link(serving) { el(.li) { link } }
+                            }
+                        }
+                    }
+                }
+                el(.section, .class("dish-names card"), Attribute("aria-labelledby", "dish-names")) {
+                    el(.h2, .id("dish-names")) { dishStrings.namesHeading }
+                    el(.dl, .class("dish-name-list")) {
+                        for language in Language.allCases {
+                            el(.dt) { dishStrings.languageName(language) }
+                            if let name = dish.names[language] {
+                                el(.dd, .lang(language.rawValue)) { name }
+                            } else {
+                                el(.dd, .class("meta")) { dishStrings.noName }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// "Geumjeong Hall, Monday, December 7", linking to the place's menu of that day; `nil` for a place not shown.
+    private func link(_ serving: DishServing) -> Node? {
+        guard let place = places[serving.placeID] else { return nil }
+        let date =
+            serving.date == today
+            ? dishStrings.today + " · " + menuStrings.longDate(serving.date) : menuStrings.longDate(serving.date)
+        return el(.a, .href(Paths.place(place.id, query: [("date", serving.date.description)], fragment: "menu"))) {
+            dishStrings.serving(place: place.name.text(in: strings.language), date: date)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import GrubmapAPI
+import GrubmapCore
+import GrubmapHTTP
+import GrubmapStore
+
+/// Dishes: `GET /api/v1/dishes/{id}` and the dish page `/dishes/{id}` (names, when and where it was served, when it
+/// is next on a menu). Meals on the board and the place page link here.
+struct DishesFeature: RouteCollection {
+    let dishes: any DishStore
+
+    func addRoutes(to routes: inout RouteTable) {
+        routes.add(.get, Paths.API.dish, .api, .optional, dishAPI)
+        routes.add(.get, Paths.dish, .page, .optional, dishPage)
+    }
+
+    /// `GET /api/v1/dishes/{id}`: a merged dish's id answers the dish it went into.
+    func dishAPI(_ context: VisitorContext, id: Dish.ID) throws -> Response {
+        let found = try read(context, id: id)
+        return .json(
+            API.DishBody(
+                id: found.dish.id, areaId: found.dish.areaID, names: API.DishNames(found.dish.names),
+                served: found.served.map(API.DishServingBody.init), next: found.next.map(API.DishServingBody.init)))
+    }
+
+    /// `/dishes/{id}`: a merged dish's id is sent on to the dish it went into.
+    func dishPage(_ context: VisitorContext, id: Dish.ID) throws -> Response {
+        let found = try read(context, id: id)
+        guard found.dish.id == id else { return .redirect(to: Paths.dish(found.dish.id), status: .movedPermanently) }
+        let ids = Set(found.served.map(\.placeID) + (found.next.map { [$0.placeID] } ?? []))
+        let places = try context.places.places(ids: ids.sorted())
+        let page = DishPage(
+            strings: context.strings, area: found.area, areas: try context.headerAreas(), dish: found.dish,
+            served: found.served, next: found.next, today: found.today,
+            places: Dictionary(places.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
+        return .html(page.render())
+    }
+
+    private func read(_ context: VisitorContext, id: Dish.ID) throws -> (
+        dish: Dish, area: Area, today: CalendarDate, served: [DishServing], next: DishServing?
+    ) {
+        guard let dish = try dishes.dish(id: id) else { throw HTTPError.notFound("There is no dish \(id).") }
+        let area = try context.area(dish.areaID)
+        let today = CalendarDate.local(context.now, in: area.clockTimeZone).date
+        let served = try dishes.servings(ofDish: dish.id, through: today, limit: API.DishBody.servedLimit)
+        let next = try dishes.nextServing(ofDish: dish.id, from: today)
+        return (dish, area, today, served, next)
+    }
+}
