@@ -47,6 +47,13 @@ class Page:
     ready: Optional[Callable] = None
 
 
+def open_a_dish(driver, server, width):
+    """The dish page of the board's first meal, reached by its name's link as a person follows it."""
+    link = driver.find_element(By.CSS_SELECTOR, "#board details[open] .dish-link")
+    driver.get(link.get_attribute("href"))
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".dish-page"))
+
+
 def show_map_on_phones(driver, server, width):
     """On a phone the area page shows the list; the person switches to the map."""
     if width < 760:
@@ -294,6 +301,7 @@ PAGES = [
     Page("board-closed-day", f"/areas/pnu-busan/menus?date={busan_sunday()}#rest-heading", CHECKED_IN),
     Page("board-filter", "/areas/pnu-busan/menus?filter=open#filter", CHECKED_IN),
     Page("board-venue", f"/areas/{SAN_JOSE}/menus", CHECKED_IN),
+    Page("dish", "/areas/pnu-busan/menus", CHECKED_IN, open_a_dish),
     Page("place-checked-in", "/places/original-joes?near=37.3318,-121.8863&checked=in", CHECKED_IN),
     Page("profile", "/profile", CHECKED_IN),
     Page("profile-problems", "/profile", CHECKED_IN, send_profile_with_mistakes),

@@ -18,7 +18,7 @@ from pathlib import Path
 from selenium.webdriver.common.by import By
 
 from conftest import GrubmapServer, make_browser, settled, wait_for
-from pages import (CONSOLE, PAGES, Person, bookmark_a_place, emulate, open_the_offline_copy, prepare,
+from pages import (CONSOLE, PAGES, Person, bookmark_a_place, emulate, open_a_dish, open_the_offline_copy, prepare,
                    press_a_star_offline, save_the_profile_offline)
 from test_offline import offline, ready
 
@@ -70,6 +70,7 @@ def shots(server, output, name_filter, zoom=False, forced=False):
         ("profile", {"check_in": "mezcal-restaurant"}, "/profile", None),
         ("place-located", {}, "/places/original-joes", POSITION),
         ("place-pnu", {}, "/places/pnu-busan-geumjeong-hall", None),
+        ("dish", {"area": "pnu-busan"}, "/areas/pnu-busan/menus", open_a_dish),
         ("place-popular-times", {}, "/places/pnu-busan-geumjeong-hall#popular-times", None),
         ("place-popular-times-venue", {}, "/places/original-joes?day=5#popular-times", None),
         ("settings", {}, "/settings", None),
