@@ -29,9 +29,15 @@ public protocol LiveChangeFeed: Sendable {
     func watch(
         _ receive: @escaping @Sendable (Set<LiveChange>) -> Void, mayHaveMissed: @escaping @Sendable () -> Void
     ) -> LiveWatch
+    /// Looks for writes the feed was not told of and calls the watchers' `mayHaveMissed` when there may have been
+    /// some: on SQLite, another process writing the same file. Cheap enough to call every second (the live hub's
+    /// ticker does); does nothing where every write is told (PostgreSQL's servers notify each other).
+    func lookForUntoldWrites()
 }
 
 extension LiveChangeFeed {
+    public func lookForUntoldWrites() {}
+
     /// Watches the changes alone, for a watcher that has nothing to read again when some may have been missed.
     public func watch(_ receive: @escaping @Sendable (Set<LiveChange>) -> Void) -> LiveWatch {
         watch(receive, mayHaveMissed: {})
@@ -80,16 +86,20 @@ public final class LiveChangeWatchers: LiveChangeFeed {
         return LiveWatch { [weak self] in self?.watchers.withLock { _ = $0.all.removeValue(forKey: id) } }
     }
 
-    /// Tells every watcher of `changes` (nothing when empty); call it after the write committed.
+    /// Tells every watcher of `changes` (nothing when empty), in the order they started watching; call it after the
+    /// write committed.
     public func tell(_ changes: Set<LiveChange>) {
         guard !changes.isEmpty else { return }
-        let receivers = watchers.withLock { Array($0.all.values) }
         for watcher in receivers { watcher.receive(changes) }
     }
 
-    /// Tells every watcher that changes may have gone untold (see ``LiveChangeFeed/watch(_:mayHaveMissed:)``).
+    /// Tells every watcher, in the order they started watching, that changes may have gone untold (see
+    /// ``LiveChangeFeed/watch(_:mayHaveMissed:)``).
     public func tellMayHaveMissed() {
-        let receivers = watchers.withLock { Array($0.all.values) }
         for watcher in receivers { watcher.mayHaveMissed() }
+    }
+
+    private var receivers: [Watcher] {
+        watchers.withLock { $0.all.sorted { $0.key < $1.key }.map(\.value) }
     }
 }

@@ -23,6 +23,7 @@ class Served:
 
     def __init__(self, folder, database, extra_args):
         self.folder = Path(folder)
+        self.database = database
         self.log_path = self.folder / f"server-{uuid.uuid4().hex[:8]}.log"
         command = [str(BINARY), "serve", "--demo", "--port", "0", "--database", database, "--log-format", "json",
                    "--writes-per-minute", "1000000", "--new-sessions-burst", "1000000",

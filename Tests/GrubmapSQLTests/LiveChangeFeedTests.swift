@@ -148,4 +148,33 @@ struct LiveChangeFeedTests {
             #expect(heard.all.last == [.presence(place), .place(place)])
         }
     }
+
+    @Test func onSQLiteAWriteByAnotherProcessIsFoundByLookingAndNothingElseIs() throws {
+        try People.withPeople(2, on: .sqlite) { first, _, database in
+            let store = try #require(first as? SQLiteStore)
+            // Another process on the same file: a store of its own, whose writes this one is never told.
+            let other = try database.openStore()
+            let missed = Mutex(0)
+            let heard = Heard()
+            let watch = store.watch(
+                { heard.record($0, committed: true) }, mayHaveMissed: { missed.withLock { $0 += 1 } })
+            defer { watch.cancel() }
+            store.lookForUntoldWrites()
+            #expect(missed.withLock { $0 } == 0, "the first look only learns where the file is")
+            store.lookForUntoldWrites()
+            #expect(missed.withLock { $0 } == 0, "nothing written: nothing missed")
+
+            try People.checkIn(other, 0, at: "a", from: People.at(0), until: People.at(3600))
+            #expect(heard.all.isEmpty, "the other process's write is not told")
+            store.lookForUntoldWrites()
+            #expect(missed.withLock { $0 } == 1, "but the next look finds the file written")
+            store.lookForUntoldWrites()
+            #expect(missed.withLock { $0 } == 1, "once")
+
+            try People.checkIn(other, 1, at: "b", from: People.at(0), until: People.at(3600))
+            try People.checkIn(other, 0, at: "b", from: People.at(0), until: People.at(3600))
+            store.lookForUntoldWrites()
+            #expect(missed.withLock { $0 } == 2, "several writes between two looks: one reading again")
+        }
+    }
 }

@@ -140,7 +140,7 @@ import Testing
         let first = try a.read(page)
         let second = try b.read(page)
         // What B gets from a server that kept nothing: B's own page.
-        let fresh = RecentCacheTests.secondServer(of: test)
+        let fresh = try RecentCacheTests.secondServer(of: test)
         let own = try b.read(page, as: Person(sharing: b.person, with: fresh))
         let isOwn = second == own
         #expect(isOwn, "B was served another reader's \(page) page for \(field.name)")

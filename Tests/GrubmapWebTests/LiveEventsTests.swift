@@ -1,6 +1,7 @@
 import Foundation
 import GrubmapAPI
 import GrubmapCore
+import GrubmapSQL
 import GrubmapStore
 import Synchronization
 import Testing
@@ -413,6 +414,54 @@ extension EventStream {
                 try Self.typed(try Self.nextEvent(stream))
                     == .place(API.LivePlaceChange(placeId: try Place.ID("bravo"))))
         }
+    }
+
+    @Test func aCheckInByAnotherProcessOnTheSameSQLiteFileReachesStreamsAtTheNextTickNotTheResync() throws {
+        let test = try TestApp.make()
+        defer { test.cleanUp() }
+        // Another process on the same file (`grubmap` run from a shell, a second server): a store of its own.
+        let other = try SQLiteStore(path: test.store.path)
+        let token = "session-other-" + String(repeating: "x", count: 32)
+        try other.createSession(
+            Session(
+                token: token, csrfToken: "c", createdAt: test.clock.now,
+                expiresAt: test.clock.now.addingTimeInterval(86400)))
+        try other.saveProfile(
+            Profile(id: try Profile.ID("other-1"), firstName: "Ada", lastName: "B"), sessionToken: token, avatar: .keep)
+        let reads = ReadCounter()
+        let fromStore = LiveStateReader.store(test.store)
+        let hub = LiveHub(
+            reader: LiveStateReader(
+                read: { area, at, wasLive in
+                    _ = reads.add()
+                    return try fromStore.read(area, at, wasLive)
+                }, areaOfPlace: fromStore.areaOfPlace),
+            feed: test.store, now: { test.clock.now }, runsThreads: false)
+        defer { hub.stop() }
+        let stream = hub.open(area: TestApp.sampleArea.id, lastEventID: nil)
+        hub.refresh()
+        #expect(
+            try Self.reload(String(decoding: stream.drainForTests(), as: UTF8.self).components(separatedBy: "\n\n")[1])
+                .places == [])
+        hub.tick()  // The first tick resyncs (and first looks at the file).
+        hub.refresh()
+        let settled = reads.count
+        test.clock.advance(by: 1)
+        hub.tick()
+        hub.refresh()
+        #expect(reads.count == settled, "a file nobody wrote: nothing read again")
+
+        let alpha = TestApp.samplePlaces[0].id
+        let now = test.clock.now
+        _ = try other.checkIn(
+            sessionToken: token, at: alpha, from: now, until: now.addingTimeInterval(3600),
+            bucket: PopularTimes.Bucket(instant: now, timeZone: TestApp.sampleArea.clockTimeZone))
+        test.clock.advance(by: 1)
+        hub.tick()
+        hub.refresh()
+        let event = String(decoding: stream.drainForTests(), as: UTF8.self)
+        let state = try Self.state(event)
+        #expect(state.placeId == alpha && state.checkedIn == 1, "a second later, 29 s before the resync")
     }
 
     final class ReadCounter: Sendable {

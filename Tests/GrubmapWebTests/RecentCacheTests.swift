@@ -2,6 +2,7 @@ import Foundation
 import GrubmapAPI
 import GrubmapCore
 import GrubmapHTTP
+import GrubmapSQL
 import GrubmapStore
 import Testing
 
@@ -44,8 +45,12 @@ import Testing
     }
 
     /// A second server on the same database: its own caches, the same clock.
-    static func secondServer(of test: TestApp) -> TestApp {
-        TestApp(app: App(environment: test.app.environment), store: test.store, folder: test.folder, clock: test.clock)
+    static func secondServer(of test: TestApp) throws -> TestApp {
+        // A store of its own on the same file, as another process has: this server's store is not told of its writes.
+        var environment = test.app.environment
+        let store = try SQLiteStore(path: test.store.path)
+        environment.store = store
+        return TestApp(app: App(environment: environment), store: store, folder: test.folder, clock: test.clock)
     }
 
     static let places = places(7)
@@ -109,7 +114,7 @@ import Testing
     @Test func aCheckInThroughAnotherServerShowsWithinTheLifetime() throws {
         let test = try TestApp.make()
         defer { test.cleanUp() }
-        let other = Self.secondServer(of: test)
+        let other = try Self.secondServer(of: test)
         let reader = try Client(test, firstName: "Reader")
         #expect(try reader.counts(test)["alpha"] == 0)
         try Client(other).checkIn(other, at: "alpha")
@@ -123,7 +128,7 @@ import Testing
     @Test func aLifetimeOfZeroKeepsNothing() throws {
         let test = try TestApp.make { $0.cacheLifetime = 0 }
         defer { test.cleanUp() }
-        let other = Self.secondServer(of: test)
+        let other = try Self.secondServer(of: test)
         let reader = try Client(test, firstName: "Reader")
         #expect(try reader.counts(test)["alpha"] == 0)
         try Client(other).checkIn(other, at: "alpha")
@@ -158,7 +163,7 @@ import Testing
     @Test func aSessionsOwnChangeShowsAtOnceAndAnotherServersWithinTheLifetime() throws {
         let test = try TestApp.make()
         defer { test.cleanUp() }
-        let other = Self.secondServer(of: test)
+        let other = try Self.secondServer(of: test)
         let client = try Client(test)
         func units(_ app: TestApp) throws -> String? {
             let body = try app.send(.get, "/api/v1/me/preferences", headers: client.headers).body
@@ -281,7 +286,7 @@ import Testing
     @Test func aCheckInThroughAnotherServerShowsOnItsPagesWithinTheLifetime() throws {
         let test = try Self.campus()
         defer { test.cleanUp() }
-        let other = Self.secondServer(of: test)
+        let other = try Self.secondServer(of: test)
         let reader = try Person(test)
         let area = try reader.html("/areas/test-campus")
         #expect(try !reader.html("/places/alpha").contains("Ada"))

@@ -28,6 +28,9 @@ public protocol SQLStore: Store, StoreMonitoring {
     /// tell their ``LiveChangeFeed`` watchers in process; PostgreSQL also sends the changes to the other servers
     /// (`NOTIFY grubmap_events`, see ``PostgresStore/didCommit(_:)``).
     func didCommit(_ changes: Set<LiveChange>)
+    /// Told of this store's writes once they commit (and, on PostgreSQL, of other servers' by the listener): what
+    /// the store's ``LiveChangeFeed`` watches (`SQLStore+LiveChanges.swift`).
+    var liveChanges: LiveChangeWatchers { get }
 }
 
 extension SQLStore {

@@ -1,6 +1,7 @@
 import Foundation
 import GrubmapCore
 import GrubmapStore
+import Synchronization
 
 /// The default ``Store``: one SQLite file in WAL mode, shared by the server's threads through a
 /// ``ConnectionPool``.
@@ -19,8 +20,9 @@ public final class SQLiteStore: SQLStore, LiveChangeFeed {
     public let basemapCache = BasemapCache()
     /// The one writer of check-ins and check-outs, committing those of many threads together.
     let groupCommit: GroupCommit
-    /// Told of this store's writes once they commit. Writes by other processes sharing the file are not seen.
-    private let liveChanges = LiveChangeWatchers()
+    public let liveChanges = LiveChangeWatchers()
+    /// A connection of its own asking `PRAGMA data_version`, and the value it gave last (``lookForUntoldWrites()``).
+    private let dataVersion = Mutex<(database: Database?, last: Int64?)>((nil, nil))
 
     /// Opens or creates the database at `path`, migrates it and gives stored meals without a dish theirs.
     ///
@@ -45,11 +47,26 @@ public final class SQLiteStore: SQLStore, LiveChangeFeed {
         try pool.withConnection { database in try Schema.migrator.migrate(database) }
     }
 
-    /// `mayHaveMissed` is never called: the store tells every write of its own process.
-    public func watch(
-        _ receive: @escaping @Sendable (Set<LiveChange>) -> Void, mayHaveMissed: @escaping @Sendable () -> Void
-    ) -> LiveWatch {
-        liveChanges.watch(receive, mayHaveMissed: mayHaveMissed)
+    /// Asks `PRAGMA data_version` on a connection of the store's own (opened at the first call), which SQLite
+    /// changes whenever another connection commits to the file, and calls the watchers' `mayHaveMissed` when it
+    /// moved since the last call: a check-in, line report or mark written by another process (a second server on the
+    /// file) then shows on the live pages at the hub's next tick rather than at its 30-s resync. The store's own pooled
+    /// connections count as others too, so while this process writes the watchers read again at each call (a
+    /// second at most apart); a quiet file costs one `PRAGMA` a call. A failure (the file busy) is taken as no change;
+    /// the next call asks again.
+    public func lookForUntoldWrites() {
+        let moved = dataVersion.withLock { state -> Bool in
+            do {
+                let database = try state.database ?? Database(path: path)
+                state.database = database
+                let version = try database.fetchOne("PRAGMA data_version")?.value(named: "data_version", as: Int64.self)
+                defer { state.last = version }
+                return state.last != nil && version != state.last
+            } catch {
+                return false
+            }
+        }
+        if moved { liveChanges.tellMayHaveMissed() }
     }
 
     public func didCommit(_ changes: Set<LiveChange>) {

@@ -18,6 +18,8 @@ public struct App: Sendable {
     let caches: AppCaches
     /// Sends each area's live changes to its open event streams.
     let live: LiveHub
+    /// Drops what the caches keep whenever the store tells of a change, another server's included.
+    private let cacheWatch: LiveWatch?
 
     public init(environment: AppEnvironment) {
         self.environment = environment
@@ -25,6 +27,11 @@ public struct App: Sendable {
         let configuration = environment.configuration
         let caches = AppCaches(lifetime: configuration.cacheLifetime)
         self.caches = caches
+        // A change committed through another server (heard through the database), or by another process on the same
+        // SQLite file, drops the kept pages as this server's own writes do: the next page shows it.
+        cacheWatch = (store as? any LiveChangeFeed)?.watch(
+            { [writes = caches.writes] _ in writes.record() },
+            mayHaveMissed: { [writes = caches.writes] in writes.record() })
         let sessionsCreated = Counter()
         let sessions = SessionFactory(
             store: store,

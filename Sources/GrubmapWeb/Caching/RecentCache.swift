@@ -2,10 +2,11 @@ import Foundation
 import Synchronization
 
 /// A small cache of what a request read from the database, shared by a server's threads, for answers that may lag
-/// the database by at most ``lifetime``: several servers share one database and tell each other nothing, so what
-/// another server changed shows here once a value's lifetime is over. What this server changed shows at once: a
-/// value read while a change of this server was being answered is not kept, and either every value is dropped with
-/// each change (``Scope/everyChange``) or the changing request drops its own (``Scope/ownKey``, with ``remove(_:)``).
+/// the database by at most ``lifetime``: several servers share one database, so what another server changed shows
+/// here once a value's lifetime is over, or at once when the store's live feed tells of it (``LocalWrites``). What
+/// this server changed shows at once: a value read while a change of this server was being answered is not kept,
+/// and either every value is dropped with each change (``Scope/everyChange``) or the changing request drops its own
+/// (``Scope/ownKey``, with ``remove(_:)``).
 ///
 /// At most ``capacity`` values are kept: when full, the stale ones go, and when none is stale, all. A value is read
 /// outside the lock, so two threads missing the same key at once both read it; nothing waits on another request.

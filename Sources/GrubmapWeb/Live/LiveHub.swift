@@ -18,8 +18,9 @@ import Synchronization
 ///
 /// ``tick()`` (every second, on a thread of its own, from the injected clock) writes a comment line to each stream
 /// silent for 15 s, so proxies keep it open, and every 30 s reads every watched area again (check-ins expire
-/// without a write; another process may write to the same SQLite file), and again whenever the feed may have
-/// missed changes (on PostgreSQL, after its listener's connection was lost).
+/// without a write), and again whenever the feed may have missed changes: on PostgreSQL after its listener's
+/// connection was lost; on SQLite when the tick finds the file written by another process
+/// (``LiveChangeFeed/lookForUntoldWrites()``).
 final class LiveHub: Sendable {
     /// A stream open on an area.
     private struct Listener {
@@ -218,6 +219,8 @@ final class LiveHub: Sendable {
     /// Writes a comment line to every stream silent for ``heartbeat`` seconds, lets go of ended streams and old
     /// events, and every ``resync`` seconds asks the refresher to read every watched area again.
     func tick() {
+        // Another process writing the same SQLite file: its changes are read at this tick, not at the resync.
+        feed?.lookForUntoldWrites()
         let instant = now()
         let resync = state.withLock { state -> Bool in
             for (area, var channel) in state.channels {

@@ -86,6 +86,68 @@ struct PostgresListenerTests {
         }
     }
 
+    @Test func eachCommittedWriteHasNotifiedWhenItReturnsAndAFailedOneNotifiesNobody() throws {
+        try People.withPeople(2, on: .postgreSQL) { first, _, _ in
+            let store = try #require(first as? PostgresStore)
+            let ear = try PostgresConnection(configuration: store.configuration)
+            try ear.listen(LiveNotification.channel)
+            /// What the write answered, and the payloads it sent (right after its commit, before it returned).
+            func sent<T>(by write: () throws -> T) throws -> (T, [String]) {
+                let answer = try write()
+                return (answer, try ear.notifications(waitingAtMost: 5).map(\.payload))
+            }
+            func payloads(_ changes: Set<LiveChange>) -> [String] {
+                LiveNotification.payloads(for: changes, server: store.server)
+            }
+            let (a, b) = (Self.place("a"), Self.place("b"))
+            let (from, until) = (People.at(0), People.at(3600))
+
+            // A check-in and a move: its one statement names the place left.
+            #expect(
+                try sent { try People.checkIn(store, 0, at: "a", from: from, until: until) }.1
+                    == payloads([.presence(a)]))
+            let move = try sent { try People.checkIn(store, 0, at: "b", from: from, until: until) }
+            #expect(move.1 == payloads([.presence(a), .presence(b)]))
+            #expect(
+                try sent { try People.checkIn(store, 0, at: "b", from: from, until: until) }.1
+                    == payloads([.presence(b)]))
+
+            // A check-in at a place that does not exist fails on its foreign key: nothing is sent. What the next write
+            // sends is all that comes.
+            #expect(throws: (any Error).self) {
+                try store.checkIn(
+                    sessionToken: People.token(1), at: Self.place("nowhere"), from: from, until: until,
+                    bucket: PopularTimes.Bucket(instant: from, timeZone: .gmt))
+            }
+            let out = try sent { try store.checkOut(sessionToken: People.token(0)) }
+            #expect(out == (true, payloads([.presence(b)])))
+            #expect(try !store.checkOut(sessionToken: People.token(0)), "nothing left to check out")
+
+            let reporter = try #require(ReporterKey(hex: String(repeating: "a", count: 64)))
+            let report = {
+                try store.reportLine(
+                    placeID: a, reporter: reporter, level: .long, at: from,
+                    bucket: PopularTimes.Bucket(instant: from, timeZone: .gmt), policy: .standard)
+            }
+            let stored = try sent(by: report)
+            #expect(stored.0 == .stored)
+            #expect(stored.1 == payloads([.lineReports(a)]), "only the report's: the empty check-out sent nothing")
+            #expect(try report() != .stored, "too soon: nothing stored")
+
+            // A write of several statements in a transaction.
+            let audit = AuditEntry(
+                at: from, actor: "op-1", actorName: "Op", areaID: People.area.id, action: "place.archive", subject: "b",
+                before: nil, after: nil)
+            let archived = try sent { try store.archivePlace(id: b, at: from, audit: audit) }
+            #expect(
+                archived == (0, payloads([.presence(b), .place(b)])),
+                "only the archive's: the refused report sent nothing")
+            #expect(throws: (any Error).self) { try store.archivePlace(id: b, at: from, audit: audit) }
+            let last = try sent { try People.checkIn(store, 1, at: "a", from: from, until: until) }
+            #expect(last.1 == payloads([.presence(a)]))
+        }
+    }
+
     @Test func aPayloadOfAnotherVersionOrMalformedIsIgnoredWithALogLine() throws {
         try TestPostgres.withDatabase { configuration in
             let (ears, log) = (Ears(), Log())
