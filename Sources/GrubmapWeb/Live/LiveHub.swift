@@ -35,6 +35,9 @@ final class LiveHub: Sendable {
         var waiting: [ObjectIdentifier: Listener] = [:]
         /// The state last sent; `nil` until first read.
         var sent: LiveArea?
+        /// When ``sent`` was read: a stream opening a second later waits for a fresh read (check-ins expire without
+        /// a write).
+        var readAt: Date?
         /// The latest events, oldest first.
         var ring: [(seq: Int, at: Date, bytes: [UInt8])] = []
         /// Every event of the area after this one is in ``ring``.
@@ -139,8 +142,13 @@ final class LiveHub: Sendable {
             }
             if let replay = replay(channel, after: lastEventID, seq: state.seq) {
                 for event in replay { stream.send(event) }
-            } else {
+            } else if let readAt = channel.readAt, now.timeIntervalSince(readAt) < 1 {
                 stream.send(reload(area: area, sent, seq: state.seq))
+            } else {
+                let isFirst = channel.waiting.isEmpty
+                channel.waiting[id] = listener
+                if isFirst { state.areasToRead.insert(area) }
+                return isFirst
             }
             channel.listeners[id] = listener
             return false
@@ -311,6 +319,7 @@ final class LiveHub: Sendable {
             }
         }
         channel.sent = fresh
+        channel.readAt = instant
         if !channel.waiting.isEmpty {
             let bytes = reload(area: area, fresh, seq: state.seq)
             for (id, var listener) in channel.waiting where listener.stream.send(bytes) {
