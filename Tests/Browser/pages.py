@@ -209,8 +209,10 @@ def fetch_a_feed_that_fails(driver, server, width):
 
 def add_closed_days(driver, server, width):
     """Geumjeong Hall closed today in Busan (a sample note) and open other hours tomorrow, added in the console."""
-    tomorrow = (datetime.fromisoformat(TODAY_IN_BUSAN) + timedelta(days=1)).date().isoformat()
-    for date, closed, hours, note in ((TODAY_IN_BUSAN, "1", "", "Founders' day"), (tomorrow, "0", "11:00-13:30", "")):
+    # Today as the server sees it when the form goes: a run crossing Busan's midnight must not send yesterday.
+    today = datetime.now(ZoneInfo("Asia/Seoul")).date()
+    tomorrow = (today + timedelta(days=1)).isoformat()
+    for date, closed, hours, note in ((today.isoformat(), "1", "", "Founders' day"), (tomorrow, "0", "11:00-13:30", "")):
         driver.get(server.url(f"/admin/places/{GEUMJEONG}"))
         # A date field types in the browser's locale; its value is always YYYY-MM-DD.
         driver.execute_script("arguments[0].value = arguments[1]", driver.find_element(By.ID, "exceptionDate"), date)
@@ -281,7 +283,6 @@ CHECKED_IN = Person(check_in="original-joes")
 OPERATOR = "organiser@example.org"
 # Checked in (so moderation has someone to show) and signed in to the console as an admin of both demo campuses.
 CONSOLE = Person(check_in="original-joes", operator=OPERATOR)
-TODAY_IN_BUSAN = datetime.now(ZoneInfo("Asia/Seoul")).date().isoformat()
 GEUMJEONG = "pnu-busan-geumjeong-hall"
 JINRI = "pnu-busan-jinri-hall"
 
