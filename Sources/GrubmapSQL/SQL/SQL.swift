@@ -70,6 +70,22 @@ public struct SQL: Hashable, Sendable, ExpressibleByStringInterpolation, CustomS
         return SQL(pieces: pieces, values: values)
     }
 
+    /// `values` as lists for `IN (…)`, at most 256 to a list, each padded to a power of two by repeating its last
+    /// value (which changes no `IN`), so reading any number of ids prepares at most nine statements per connection.
+    public static func inLists<Value: DatabaseValueConvertible>(_ values: [Value]) -> [SQL] {
+        stride(from: 0, to: values.count, by: 256).map { start in
+            let chunk = values[start..<min(start + 256, values.count)]
+            var size = 1
+            while size < chunk.count { size *= 2 }
+            let last = chunk[chunk.endIndex - 1].databaseValue
+            let padded = chunk.map(\.databaseValue) + Array(repeating: last, count: size - chunk.count)
+            var pieces = [""]
+            pieces.reserveCapacity(padded.count + 1)
+            for offset in padded.indices { pieces.append(offset < padded.count - 1 ? ", " : "") }
+            return SQL(pieces: pieces, values: padded)
+        }
+    }
+
     /// The statement's text for `dialect`, with a placeholder where each value goes: `?` on SQLite, `$1`, `$2`, …
     /// on PostgreSQL, numbered in the order of ``values``.
     public func text(for dialect: SQLDialect) -> String {

@@ -9,12 +9,7 @@ extension SQLStore {
         guard !keys.isEmpty else { return [:] }
         return try read { connection in
             var found: [DishKey: Dish.ID] = [:]
-            let sorted = keys.sorted()
-            var start = 0
-            while start < sorted.count {
-                let chunk = Array(sorted[start..<min(start + 256, sorted.count)])
-                start += chunk.count
-                let list = SQL.joined(chunk.map { "\($0)" }, separator: ", ")
+            for list in SQL.inLists(keys.sorted()) {
                 for row in try connection.fetchAll(
                     "SELECT dish_key, dish_id FROM dish_keys WHERE area_id = \(id) AND dish_key IN (\(sql: list))")
                 {
@@ -248,12 +243,7 @@ extension SQLStore {
         var areas: [Dish.ID: Area.ID] = [:]
         var names: [Dish.ID: [Language: String]] = [:]
         var keys: [Dish.ID: [DishKey]] = [:]
-        let sorted = ids.sorted()
-        var start = 0
-        while start < sorted.count {
-            let chunk = Array(sorted[start..<min(start + 256, sorted.count)])
-            start += chunk.count
-            let list = SQL.joined(chunk.map { "\($0)" }, separator: ", ")
+        for list in SQL.inLists(ids.sorted()) {
             for row in try connection.fetchAll("SELECT id, area_id FROM dishes WHERE id IN (\(sql: list))") {
                 guard let id = try row.value(named: "id", as: Dish.ID?.self) else { continue }
                 areas[id] = try row.value(named: "area_id")

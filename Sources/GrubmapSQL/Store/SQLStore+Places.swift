@@ -29,22 +29,12 @@ extension SQLStore {
         return try unique.compactMap { id in try byID[id].map(StoreRows.place(from:)) }
     }
 
-    /// The rows of places with these ids, in any order: one statement per 256 ids, each with a list of placeholders
-    /// rounded up to a power of two (the last id repeated) so a connection keeps at most nine such statements.
+    /// The rows of places with these ids, in any order, a statement per ``SQL/inLists(_:)`` list.
     static func rows(ids: [Place.ID], on connection: some SQLConnection) throws -> [Row] {
-        var rows: [Row] = []
-        var start = 0
-        while start < ids.count {
-            let chunk = Array(ids[start..<min(start + 256, ids.count)])
-            start += chunk.count
-            var size = 1
-            while size < chunk.count { size *= 2 }
-            var list: SQL = "\(chunk[0])"
-            for index in 1..<size { list = "\(sql: list), \(chunk[min(index, chunk.count - 1)])" }
-            rows += try connection.fetchAll(
+        try SQL.inLists(ids).flatMap { list in
+            try connection.fetchAll(
                 "SELECT \(sql: StoreRows.placeColumns) FROM places WHERE id IN (\(sql: list)) AND archived_at IS NULL")
         }
-        return rows
     }
 
     public func places(inArea id: Area.ID, after: Place.ID?, limit: Int) throws -> [Place] {
