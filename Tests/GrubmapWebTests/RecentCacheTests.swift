@@ -186,6 +186,25 @@ import Testing
         #expect(cache.count <= 3)
     }
 
+    @Test func aValueMadeWhileTheNetworkThreadWasRefusedAReadIsNotKept() {
+        let cache = RecentCache<String, Int>(lifetime: 1, capacity: 8, scope: .everyChange, writes: LocalWrites())
+        let now = Date(timeIntervalSince1970: 0)
+        let attempt = NetworkThreadAttempt()
+        NetworkThreadAttempt.$current.withValue(attempt) {
+            // A read refused and passed over (`try?`): what is made without it must not reach other requests.
+            _ = cache.value(
+                for: "a", now: now,
+                make: {
+                    #expect(throws: WouldWait.self) { try NetworkThreadAttempt.refuseWaiting() }
+                    return 1
+                })
+        }
+        #expect(attempt.declined)
+        #expect(cache.count == 0)
+        #expect(cache.value(for: "a", now: now, make: { 2 }) == 2)
+        #expect(cache.value(for: "a", now: now, make: { 3 }) == 2)
+    }
+
     @Test func aValueReadWhileAChangeWasAnsweredIsNotKept() {
         let writes = LocalWrites()
         let cache = RecentCache<String, Int>(lifetime: 1, capacity: 8, scope: .ownKey, writes: writes)

@@ -21,6 +21,8 @@ import Testing
         init(_ base: SQLiteStore) { self.base = base }
 
         func presence(inArea id: Area.ID, at date: Date, sample: Int) throws -> [Place.ID: PlacePresence] {
+            // As every store call that goes to the database: never on the network thread.
+            try NetworkThreadAttempt.refuseWaiting()
             entered.signal()
             release.wait()
             return try base.presence(inArea: id, at: date, sample: sample)
@@ -124,6 +126,38 @@ import Testing
         for connection in stalled { #expect(connection.readResponse().hasPrefix("HTTP/1.1 200")) }
     }
 
+    @Test func aReturningVisitorsKeptPageComesWhileEveryWorkerWaitsOnTheDatabase() throws {
+        let test = try TestApp.make()
+        defer { test.cleanUp() }
+        let person = try Person(test)
+        try person.finishOnboarding()
+        let store = StallingStore(test.store)
+        var environment = test.app.environment
+        environment.store = store
+        let app = App(environment: environment)
+        // The visitor read the place page a moment ago: their session and the page are kept.
+        let headers = person.headers.map { "\($0.0): \($0.1)\r\n" }.joined()
+        let first = app.responder(try Request(method: .get, target: "/places/alpha", headers: person.headers))
+        #expect(first.status == .ok)
+        let server = HTTPServer(
+            configuration: ServerConfiguration(port: 0, threading: .pool(threads: 1), workerCount: 2),
+            inlineResponder: app.inlineResponder, responder: app.responder)
+        try server.start()
+        defer { server.shutdown(gracePeriod: .zero) }
+
+        let stalled = (0..<2).map { _ in try! Connection(port: server.port) }
+        for connection in stalled { connection.send("GET /areas/test-campus HTTP/1.1\r\nHost: x\r\n\r\n") }
+        store.entered.wait()
+        store.entered.wait()
+        // Both workers wait on the database; the kept page needs neither.
+        let page = try Connection(port: server.port).get("/places/alpha", headers: headers)
+        #expect(page.hasPrefix("HTTP/1.1 200"))
+        #expect(page.hasSuffix(String(decoding: first.body, as: UTF8.self)))
+        store.release.signal()
+        store.release.signal()
+        for connection in stalled { #expect(connection.readResponse().hasPrefix("HTTP/1.1 200")) }
+    }
+
     /// One TCP connection to the server on 127.0.0.1.
     final class Connection {
         let socket: Int32
@@ -151,8 +185,8 @@ import Testing
             _ = bytes.withUnsafeBytes { Foundation.send(socket, $0.baseAddress, $0.count, 0) }
         }
 
-        func get(_ target: String) -> String {
-            send("GET \(target) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        func get(_ target: String, headers: String = "") -> String {
+            send("GET \(target) HTTP/1.1\r\nHost: x\r\n\(headers)Connection: close\r\n\r\n")
             return readResponse()
         }
 

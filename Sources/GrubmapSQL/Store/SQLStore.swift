@@ -56,7 +56,9 @@ extension SQLStore {
 
     /// Runs `body` with outages translated, counting the errors that came from the database (not the ones a
     /// store method throws on purpose, such as a missing row).
+    /// Refused at once during a ``NetworkThreadAttempt``: every borrowing of a connection comes through here.
     private func counting<T>(_ body: () throws -> T) throws -> T {
+        try NetworkThreadAttempt.refuseWaiting()
         do {
             return try DatabaseUnavailableError.translating(body)
         } catch {

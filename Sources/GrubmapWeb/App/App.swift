@@ -125,8 +125,8 @@ public struct App: Sendable {
         compression.wrapping(conditionalRequests.wrapping(securityHeaders.wrapping(respond(to:))))
     }
 
-    /// The answers the app gives from memory on the server's network threads (assets), with the same outer
-    /// middleware; `nil` for every request that must go to a worker.
+    /// The answers the app gives from memory on the server's network threads (assets, and kept pages when all they
+    /// read is kept), with the same outer middleware; `nil` for every request that must go to a worker.
     public var inlineResponder: InlineResponder {
         { request in
             guard let match = routes.matchInline(request) else { return nil }
@@ -136,7 +136,11 @@ public struct App: Sendable {
                 response.route = match.pattern
                 return response
             }
-            return compression.wrapping(conditionalRequests.wrapping(securityHeaders.wrapping(answer)))(request)
+            let respond = compression.wrapping(conditionalRequests.wrapping(securityHeaders.wrapping(answer)))
+            guard match.mayDecline else { return respond(request) }
+            let attempt = NetworkThreadAttempt()
+            let response = NetworkThreadAttempt.$current.withValue(attempt) { respond(request) }
+            return attempt.declined ? nil : response
         }
     }
 

@@ -14,6 +14,8 @@ struct AppCaches: Sendable {
 
     /// This server's changes.
     let writes: LocalWrites
+    /// The catalog the visitors' requests read last.
+    let catalog = KeptCatalog()
     /// Returning visitors' sessions and preferences, by session token.
     let sessions: RecentCache<String, StoredVisitor>
     /// The places API's first pages.

@@ -1,4 +1,5 @@
 import Foundation
+import GrubmapStore
 import Synchronization
 
 /// A small cache of what a request read from the database, shared by a server's threads, for answers that may lag
@@ -74,8 +75,10 @@ final class RecentCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     private func keep(_ value: Value, for key: Key, now: Date, generation: UInt64, removals: UInt64) {
         state.withLock { state in
-            // A change answered while the value was read may be missing from it: use it once, keep it not.
-            guard writes.generation == generation, state.removals == removals else { return }
+            // A change answered while the value was read may be missing from it, and so may a value made while a
+            // read was refused on the network thread: use it once, keep it not.
+            guard writes.generation == generation, state.removals == removals, !NetworkThreadAttempt.isDeclined
+            else { return }
             if state.entries[key] == nil, state.entries.count >= capacity {
                 state.entries = state.entries.filter { isFresh($0.value, now: now, generation: generation) }
                 if state.entries.count >= capacity { state.entries.removeAll(keepingCapacity: true) }

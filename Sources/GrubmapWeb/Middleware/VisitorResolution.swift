@@ -60,7 +60,9 @@ struct VisitorResolution: RouteMiddleware {
                 caches.sessions.remove(session.token)
             }
         }
-        let inner = VisitorContext(base: context, catalog: try store.catalog(), visitor: visitor, cookies: cookies)
+        let inner = VisitorContext(
+            base: context, catalog: try caches.catalog.catalog(from: store, now: context.now), visitor: visitor,
+            cookies: cookies)
 
         do {
             var response = try next(inner)

@@ -1,4 +1,5 @@
 import GrubmapHTTP
+import GrubmapStore
 
 /// A step in front of a group of routes that may hand its handlers a richer context, as Hummingbird's middleware
 /// builds a child context: the visitor from the bare request, a session from the visitor.
@@ -26,6 +27,8 @@ struct MiddlewareChain<Context>: Sendable {
         do {
             return try run(context, handler)
         } catch {
+            // Handed to a worker, which answers it from the start: nothing to answer or log here.
+            if NetworkThreadAttempt.isDeclined { return Response(status: .serviceUnavailable) }
             return ErrorResponses.response(for: error, context: context)
         }
     }

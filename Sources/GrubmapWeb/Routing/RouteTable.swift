@@ -10,6 +10,9 @@ struct RouteTable: Sendable {
         let pattern: String?
         /// The answer, errors included: every route runs behind its group's chain, which answers them.
         let answer: @Sendable (RequestContext) -> Response
+        /// Whether the answer, tried on the network thread, may find it needs the database and decline
+        /// (``addKept(_:_:_:_:_:)``).
+        var mayDecline = false
     }
 
     /// A route as the table lists it.
@@ -46,6 +49,27 @@ struct RouteTable: Sendable {
         router.add(method, pattern) { captures throws(HTTPError) in
             let parameter = try path.parameter(from: captures)
             return Match(kind: kind, pattern: pattern) { context in chain(context) { try handler($0, parameter) } }
+        }
+    }
+
+    /// Adds a page or a read of the API whose answer is mostly kept in memory (``RecentCache``): the server's
+    /// network thread tries it first and answers it there when everything it reads is kept (the visitor's session,
+    /// the catalog, the page); the first read that would go to the database declines (``NetworkThreadAttempt``), and
+    /// a worker answers the request from the start, as any other.
+    mutating func addKept<Parameter: Sendable>(
+        _ path: SitePath<Parameter>, _ kind: RouteKind,
+        _ handler: @escaping @Sendable (VisitorContext, Parameter) throws -> Response
+    ) {
+        add(.get, path, kind, .optional, handler)
+        let chain = groups.optional
+        let pattern = path.pattern
+        inlineRouter.add(.get, pattern) { captures throws(HTTPError) in
+            let parameter = try path.parameter(from: captures)
+            var match = Match(kind: kind, pattern: pattern) { context in
+                chain(context) { try handler($0, parameter) }
+            }
+            match.mayDecline = true
+            return match
         }
     }
 

@@ -25,8 +25,8 @@ struct AreaFeature: RouteCollection {
     static let pageSize = 50
 
     func addRoutes(to routes: inout RouteTable) {
-        routes.add(.get, Paths.area, .page, .optional, areaPage)
-        routes.add(.get, Paths.areaMap, .page, .optional, mapFragment)
+        routes.addKept(Paths.area, .page, areaPage)
+        routes.addKept(Paths.areaMap, .page, mapFragment)
     }
 
     /// The most places the map asks for in its view; when the view holds more, it draws those nearest its middle

@@ -14,7 +14,7 @@ struct CatalogAPI: RouteCollection {
 
     func addRoutes(to routes: inout RouteTable) {
         routes.add(.get, Paths.API.areas, .api, .optional, areas)
-        routes.add(.get, Paths.API.places, .api, .optional, places)
+        routes.addKept(Paths.API.places, .api, places)
         routes.add(.get, Paths.API.placesGeoJSON, .api, .optional, placesGeoJSON)
         routes.add(.get, Paths.API.place, .api, .optional, place)
     }

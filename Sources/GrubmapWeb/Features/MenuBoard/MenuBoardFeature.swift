@@ -15,7 +15,7 @@ struct MenuBoardFeature: RouteCollection {
     let cache: BoardCache
 
     func addRoutes(to routes: inout RouteTable) {
-        routes.add(.get, Paths.menuBoard, .page, .optional, boardPage)
+        routes.addKept(Paths.menuBoard, .page, boardPage)
         routes.add(.get, Paths.API.areaMenus, .api, .optional, boardAPI)
         routes.add(.post, Paths.menuPreferences, .page, .optional, saveMenuPreferences)
     }

@@ -15,7 +15,7 @@ struct PlaceFeature: RouteCollection {
     let cache: PlacePageCache
 
     func addRoutes(to routes: inout RouteTable) {
-        routes.add(.get, Paths.place, .page, .optional, placePage)
+        routes.addKept(Paths.place, .page, placePage)
     }
 
     /// Rendered once per ``PlacePageInput`` while its readings are kept.
