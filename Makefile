@@ -45,7 +45,7 @@ test:
 	scripts/fuzz 30
 	scripts/lb-test .build/debug/grubmap
 	scripts/postgres-test-cluster run .venv/bin/python -m pytest -q -p no:cacheprovider Tests/Ecosystem
-	.venv/bin/python -m pytest -q -p no:cacheprovider Tests/Browser
+	.venv/bin/python -m pytest -q -p no:cacheprovider -n 2 Tests/Browser
 
 # The kill -9 durability run at length: 100 cycles on SQLite and on PostgreSQL.
 soak:

@@ -108,11 +108,10 @@ def test_progress_advances_by_itself_and_finishes_after_the_last_page(server, br
     driver.get(server.url("/settings"))
     driver.find_element(By.CSS_SELECTOR, "form[action='/settings/onboarding'] button").click()
     wait_for(driver, lambda d: onboarding(d) is not None)
-    bars = driver.find_elements(By.CSS_SELECTOR, "[data-bar]")
-    assert [b.get_attribute("data-state") for b in bars] == ["filling", "waiting", "waiting"]
-    # The server was started with a 500 ms interval: the pages move on and the tour ends by itself.
-    wait_for(driver, lambda d: d.find_element(By.CSS_SELECTOR, "[data-onboarding]").get_attribute("data-page") == "1")
-    assert [b.get_attribute("data-state") for b in bars] == ["done", "filling", "waiting"]
+    # The server was started with a 500 ms interval: the pages move on and the tour ends by itself. (What each bar
+    # shows on the way is checked on a manual clock below: a busy machine may pass a page between two looks.)
+    wait_for(driver, lambda d: d.execute_script(
+        "const tour = document.querySelector('[data-onboarding]'); return !tour || tour.dataset.page !== '0'"))
     wait_for(driver, lambda d: "/areas" in d.current_url)
     driver.get(server.url("/"))
     assert onboarding(driver) is None
@@ -124,10 +123,13 @@ def test_progress_pauses_while_hovered_with_a_manual_clock(server, browser):
     driver.get(server.url("/onboarding?clock=manual"))
     tick = lambda ms: driver.execute_script(f"window.grubmapOnboarding.tick({ms})")
     page = lambda: driver.execute_script("return window.grubmapOnboarding.page")
+    bars = lambda: [b.get_attribute("data-state") for b in driver.find_elements(By.CSS_SELECTOR, "[data-bar]")]
+    assert bars() == ["filling", "waiting", "waiting"]
     tick(499)
     assert page() == 0
     tick(1)
     assert page() == 1
+    assert bars() == ["done", "filling", "waiting"]
     ActionChains(driver).move_to_element(driver.find_element(By.CSS_SELECTOR, ".sheet")).perform()
     wait_for(driver, lambda d: d.execute_script("return window.grubmapOnboarding.paused"))
     tick(10_000)
