@@ -105,25 +105,16 @@ import Testing
         environment.store = store
         let app = App(environment: environment)
         // Two database connections and two workers more, as `grubmap serve` sizes them; one network thread.
-        let server = HTTPServer(
-            configuration: ServerConfiguration(port: 0, threading: .pool(threads: 1), workerCount: 2 + 2),
-            inlineResponder: app.inlineResponder, responder: app.responder)
-        try server.start()
+        let stalled = try TwoStalledPages(app, store: store, workers: 2 + 2)
+        let server = stalled.server
         defer { server.shutdown(gracePeriod: .zero) }
-
-        let stalled = (0..<2).map { _ in try! Connection(port: server.port) }
-        for connection in stalled { connection.send("GET /areas/test-campus HTTP/1.1\r\nHost: x\r\n\r\n") }
-        store.entered.wait()
-        store.entered.wait()
         // Both are now waiting on the database. Others still get answers.
         let health = try Connection(port: server.port).get("/healthz")
         #expect(health.hasPrefix("HTTP/1.1 200"))
         let script = try Connection(port: server.port).get(Assets.path("app.js"))
         #expect(script.hasPrefix("HTTP/1.1 200"))
         #expect(script.contains("text/javascript"))
-        store.release.signal()
-        store.release.signal()
-        for connection in stalled { #expect(connection.readResponse().hasPrefix("HTTP/1.1 200")) }
+        stalled.release()
     }
 
     @Test func aReturningVisitorsKeptPageComesWhileEveryWorkerWaitsOnTheDatabase() throws {
@@ -139,23 +130,44 @@ import Testing
         let headers = person.headers.map { "\($0.0): \($0.1)\r\n" }.joined()
         let first = app.responder(try Request(method: .get, target: "/places/alpha", headers: person.headers))
         #expect(first.status == .ok)
-        let server = HTTPServer(
-            configuration: ServerConfiguration(port: 0, threading: .pool(threads: 1), workerCount: 2),
-            inlineResponder: app.inlineResponder, responder: app.responder)
-        try server.start()
+        let stalled = try TwoStalledPages(app, store: store, workers: 2)
+        let server = stalled.server
         defer { server.shutdown(gracePeriod: .zero) }
-
-        let stalled = (0..<2).map { _ in try! Connection(port: server.port) }
-        for connection in stalled { connection.send("GET /areas/test-campus HTTP/1.1\r\nHost: x\r\n\r\n") }
-        store.entered.wait()
-        store.entered.wait()
         // Both workers wait on the database; the kept page needs neither.
         let page = try Connection(port: server.port).get("/places/alpha", headers: headers)
         #expect(page.hasPrefix("HTTP/1.1 200"))
         #expect(page.hasSuffix(String(decoding: first.body, as: UTF8.self)))
-        store.release.signal()
-        store.release.signal()
-        for connection in stalled { #expect(connection.readResponse().hasPrefix("HTTP/1.1 200")) }
+        stalled.release()
+    }
+
+    /// A server of `app` with one network thread and `workers` workers, and two area pages asked of it that wait
+    /// on the stalled database (a worker each) until ``release()``.
+    struct TwoStalledPages {
+        let server: HTTPServer
+        let store: StallingStore
+        let connections: [Connection]
+
+        init(_ app: App, store: StallingStore, workers: Int) throws {
+            server = HTTPServer(
+                configuration: ServerConfiguration(port: 0, threading: .pool(threads: 1), workerCount: workers),
+                inlineResponder: app.inlineResponder, responder: app.responder)
+            try server.start()
+            self.store = store
+            let port = server.port
+            connections = try (0..<2).map { _ in try Connection(port: port) }
+            for connection in connections {
+                connection.send("GET /areas/test-campus HTTP/1.1\r\nHost: x\r\n\r\n")
+            }
+            store.entered.wait()
+            store.entered.wait()
+        }
+
+        /// Lets both pages through: each is answered.
+        func release() {
+            store.release.signal()
+            store.release.signal()
+            for connection in connections { #expect(connection.readResponse().hasPrefix("HTTP/1.1 200")) }
+        }
     }
 
     /// One TCP connection to the server on 127.0.0.1.
