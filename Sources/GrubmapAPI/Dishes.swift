@@ -62,3 +62,63 @@ extension API {
         }
     }
 }
+
+extension API {
+    /// A dish as the admin API gives it: its names and the keys (normalised meal names) whose meals are it.
+    public struct AdminDishBody: Codable, Sendable, Equatable {
+        public let id: Dish.ID
+        public let areaId: Area.ID
+        public let names: DishNames
+        public let keys: [String]
+
+        public init(id: Dish.ID, areaId: Area.ID, names: DishNames, keys: [String]) {
+            self.id = id
+            self.areaId = areaId
+            self.names = names
+            self.keys = keys
+        }
+
+        public init(_ dish: Dish) {
+            self.init(id: dish.id, areaId: dish.areaID, names: DishNames(dish.names), keys: dish.keys.map(\.rawValue))
+        }
+    }
+
+    /// `GET /api/v1/admin/areas/{id}/dishes`: every dish of the area that was not merged away, by id.
+    public struct AdminDishesBody: Codable, Sendable, Equatable {
+        public let dishes: [AdminDishBody]
+
+        public init(dishes: [AdminDishBody]) {
+            self.dishes = dishes
+        }
+    }
+
+    /// `PUT /api/v1/admin/dishes/{id}/names`: per language code, a name to set or `null` to remove it; a language
+    /// left out keeps its name.
+    public struct DishNamesChange: Codable, Sendable, Equatable {
+        public let names: [String: String?]
+
+        public init(names: [Language: String?]) {
+            self.names = Dictionary(uniqueKeysWithValues: names.map { ($0.key.rawValue, $0.value) })
+        }
+    }
+
+    /// `POST /api/v1/admin/dishes/{id}/merge`: the dish that takes the merged dish's keys.
+    public struct DishMerge: Codable, Sendable, Equatable {
+        public let into: Dish.ID
+
+        public init(into: Dish.ID) {
+            self.into = into
+        }
+    }
+
+    /// `POST /api/v1/admin/dishes/{id}/split`: the key that becomes a dish of its own, and that dish's names.
+    public struct DishSplit: Codable, Sendable, Equatable {
+        public let key: String
+        public let names: [String: String]?
+
+        public init(key: String, names: [Language: String]) {
+            self.key = key
+            self.names = Dictionary(uniqueKeysWithValues: names.map { ($0.key.rawValue, $0.value) })
+        }
+    }
+}

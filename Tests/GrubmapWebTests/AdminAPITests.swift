@@ -162,25 +162,36 @@ import Testing
         #expect(try test.store.apiKey(token: read) == nil)
     }
 
-    /// Every admin API route with a write key of another area, and nothing changes: another area's address is 404
-    /// or 403; a call about a place of another area, a `PUT` of it too, is 400 `place_in_other_area` naming the place
-    /// and its area; a place that does not exist stays 404 (a `PUT` would make it, so it is not tried).
+    /// Every admin API route with a write key of another area, and nothing changes: another area's address, and a
+    /// dish of another area, is 404 or 403; a call about a place of another area, a `PUT` of it too, is 400
+    /// `place_in_other_area` naming the place and its area; a place that does not exist stays 404 (a `PUT` would
+    /// make it, so it is not tried).
     @Test func everyAdminRouteRefusesAnotherAreasKey() throws {
-        let test = try TestApp.make()
+        // Menus at alpha give the area dishes, so a dish's routes are tried with one of them.
+        let test = try DishTests.app()
         defer { test.cleanUp() }
         let outsider = try Self.makeKey(test, area: TestApp.secondArea.id, scope: .write)
         let before = try test.store.consolePlaces(inArea: TestApp.sampleArea.id)
+        let dishes = try test.store.dishes(inArea: TestApp.sampleArea.id)
+        let dish = try DishTests.cutlet(test).id.description
         let date = CalendarDate.local(test.clock.now, in: TimeZone(identifier: "Asia/Seoul")!).date
+        let menu = try test.store.menu(placeID: try Place.ID("alpha"), on: date)
         var tried = 0
         for route in test.app.routes.adminAPIRoutes {
-            let isArea = route.pattern.contains("/areas/")
-            let id = isArea ? TestApp.sampleArea.id.rawValue : "alpha"
+            let isArea = route.pattern.contains("/areas/") || route.pattern.contains("/dishes/")
+            let id =
+                route.pattern.contains("/areas/")
+                ? TestApp.sampleArea.id.rawValue : route.pattern.contains("/dishes/") ? dish : "alpha"
             let path = route.pattern.replacingOccurrences(of: "{id}", with: id) + "?date=\(date)"
             let takeOver = Self.place.replacingOccurrences(of: "\"delta\"", with: "\"alpha\"")
                 .replacingOccurrences(of: "test-campus", with: TestApp.secondArea.id.rawValue)
             let body =
                 route.pattern.hasSuffix("/menu")
-                ? #"{"closed": true}"# : route.pattern.hasSuffix("/sold-out") ? #"{"date": "\#(date)"}"# : takeOver
+                ? #"{"closed": true}"#
+                : route.pattern.hasSuffix("/sold-out")
+                    ? #"{"date": "\#(date)"}"#
+                    : route.pattern.contains("/dishes/")
+                        ? #"{"names": {"en": "Taken over"}, "into": \#(dish), "key": "x"}"# : takeOver
             let response = try call(test, route.method, path, key: outsider, body: body)
             if isArea {
                 #expect([.notFound, .forbidden].contains(response.status), "\(route.method) \(path)")
@@ -200,10 +211,11 @@ import Testing
             }
             tried += 1
         }
-        #expect(tried == 10)
+        #expect(tried == 14)
         #expect(try test.store.soldOutMarks(placeID: try Place.ID("alpha"), on: date).isEmpty)
         #expect(try test.store.consolePlaces(inArea: TestApp.sampleArea.id) == before)
-        #expect(try test.store.menu(placeID: try Place.ID("alpha"), on: date) == nil)
+        #expect(try test.store.menu(placeID: try Place.ID("alpha"), on: date) == menu)
+        #expect(try test.store.dishes(inArea: TestApp.sampleArea.id) == dishes)
         #expect(
             try test.store.auditEntries(
                 areas: [TestApp.sampleArea.id], includingGlobal: true, action: nil, before: nil, limit: 10

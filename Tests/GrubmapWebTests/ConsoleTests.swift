@@ -168,27 +168,35 @@ import Testing
     /// Every console route, tried by an editor of another area with a valid session and CSRF token: 404 or 403, and
     /// nothing changes (no audit entry, the place as it was).
     @Test func everyConsoleRouteRefusesAnotherAreasOperator() throws {
-        let test = try Self.makeApp()
+        // Menus at alpha give the area dishes, so a dish's routes are tried with one of them.
+        let test = try DishTests.app { $0.passwordHasher = PasswordHasher(cost: .minimum) }
         defer { test.cleanUp() }
         let outsider = try Self.signedIn(test, "outsider@example.org", area: TestApp.secondArea.id)
         let csrf = try Self.consoleCSRF(outsider)
         let before = try test.store.consolePlace(id: try Place.ID("alpha"))
+        let dishes = try test.store.dishes(inArea: TestApp.sampleArea.id)
+        let dish = try DishTests.cutlet(test).id.description
         let auditBefore = try test.store.auditEntries(
             areas: [TestApp.sampleArea.id, TestApp.secondArea.id], includingGlobal: true, action: nil, before: nil,
             limit: 100)
         var tried = 0
         for route in test.app.routes.consoleRoutes where route.pattern.contains("{id}") {
-            let id = route.pattern.hasPrefix("/admin/areas/") ? TestApp.sampleArea.id.rawValue : "alpha"
+            let id =
+                route.pattern.hasPrefix("/admin/areas/")
+                ? TestApp.sampleArea.id.rawValue : route.pattern.hasPrefix("/admin/dishes/") ? dish : "alpha"
             let path = route.pattern.replacingOccurrences(of: "{id}", with: id)
             let response =
                 route.method == .get
                 ? try outsider.get(path)
-                : try outsider.post(path, [("nameEn", "Taken over"), ("kind", "cafe")], csrf: csrf)
+                : try outsider.post(
+                    path, [("nameEn", "Taken over"), ("kind", "cafe"), ("en", "Taken over"), ("into", dish)], csrf: csrf
+                )
             #expect([.notFound, .forbidden].contains(response.status), "\(route.method) \(path)")
             tried += 1
         }
         #expect(tried >= 6)
         #expect(try test.store.consolePlace(id: try Place.ID("alpha")) == before)
+        #expect(try test.store.dishes(inArea: TestApp.sampleArea.id) == dishes)
         let auditAfter = try test.store.auditEntries(
             areas: [TestApp.sampleArea.id, TestApp.secondArea.id], includingGlobal: true, action: nil, before: nil,
             limit: 100)

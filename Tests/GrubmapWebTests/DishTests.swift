@@ -13,8 +13,8 @@ import Testing
     static let area = try! Area.ID("test-campus")
 
     /// Today (Seoul) is 2026-11-09; 돈까스 is served today and on the 12th, "돈 까스(소스)" on the 6th.
-    static func app() throws -> TestApp {
-        let test = try TestApp.make()
+    static func app(configure: (inout AppConfiguration) -> Void = { _ in }) throws -> TestApp {
+        let test = try TestApp.make(configure: configure)
         func menu(_ date: String, _ meals: [String]) throws -> Menu {
             try Menu(
                 date: F.date(date), status: .serving([try MenuCategory(name: "중식", meals: meals.map { F.meal($0) })]),

@@ -121,6 +121,7 @@ import Testing
         ("console-new-place", "/admin/areas/pnu-busan/places/new"),
         ("console-menus", "/admin/places/pnu-busan-geumjeong-hall/menus"),
         ("console-moderation", "/admin/areas/pnu-busan/moderation"), ("console-audit", "/admin/areas/pnu-busan/audit"),
+        ("console-dishes", "/admin/areas/pnu-busan/dishes"),
         ("console-account", "/admin/account"), ("console-api-keys", "/admin/areas/pnu-busan/api-keys"),
     ]
 

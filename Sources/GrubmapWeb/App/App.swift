@@ -96,10 +96,12 @@ public struct App: Sendable {
                 store: store, runner: environment.feeds, feedsPerArea: environment.configuration.feedsPerArea,
                 scope: ConsolePlaceScope(store: store)))
         routes.add(ModerationFeature(store: store))
+        routes.add(DishesConsoleFeature(dishes: store, scope: ConsoleDishScope(dishes: store)))
         routes.add(AccountFeature(store: store))
         routes.add(OperatorsFeature(store: store, scope: ManagedOperatorScope(store: store)))
         routes.add(APIKeysFeature(store: store))
         routes.add(AdminAPIFeature(store: store, scope: AdminPlaceScope(store: store)))
+        routes.add(AdminDishesAPI(dishes: store, scope: AdminDishScope(dishes: store)))
         routes.add(AuditFeature(store: store))
         let live = LiveHub(
             reader: .store(store), feed: store as? any LiveChangeFeed, now: environment.now, log: environment.log)

@@ -36,7 +36,7 @@ public func fragment(@NodeBuilder _ content: () -> [Node]) -> Node {
 enum Tag: String, Sendable {
     case a, article, body, button, dd, div, dl, dt, fieldset, footer, form, h1, h2, h3, head, header, html, label,
         legend, li, main, nav, ol, option, p, script, section, select, small, span, strong, style, table, tbody, td,
-        th, thead, title, tr, ul, details, summary, textarea, output, time, code, caption
+        th, thead, title, tr, ul, details, summary, textarea, output, time, code, caption, datalist
     case input, link, meta, br, img
     case svg, circle, g, path, rect, text, line, image
 

@@ -106,6 +106,14 @@ enum Paths {
             "/admin/areas/{id}/moderation/end-many", missing: "There is no area with that id.")
         /// An area's audit log (`?action=…` to filter, `?before=N` for older entries).
         static let audit = SitePath<Area.ID>("/admin/areas/{id}/audit", missing: "There is no area with that id.")
+        /// An area's dishes: their names, merging and splitting them.
+        static let dishes = SitePath<Area.ID>("/admin/areas/{id}/dishes", missing: "There is no area with that id.")
+        static let dishNames = SitePath<Dish.ID>(
+            dish: "/admin/dishes/{id}/names", missing: "There is no dish with that id.")
+        static let mergeDish = SitePath<Dish.ID>(
+            dish: "/admin/dishes/{id}/merge", missing: "There is no dish with that id.")
+        static let splitDish = SitePath<Dish.ID>(
+            dish: "/admin/dishes/{id}/split", missing: "There is no dish with that id.")
 
         /// Whether `path` is the console's, whose pages never share a visitor's cookies or caches.
         static func contains(_ path: String) -> Bool { path == "/admin" || path.hasPrefix("/admin/") }
@@ -152,6 +160,14 @@ enum Paths {
                 "/api/v1/admin/places/{id}/menu", missing: "There is no place with that id.")
             static let soldOut = SitePath<Place.ID>(
                 "/api/v1/admin/places/{id}/menu/sold-out", missing: "There is no place with that id.")
+            static let dishes = SitePath<Area.ID>(
+                "/api/v1/admin/areas/{id}/dishes", missing: "There is no area with that id.")
+            static let dishNames = SitePath<Dish.ID>(
+                dish: "/api/v1/admin/dishes/{id}/names", missing: "There is no dish with that id.")
+            static let mergeDish = SitePath<Dish.ID>(
+                dish: "/api/v1/admin/dishes/{id}/merge", missing: "There is no dish with that id.")
+            static let splitDish = SitePath<Dish.ID>(
+                dish: "/api/v1/admin/dishes/{id}/split", missing: "There is no dish with that id.")
         }
 
         /// Whether `path` is the API's, so an error there is JSON rather than a page.

@@ -14,7 +14,8 @@ struct AuditFeature: RouteCollection {
         "place.create", "place.update", "place.archive", "place.restore", "menu.week", "menu.replace", "menu.remove",
         "menu.copy-day", "menu.copy-week", "profile.hide", "profile.restore", "checkin.end", "checkin.end-many",
         "operator.add",
-        "operator.reset", "feed.set", "feed.remove", "place.exception.add", "place.exception.remove",
+        "operator.reset", "feed.set", "feed.remove", "place.exception.add", "place.exception.remove", "dish.names",
+        "dish.merge", "dish.split",
     ]
 
     func addRoutes(to routes: inout RouteTable) {

@@ -32,6 +32,7 @@ struct ConsoleHomeFeature: RouteCollection {
                             el(.span, .class("meta")) { text.placeCount(count) }
                             el(.div, .class("console-links")) {
                                 el(.a, .href(Paths.Console.places(area.id))) { text.places }
+                                el(.a, .href(Paths.Console.dishes(area.id))) { text.dishes }
                                 el(.a, .href(Paths.Console.moderation(area.id))) { text.moderation }
                                 el(.a, .href(Paths.Console.audit(area.id))) { text.auditLog }
                                 if context.account.role == .admin {

@@ -19,6 +19,7 @@ struct PlaceListPage {
             .render {
                 el(.h1) { title }
                 el(.p, .class("console-links")) {
+                    el(.a, .href(Paths.Console.dishes(area.id))) { text.dishes }
                     el(.a, .href(Paths.Console.moderation(area.id))) { text.moderation }
                     el(.a, .href(Paths.Console.audit(area.id))) { text.auditLog }
                 }
