@@ -91,7 +91,7 @@ let package = Package(
             name: "GrubmapClientTests",
             dependencies: [
                 "GrubmapClient", "GrubmapAPI", "GrubmapCore", "GrubmapWeb", "GrubmapHTTP", "GrubmapSQL",
-                "GrubmapImport", "GrubmapTestTiers",
+                "GrubmapStore", "GrubmapImport", "GrubmapTestTiers",
             ]),
         .testTarget(
             name: "GrubmapWebTests",

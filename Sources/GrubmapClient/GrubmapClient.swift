@@ -98,6 +98,43 @@ public actor GrubmapClient {
         try await get("api/v1/dishes/\(id)", query: [:], as: API.DishBody.self)
     }
 
+    // MARK: Admin API (the client made with an area's API key as its session token)
+
+    /// Every dish of the key's area that was not merged away, by id, with its keys.
+    public func adminDishes(area: Area.ID) async throws(GrubmapClientError) -> [API.AdminDishBody] {
+        try await get("api/v1/admin/areas/\(area.rawValue)/dishes", as: API.AdminDishesBody.self).dishes
+    }
+
+    /// Sets (a name) or removes (`nil`) the dish's name in each language given; the others stay. 400
+    /// `invalid_dish` for an empty or over-long name.
+    public func setDishNames(_ names: [Language: String?], dish: Dish.ID) async throws(GrubmapClientError)
+        -> API.AdminDishBody
+    {
+        try decode(
+            API.AdminDishBody.self,
+            try await send(
+                "PUT", "api/v1/admin/dishes/\(dish)/names", query: [:], body: API.DishNamesChange(names: names)))
+    }
+
+    /// Merges `dish` into `into`, another dish of the key's area; returns the dish that remains. 400
+    /// `merge_into_itself` or `unknown_dish` otherwise.
+    public func mergeDish(_ dish: Dish.ID, into: Dish.ID) async throws(GrubmapClientError) -> API.AdminDishBody {
+        try decode(
+            API.AdminDishBody.self,
+            try await send("POST", "api/v1/admin/dishes/\(dish)/merge", query: [:], body: API.DishMerge(into: into)))
+    }
+
+    /// Makes `key`, one of the dish's keys but not its only one, a new dish named `names`; returns it. 400
+    /// `unknown_key` or `only_key` otherwise.
+    public func splitDish(_ dish: Dish.ID, key: String, names: [Language: String] = [:])
+        async throws(GrubmapClientError) -> API.AdminDishBody
+    {
+        try decode(
+            API.AdminDishBody.self,
+            try await send(
+                "POST", "api/v1/admin/dishes/\(dish)/split", query: [:], body: API.DishSplit(key: key, names: names)))
+    }
+
     // MARK: Rides
 
     /// Where a ride goes: a place (priced under its area) or a point.

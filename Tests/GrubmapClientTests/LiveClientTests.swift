@@ -5,6 +5,7 @@ import GrubmapCore
 import GrubmapHTTP
 import GrubmapImport
 import GrubmapSQL
+import GrubmapStore
 import GrubmapTestTiers
 import GrubmapWeb
 import Synchronization
@@ -18,12 +19,13 @@ import Testing
     final class LiveServer: Sendable {
         private let current: Mutex<HTTPServer>
         let app: App
+        let store: SQLiteStore
         let folder: URL
 
         init() throws {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "grubmap-client-\(UUID().uuidString)")
-            let store = try SQLiteStore(path: folder.appendingPathComponent("demo.sqlite").path)
+            store = try SQLiteStore(path: folder.appendingPathComponent("demo.sqlite").path)
             _ = try DemoData.load(into: store)
             _ = try DemoMenus.load(into: store, now: Date())
             _ = try DemoPopularTimes.load(into: store, now: Date())
@@ -165,6 +167,41 @@ import Testing
         #expect(menu.closed && menu.status == "closed")
         #expect(menu.closedBy == "weeklyHours")
         #expect(menu.categories.isEmpty)
+    }
+
+    /// The admin API's dish calls with an API key of the area as the client's token: names set and removed, a merge
+    /// and the split that undoes it, and a refusal typed by its code.
+    @Test func anAPIKeyNamesMergesAndSplitsDishes() async throws {
+        let live = try LiveServer()
+        defer { live.stop() }
+        let busan = try Area.ID("pnu-busan")
+        let token = APIKey.tokenPrefix + Base64URL.encode(AppEnvironment.systemRandomBytes(32))
+        let now = Date()
+        try live.store.createAPIKey(
+            APIKey(
+                id: try APIKey.ID(AppEnvironment.systemRandomBytes(8).map { String(format: "%02x", $0) }.joined()),
+                areaID: busan, scope: .write,
+                label: "script", createdBy: "boss@example.org", createdAt: now),
+            token: token,
+            audit: AuditEntry(
+                at: now, actor: "cli", actorName: "test", areaID: busan, action: "api-key.create", subject: "script",
+                before: nil, after: "write"))
+        let client = GrubmapClient(baseURL: live.url, sessionToken: token)
+        let dishes = try await client.adminDishes(area: busan)
+        #expect(dishes.count >= 2)
+        let (first, second) = (dishes[0], dishes[1])
+        let named = try await client.setDishNames([.english: "Test dish", .korean: nil], dish: first.id)
+        #expect(named.names == API.DishNames(en: "Test dish", ko: nil))
+        let merged = try await client.mergeDish(second.id, into: first.id)
+        #expect(merged.id == first.id && merged.keys.count == first.keys.count + second.keys.count)
+        let split = try await client.splitDish(first.id, key: second.keys[0], names: [.korean: "나눈 요리"])
+        #expect(split.keys == [second.keys[0]] && split.names.ko == "나눈 요리")
+        do {
+            _ = try await client.mergeDish(first.id, into: first.id)
+            Issue.record("a dish was merged into itself")
+        } catch {
+            #expect(error.code == "merge_into_itself")
+        }
     }
 
     @Test func errorsAreTypedFromTheErrorBody() async throws {
