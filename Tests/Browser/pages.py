@@ -186,6 +186,17 @@ def archive_and_restore_a_place(driver, server, width):
     driver.get(server.url("/admin/areas/pnu-busan/audit"))
 
 
+def send_a_dish_name_too_long(driver, server, width):
+    """The first dish's English name typed too long (251 characters): the page again with that dish's forms open and
+    the problem beside the field."""
+    press(driver, ".dish-row summary")
+    field = driver.find_element(By.CSS_SELECTOR, ".dish-row input[name=en]")
+    field.clear()
+    field.send_keys("x" * 251)
+    press(driver, ".dish-row form.console-form button[type=submit]")
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".dish-row .problem"))
+
+
 def fetch_a_feed_that_fails(driver, server, width):
     """The place's menu feed set to an address the server does not fetch from (loopback), and fetched now: queued,
     and on a later visit the failure in words."""
@@ -335,6 +346,8 @@ PAGES = [
     Page("console-menus-problems", f"/admin/places/{GEUMJEONG}/menus?week={busan_sunday() + timedelta(days=21)}",
          CONSOLE, send_week_with_a_bad_price),
     Page("console-moderation", f"/admin/areas/{SAN_JOSE}/moderation", CONSOLE),
+    Page("console-dishes", "/admin/areas/pnu-busan/dishes", CONSOLE),
+    Page("console-dishes-problem", "/admin/areas/pnu-busan/dishes", CONSOLE, send_a_dish_name_too_long),
     Page("console-audit", "/admin/areas/pnu-busan/audit", CONSOLE, archive_and_restore_a_place),
     Page("console-account", "/admin/account", CONSOLE),
     Page("console-operators", "/admin/operators", CONSOLE),
