@@ -36,7 +36,11 @@ struct DishesConsolePage {
                 el(.p, .class("meta")) { text.dishesIntro }
                 if let notice { el(.p, .class("notice success"), Attribute("role", "status")) { notice } }
                 if !problems.isEmpty {
-                    el(.p, .class("notice error"), Attribute("role", "alert")) { text.fixTheFields }
+                    // Each problem links to its field, inside the dish's open form further down.
+                    ErrorSummary(
+                        title: text.fixTheFields,
+                        items: problems.sorted { $0.key < $1.key }.map { (fieldID: $0.key, message: $0.value) }
+                    ).node
                 }
                 if dishes.isEmpty { el(.p) { text.noDishes } }
                 el(.ul, .class("console-list dishes")) {
