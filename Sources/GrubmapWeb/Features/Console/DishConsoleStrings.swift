@@ -56,8 +56,8 @@ extension ConsoleStrings {
     func dishDone(_ outcome: String, dish: Dish.ID) -> String? {
         switch outcome {
         case "names": text(en: "Names of dish #\(dish) saved.", ko: "요리 #\(dish)의 이름을 저장했어요.")
-        case "merged": text(en: "Merged into dish #\(dish).", ko: "요리 #\(dish)(으)로 합쳤어요.")
-        case "split": text(en: "Split off as dish #\(dish).", ko: "요리 #\(dish)(으)로 나눴어요.")
+        case "merged": text(en: "Merged into dish #\(dish).", ko: "요리 #\(dish)에 합쳤어요.")
+        case "split": text(en: "Split off as dish #\(dish).", ko: "새 요리로 나눴어요(#\(dish)).")
         default: nil
         }
     }
