@@ -32,12 +32,9 @@ struct DishesConsoleFeature: RouteCollection {
         let dish = context.dish
         let (names, problems) = Self.names(ko: form.ko, en: form.en, of: dish.id, prefix: "", context.text)
         guard problems.isEmpty else { return try refused(context, problems) }
-        if names.contains(where: { dish.names[$0.key] != $0.value }) {
-            try dishes.setDishNames(
-                names, dishID: dish.id,
-                audit: context.console.audit(
-                    "dish.names", subject: dish.id.description, area: dish.areaID, before: DishEdit.summary(dish.names),
-                    after: DishEdit.summary(DishEdit.applying(names, to: dish.names))))
+        try DishEdit.setNames(names, of: dish, in: dishes) { before, after in
+            try context.console.audit(
+                "dish.names", subject: dish.id.description, area: dish.areaID, before: before, after: after)
         }
         return done(context, "names", dish: dish.id)
     }

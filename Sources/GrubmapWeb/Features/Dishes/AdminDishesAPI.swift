@@ -29,12 +29,8 @@ struct AdminDishesAPI: RouteCollection {
         let body = try context.request.decodeJSON(API.DishNamesChange.self, code: "invalid_dish")
         let names = try Self.names(body.names)
         let dish = context.dish
-        if names.contains(where: { dish.names[$0.key] != $0.value }) {
-            try dishes.setDishNames(
-                names, dishID: dish.id,
-                audit: context.api.audit(
-                    "dish.names", subject: dish.id.description, before: DishEdit.summary(dish.names),
-                    after: DishEdit.summary(DishEdit.applying(names, to: dish.names))))
+        try DishEdit.setNames(names, of: dish, in: dishes) { before, after in
+            try context.api.audit("dish.names", subject: dish.id.description, before: before, after: after)
         }
         return .json(API.AdminDishBody(try stored(dish.id)))
     }
