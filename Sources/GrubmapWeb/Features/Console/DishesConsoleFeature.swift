@@ -33,7 +33,7 @@ struct DishesConsoleFeature: RouteCollection {
         let (names, problems) = Self.names(ko: form.ko, en: form.en, of: dish.id, prefix: "", context.text)
         guard problems.isEmpty else { return try refused(context, problems) }
         try DishEdit.setNames(names, of: dish, in: dishes) { before, after in
-            try context.console.audit(
+            context.console.audit(
                 "dish.names", subject: dish.id.description, area: dish.areaID, before: before, after: after)
         }
         return done(context, "names", dish: dish.id)

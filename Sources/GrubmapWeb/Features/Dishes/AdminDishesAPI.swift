@@ -30,7 +30,7 @@ struct AdminDishesAPI: RouteCollection {
         let names = try Self.names(body.names)
         let dish = context.dish
         try DishEdit.setNames(names, of: dish, in: dishes) { before, after in
-            try context.api.audit("dish.names", subject: dish.id.description, before: before, after: after)
+            context.api.audit("dish.names", subject: dish.id.description, before: before, after: after)
         }
         return .json(API.AdminDishBody(try stored(dish.id)))
     }

@@ -27,12 +27,12 @@ enum DishEdit {
     /// log keeps them); a form or body that changes nothing stores nothing and writes no audit entry.
     static func setNames(
         _ names: [Language: String?], of dish: Dish, in store: any DishStore,
-        audit: (_ before: String, _ after: String) throws -> AuditEntry
+        audit: (_ before: String, _ after: String) -> AuditEntry
     ) throws {
         guard names.contains(where: { dish.names[$0.key] != $0.value }) else { return }
         try store.setDishNames(
             names, dishID: dish.id,
-            audit: try audit(summary(dish.names), summary(applying(names, to: dish.names))))
+            audit: audit(summary(dish.names), summary(applying(names, to: dish.names))))
     }
 
     /// The error code of a refusal.
