@@ -50,13 +50,19 @@ extension API {
         public let id: Dish.ID
         public let areaId: Area.ID
         public let names: DishNames
+        /// People's ratings of the dish over every day and place; absent while nobody rated it.
+        public let rating: RatingBody?
         public let served: [DishServingBody]
         public let next: DishServingBody?
 
-        public init(id: Dish.ID, areaId: Area.ID, names: DishNames, served: [DishServingBody], next: DishServingBody?) {
+        public init(
+            id: Dish.ID, areaId: Area.ID, names: DishNames, rating: RatingBody? = nil, served: [DishServingBody],
+            next: DishServingBody?
+        ) {
             self.id = id
             self.areaId = areaId
             self.names = names
+            self.rating = rating
             self.served = served
             self.next = next
         }

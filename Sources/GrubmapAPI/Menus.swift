@@ -36,10 +36,12 @@ extension API {
             public let dishId: Dish.ID?
             /// The meal's name per language: its dish's names, with the menu's own text in its language.
             public let names: DishNames?
+            /// People's ratings of this meal of this day at this place; absent while nobody rated it.
+            public let rating: RatingBody?
 
             public init(
                 id: MealID, name: String, notes: [String], prices: [String: Decimal], soldOut: SoldOutBody? = nil,
-                dishId: Dish.ID? = nil, names: DishNames? = nil
+                dishId: Dish.ID? = nil, names: DishNames? = nil, rating: RatingBody? = nil
             ) {
                 self.id = id
                 self.name = name
@@ -48,6 +50,7 @@ extension API {
                 self.soldOut = soldOut
                 self.dishId = dishId
                 self.names = names
+                self.rating = rating
             }
         }
 

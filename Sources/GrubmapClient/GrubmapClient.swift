@@ -219,6 +219,20 @@ public actor GrubmapClient {
                 body: API.SoldOutRequest(date: date, mealId: meal)))
     }
 
+    /// Rates a meal (the dish served at `place` on `date`, today or one of the two days before in its area) with 1
+    /// to 5 stars and an optional comment of at most 140 characters; sent again, it replaces the caller's rating.
+    /// Returns what was stored with the meal's ratings. 409 `profile_required` until the caller has a profile
+    /// (``saveProfile(_:)``); 400 `invalid_rating`, `not_rateable` or `not_on_menu` for a rating the server refuses.
+    public func rate(
+        place: Place.ID, date: CalendarDate, dish: Dish.ID, stars: Int, comment: String? = nil
+    ) async throws(GrubmapClientError) -> API.RatingResultBody {
+        try decode(
+            API.RatingResultBody.self,
+            try await send(
+                "PUT", "api/v1/me/ratings", query: [:],
+                body: API.RatingRequest(placeId: place, date: date, dishId: dish, stars: stars, comment: comment)))
+    }
+
     /// Reports how long the line at a place is now, as the caller sees it; returns the place's busyness with the
     /// report counted. A second report within 10 minutes is refused with 429 `rate_limited` and
     /// `retryAfterSeconds` (``GrubmapClientError/api(status:code:message:retryAfterSeconds:)``); a caller needs a

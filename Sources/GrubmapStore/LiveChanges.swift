@@ -16,6 +16,8 @@ public enum LiveChange: Hashable, Sendable {
     case menu(Place.ID, CalendarDate)
     /// The place itself (its name, hours, seats, where it is, archived or restored).
     case place(Place.ID)
+    /// People's ratings of the place's meals (a rating stored or changed). Live pages show none; cached pages do.
+    case ratings(Place.ID)
 }
 
 /// Told after a write commits which live state it changed, so open pages can be updated. Kept apart from

@@ -9,7 +9,7 @@ import GrubmapCore
 /// from many threads at once.
 public protocol Store:
     CatalogStore, PlaceStore, SessionStore, MenuStore, ProfileStore, CheckInStore, BasemapStore, HealthCheck,
-    OperatorStore, ConsoleStore, FeedStore, APIKeyStore, LiveStore, SoldOutStore, DishStore
+    OperatorStore, ConsoleStore, FeedStore, APIKeyStore, LiveStore, SoldOutStore, DishStore, RatingStore
 {}
 
 /// Areas, and saving places.

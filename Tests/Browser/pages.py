@@ -54,6 +54,40 @@ def open_a_dish(driver, server, width):
     wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".dish-page"))
 
 
+def open_a_rating(driver, server, width):
+    """The rating page of the first meal Geumjeong Hall served on the newest of the three days that can be rated,
+    reached by its "Rate" link as a person follows it."""
+    today = datetime.now(ZoneInfo("Asia/Seoul")).date()
+    for back in range(3):
+        driver.get(server.url(f"/places/{GEUMJEONG}?date={today - timedelta(days=back)}"))
+        links = driver.find_elements(By.CSS_SELECTOR, ".rate-link")
+        if links:
+            break
+    assert links, "Geumjeong Hall serves on one of three days in a row"
+    driver.get(links[0].get_attribute("href"))
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".rating-page"))
+
+
+def send_a_rating_without_stars(driver, server, width):
+    """The rating form sent with a comment and no stars: the page again with the problem beside the stars."""
+    open_a_rating(driver, server, width)
+    for choice in driver.find_elements(By.CSS_SELECTOR, "input[name=stars]:checked"):
+        driver.execute_script("arguments[0].checked = false", choice)
+    field = driver.find_element(By.ID, "comment")
+    field.clear()
+    field.send_keys("Crisp, and the sauce on the side")
+    press(driver, ".rating-form button[type=submit]")
+    wait_for(driver, lambda d: d.find_elements(By.ID, "stars-problem"))
+
+
+def rate_a_meal(driver, server, width):
+    """Four stars and a comment saved: the page thanks the person, and the place page shows the meal's stars."""
+    open_a_rating(driver, server, width)
+    driver.find_element(By.CSS_SELECTOR, "label:has(#stars-4)").click()
+    press(driver, ".rating-form button[type=submit]")
+    wait_for(driver, lambda d: "saved=1" in d.current_url)
+
+
 def show_map_on_phones(driver, server, width):
     """On a phone the area page shows the list; the person switches to the map."""
     if width < 760:
@@ -314,6 +348,9 @@ PAGES = [
     Page("board-filter", "/areas/pnu-busan/menus?filter=open#filter", CHECKED_IN),
     Page("board-venue", f"/areas/{SAN_JOSE}/menus", CHECKED_IN),
     Page("dish", "/areas/pnu-busan/menus", CHECKED_IN, open_a_dish),
+    Page("rating", f"/places/{GEUMJEONG}", CHECKED_IN, open_a_rating),
+    Page("rating-problem", f"/places/{GEUMJEONG}", CHECKED_IN, send_a_rating_without_stars),
+    Page("rating-saved", f"/places/{GEUMJEONG}", CHECKED_IN, rate_a_meal),
     Page("place-checked-in", "/places/original-joes?near=37.3318,-121.8863&checked=in", CHECKED_IN),
     Page("profile", "/profile", CHECKED_IN),
     Page("profile-problems", "/profile", CHECKED_IN, send_profile_with_mistakes),

@@ -18,8 +18,8 @@ from pathlib import Path
 from selenium.webdriver.common.by import By
 
 from conftest import GrubmapServer, make_browser, settled, wait_for
-from pages import (CONSOLE, PAGES, Person, bookmark_a_place, emulate, open_a_dish, open_the_offline_copy, prepare,
-                   press_a_star_offline, save_the_profile_offline)
+from pages import (CONSOLE, PAGES, Person, bookmark_a_place, emulate, open_a_dish, open_a_rating, open_the_offline_copy,
+                   prepare, press_a_star_offline, rate_a_meal, save_the_profile_offline, send_a_rating_without_stars)
 from test_offline import offline, ready
 
 CONSOLE_PREFERENCES = {"check_in": CONSOLE.check_in, "operator": CONSOLE.operator}
@@ -71,6 +71,12 @@ def shots(server, output, name_filter, zoom=False, forced=False):
         ("place-located", {}, "/places/original-joes", POSITION),
         ("place-pnu", {}, "/places/pnu-busan-geumjeong-hall", None),
         ("dish", {"area": "pnu-busan"}, "/areas/pnu-busan/menus", open_a_dish),
+        ("rating", {"check_in": "mezcal-restaurant"}, "/places/pnu-busan-geumjeong-hall", open_a_rating),
+        ("rating-problem", {"check_in": "mezcal-restaurant"}, "/places/pnu-busan-geumjeong-hall",
+         send_a_rating_without_stars),
+        ("rating-saved", {"check_in": "mezcal-restaurant"}, "/places/pnu-busan-geumjeong-hall", rate_a_meal),
+        ("rating-place", {"check_in": "mezcal-restaurant"}, "/places/pnu-busan-geumjeong-hall#menu", None),
+        ("rating-board", {"check_in": "mezcal-restaurant", "area": "pnu-busan"}, "/areas/pnu-busan/menus", None),
         ("place-popular-times", {}, "/places/pnu-busan-geumjeong-hall#popular-times", None),
         ("place-popular-times-venue", {}, "/places/original-joes?day=5#popular-times", None),
         ("settings", {}, "/settings", None),

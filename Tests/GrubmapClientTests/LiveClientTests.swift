@@ -127,6 +127,51 @@ import Testing
         #expect(status == 400 && code == "not_today")
     }
 
+    /// A meal of the demo's board rated through the client: refused until the caller has a profile, then its
+    /// ratings in the answer, on the menu and on the dish; a day outside the window is refused as the API says.
+    @Test func ratesAMealOnceItHasAProfile() async throws {
+        let live = try LiveServer()
+        defer { live.stop() }
+        let client = GrubmapClient(baseURL: live.url)
+        let busan = try Area.ID("pnu-busan")
+        // The newest day of the three that can be rated on which a demo place serves (not every day is one).
+        let today = try await client.menuBoard(area: busan).today
+        var found: (date: CalendarDate, entry: API.BoardBody.Entry)?
+        for back in 0...2 where found == nil {
+            let date = today.adding(days: -back)
+            let board = try await client.menuBoard(area: busan, on: date)
+            found = board.menus.first { !$0.menu.categories.isEmpty }.map { (date, $0) }
+        }
+        let (date, entry) = try #require(found, "the demo serves a menu on one of three days in a row")
+        let meal = try #require(entry.menu.categories.first?.meals.first)
+        let dish = try #require(meal.dishId)
+        func refusal(_ call: () async throws -> Void) async -> (Int, String)? {
+            do {
+                try await call()
+                return nil
+            } catch {
+                guard case .api(let status, let code, _, _)? = error as? GrubmapClientError else { return nil }
+                return (status, code)
+            }
+        }
+        let first = await refusal {
+            _ = try await client.rate(place: entry.menu.placeId, date: date, dish: dish, stars: 4)
+        }
+        #expect(first.map { $0 == (409, "profile_required") } == true)
+        _ = try await client.saveProfile(API.ProfileRequest(firstName: "Ada", lastName: "Lovelace"))
+        let rated = try await client.rate(
+            place: entry.menu.placeId, date: date, dish: dish, stars: 4, comment: "Crisp")
+        #expect(rated.rating == API.RatingBody(average: 4, count: 1) && rated.comment == "Crisp")
+        let menu = try await client.menu(place: entry.menu.placeId, on: date)
+        #expect(menu.categories.first?.meals.first?.rating == API.RatingBody(average: 4, count: 1))
+        #expect(try await client.dish(dish).rating == API.RatingBody(average: 4, count: 1))
+        let old = await refusal {
+            _ = try await client.rate(
+                place: entry.menu.placeId, date: today.adding(days: -3), dish: dish, stars: 4)
+        }
+        #expect(old.map { $0 == (400, "not_rateable") } == true)
+    }
+
     /// A demo place's popular times: the sample history in 7 days of 24 hours, its busiest hour 100, labelled
     /// sample; an unknown place is the API's 404.
     @Test func readsAPlacesPopularTimes() async throws {

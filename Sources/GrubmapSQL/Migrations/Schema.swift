@@ -298,6 +298,26 @@ public enum Schema {
                 CREATE INDEX menu_meals_dish_key ON menu_meals (dish_key, date);
                 """
         },
+        // Ratings (issue 31): one row per person and meal of a day, the meal named by the key of its name (`DishKey`),
+        // not by its dish, so a dish's ratings follow its keys through merges and splits. The rater is the profile's id
+        // without a reference: a rating outlives the session it came from, as the counts people read should.
+        Migration(version: 15, name: "keep people's ratings of the meals of a day") { _ in
+            """
+            CREATE TABLE meal_ratings (
+                area_id TEXT NOT NULL REFERENCES areas (id) ON DELETE CASCADE,
+                place_id TEXT NOT NULL REFERENCES places (id) ON DELETE CASCADE,
+                date TEXT NOT NULL,
+                dish_key TEXT NOT NULL,
+                profile_id TEXT NOT NULL,
+                stars INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 5),
+                comment TEXT NOT NULL,
+                rated_at BIGINT NOT NULL,
+                PRIMARY KEY (place_id, date, dish_key, profile_id)
+            );
+            CREATE INDEX meal_ratings_dish ON meal_ratings (area_id, dish_key);
+            CREATE INDEX meal_ratings_area_date ON meal_ratings (area_id, date);
+            """
+        },
     ]
 
     /// Migration 5's triggers, which move `catalog_version` on every change to areas and places: on SQLite one a

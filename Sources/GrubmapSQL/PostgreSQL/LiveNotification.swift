@@ -53,6 +53,7 @@ public struct LiveNotification: Equatable, Sendable {
         case .soldOut(let place): ["soldOut", place.rawValue]
         case .menu(let place, let date): ["menu", place.rawValue, date.description]
         case .place(let place): ["place", place.rawValue]
+        case .ratings(let place): ["ratings", place.rawValue]
         }
     }
 
@@ -65,6 +66,7 @@ public struct LiveNotification: Equatable, Sendable {
             case ("soldOut", 2): return .soldOut(try Place.ID(fields[1]))
             case ("menu", 3): return .menu(try Place.ID(fields[1]), try CalendarDate(parsing: fields[2]))
             case ("place", 2): return .place(try Place.ID(fields[1]))
+            case ("ratings", 2): return .ratings(try Place.ID(fields[1]))
             default: throw ReadError.malformed("unknown change \(fields.prefix(3).description.prefix(80))")
             }
         } catch let error as ReadError {

@@ -68,15 +68,17 @@ public struct App: Sendable {
         routes.add(PositionFeature())
         routes.add(
             MenuBoardFeature(
-                menus: store, soldOut: store, dishes: store, live: store, preferences: preferences,
+                menus: store, soldOut: store, dishes: store, ratings: store, live: store, preferences: preferences,
                 cache: caches.boards))
         routes.add(
             PlaceFeature(
-                menus: store, soldOut: store, dishes: store, checkIns: store, profiles: store, live: store,
-                cache: caches.placePages))
-        routes.add(MenuFeature(menus: store, soldOut: store, dishes: store, preferences: preferences))
+                menus: store, soldOut: store, dishes: store, ratings: store, checkIns: store, profiles: store,
+                live: store, cache: caches.placePages))
+        routes.add(
+            MenuFeature(menus: store, soldOut: store, dishes: store, ratings: store, preferences: preferences))
         routes.add(SoldOutFeature(menus: store, soldOut: store))
-        routes.add(DishesFeature(dishes: store))
+        routes.add(DishesFeature(dishes: store, ratings: store))
+        routes.add(RatingsFeature(menus: store, dishes: store, profiles: store, ratings: store))
         routes.add(ProfileFeature(profiles: store, checkIns: store))
         routes.add(CheckInFeature(checkIns: store, policy: configuration.checkInPolicy))
         routes.add(FareFeature())

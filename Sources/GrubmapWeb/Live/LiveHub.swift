@@ -166,6 +166,8 @@ final class LiveHub: Sendable {
                     state.changedPlaces.insert(place)
                 case .menu, .place:
                     state.notices.insert(change)
+                case .ratings:
+                    continue
                 }
             }
         }
@@ -368,7 +370,7 @@ final class LiveHub: Sendable {
         case .place(let place):
             guard let data = try? Response.jsonBytes(API.LivePlaceChange(placeId: place)) else { return nil }
             return Notice(place: place, name: "place", data: data, order: place.rawValue)
-        case .presence, .lineReports, .soldOut:
+        case .presence, .lineReports, .soldOut, .ratings:
             return nil
         }
     }

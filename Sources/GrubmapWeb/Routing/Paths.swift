@@ -29,6 +29,8 @@ enum Paths {
     static let lineReport = SitePath<Place.ID>(
         "/places/{id}/line-report", missing: "There is no place with that id.")
     static let dish = SitePath<Dish.ID>(dish: "/dishes/{id}", missing: "There is no dish with that id.")
+    /// Rating a meal of the dish: `?placeId=&date=` name the place and day it was served.
+    static let rating = SitePath<Dish.ID>(dish: "/dishes/{id}/rating", missing: "There is no dish with that id.")
     static let checkOut = SitePath("/checkout")
     static let profile = SitePath("/profile")
     static let avatar = SitePath<Profile.ID>("/avatars/{id}", missing: "There is no picture here.")
@@ -143,6 +145,7 @@ enum Paths {
         static let preferences = SitePath("/api/v1/me/preferences")
         static let profile = SitePath("/api/v1/me/profile")
         static let checkIn = SitePath("/api/v1/me/checkin")
+        static let ratings = SitePath("/api/v1/me/ratings")
         /// The OpenAPI document of everything above.
         static let openAPI = SitePath("/api/v1/openapi.json")
 

@@ -272,7 +272,7 @@ struct LiveNotificationTests {
         let place = try Place.ID("pnu-geumjeong")
         let changes: Set<LiveChange> = [
             .presence(try Place.ID("a")), .presence(place), .lineReports(place), .soldOut(place),
-            .menu(place, try CalendarDate(year: 2026, month: 12, day: 3)), .place(place),
+            .menu(place, try CalendarDate(year: 2026, month: 12, day: 3)), .place(place), .ratings(place),
         ]
         let payloads = LiveNotification.payloads(for: changes, server: "3f9c")
         #expect(payloads.count == 1)

@@ -7,6 +7,8 @@ struct DishPage {
     let area: Area
     let areas: [Area]
     let dish: Dish
+    /// People's ratings of the dish over all days and places.
+    let rating: RatingSummary?
     let served: [DishServing]
     let next: DishServing?
     let today: CalendarDate
@@ -39,6 +41,12 @@ struct DishPage {
                         }
                     }
                     el(.p, .class("meta")) { area.name.text(in: strings.language) }
+                    if let rating {
+                        let text = RatingStrings.forLanguage(strings.language)
+                        el(.p, .class("dish-rating"), Attribute("role", "img"), .ariaLabel(text.allDaysLabel(rating))) {
+                            "★ \(rating.shownAverage) (\(rating.count))"
+                        }
+                    }
                 }
                 el(.section, .class("dish-next card"), Attribute("aria-labelledby", "dish-next")) {
                     el(.h2, .id("dish-next")) { dishStrings.nextHeading }

@@ -5,9 +5,10 @@ import GrubmapHTTP
 import GrubmapStore
 
 /// Dishes: `GET /api/v1/dishes/{id}` and the dish page `/dishes/{id}` (names, when and where it was served, when it
-/// is next on a menu). Meals on the board and the place page link here.
+/// is next on a menu, its ratings). Meals on the board and the place page link here.
 struct DishesFeature: RouteCollection {
     let dishes: any DishStore
+    let ratings: any RatingStore
 
     func addRoutes(to routes: inout RouteTable) {
         routes.add(.get, Paths.API.dish, .api, .optional, dishAPI)
@@ -20,7 +21,8 @@ struct DishesFeature: RouteCollection {
         return .json(
             API.DishBody(
                 id: found.dish.id, areaId: found.dish.areaID, names: API.DishNames(found.dish.names),
-                served: found.served.map(API.DishServingBody.init), next: found.next.map(API.DishServingBody.init)))
+                rating: found.rating.map(API.RatingBody.init), served: found.served.map(API.DishServingBody.init),
+                next: found.next.map(API.DishServingBody.init)))
     }
 
     /// `/dishes/{id}`: a merged dish's id is sent on to the dish it went into.
@@ -31,19 +33,20 @@ struct DishesFeature: RouteCollection {
         let places = try context.places.places(ids: ids.sorted())
         let page = DishPage(
             strings: context.strings, area: found.area, areas: try context.headerAreas(), dish: found.dish,
-            served: found.served, next: found.next, today: found.today,
+            rating: found.rating, served: found.served, next: found.next, today: found.today,
             places: Dictionary(places.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
         return .html(page.render())
     }
 
     private func read(_ context: VisitorContext, id: Dish.ID) throws -> (
-        dish: Dish, area: Area, today: CalendarDate, served: [DishServing], next: DishServing?
+        dish: Dish, area: Area, today: CalendarDate, served: [DishServing], next: DishServing?, rating: RatingSummary?
     ) {
         guard let dish = try dishes.dish(id: id) else { throw HTTPError.notFound("There is no dish \(id).") }
         let area = try context.area(dish.areaID)
         let today = CalendarDate.local(context.now, in: area.clockTimeZone).date
         let served = try dishes.servings(ofDish: dish.id, through: today, limit: API.DishBody.servedLimit)
         let next = try dishes.nextServing(ofDish: dish.id, from: today)
-        return (dish, area, today, served, next)
+        let rating = try ratings.dishRatings(ids: [dish.id])[dish.id]
+        return (dish, area, today, served, next, rating)
     }
 }

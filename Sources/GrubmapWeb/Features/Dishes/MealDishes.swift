@@ -28,4 +28,7 @@ struct MealDishes: Hashable, Sendable {
 
     /// The dish of a meal named `name`, when it was read.
     subscript(mealName name: String) -> Dish? { byName[name] }
+
+    /// The ids of the dishes read.
+    var ids: Set<Dish.ID> { Set(byName.values.map(\.id)) }
 }

@@ -61,13 +61,16 @@ struct BoardReading: Hashable, Sendable {
     let live: [Place.ID: LiveCounts]
     /// The dishes of the day's and the next day's meals.
     let dishes: MealDishes
+    /// People's ratings of the day's meals and of their dishes.
+    let ratings: AreaMealRatings
 
     init(
         serial: UInt64, isShared: Bool, area: Area, date: CalendarDate, places: [Place], menus: [Place.ID: Menu],
         nextDayMenus: [Place.ID: Menu], calendar: AreaMenuCalendar, soldOut: [Place.ID: [MealID: SoldOutMark]] = [:],
-        live: [Place.ID: LiveCounts] = [:], dishes: MealDishes = .none
+        live: [Place.ID: LiveCounts] = [:], dishes: MealDishes = .none, ratings: AreaMealRatings = .none
     ) {
         self.dishes = dishes
+        self.ratings = ratings
         self.soldOut = soldOut
         self.live = live
         self.serial = serial

@@ -11,6 +11,8 @@ struct BoardCard {
     let strings: Strings
     /// Today's sold-out marks by place (empty on other days).
     var soldOut: [Place.ID: [MealID: SoldOutMark]] = [:]
+    /// People's ratings of the day's meals by place, and of their dishes.
+    var ratings = AreaMealRatings.none
     /// Check-ins and line reports by place, on today's board; `nil` leaves the busyness badges out.
     var live: [Place.ID: LiveCounts]? = nil
 
@@ -46,7 +48,8 @@ struct BoardCard {
             }
             el(.div, .class("menu-categories")) {
                 let reading = self.reading.marking(
-                    MealMarks(marks: soldOut[place.id] ?? [:], timeZone: area.clockTimeZone))
+                    MealMarks(marks: soldOut[place.id] ?? [:], timeZone: area.clockTimeZone)
+                ).rating(ratings[place.id])
                 for item in entry.categories {
                     MenuCategoryView(reading: reading, item: item, currency: menu.currency).node
                 }

@@ -36,7 +36,7 @@ struct BoardPageInput: CachedPage {
                 !["date", "locate", "filter"].contains($0.name) && !BookmarkNotice.fields.contains($0.name)
             },
             locatesOnLoad: query["locate"] == "1", hasPosition: reader.position != nil,
-            isFilterOpen: query["filter"] == "open", soldOut: reading.soldOut,
+            isFilterOpen: query["filter"] == "open", soldOut: reading.soldOut, ratings: reading.ratings,
             live: day.isToday && !reader.isOfflineCopy ? reading.live : nil
         ).render()
     }

@@ -10,6 +10,7 @@ struct MenuBoardFeature: RouteCollection {
     let menus: any MenuStore
     let soldOut: any SoldOutStore
     let dishes: any DishStore
+    let ratings: any RatingStore
     let live: any LiveStore
     let preferences: PreferenceWriter
     let cache: BoardCache
@@ -52,7 +53,8 @@ struct MenuBoardFeature: RouteCollection {
             API.BoardBody(
                 area: area, board: board, today: day.today, week: day.selected.week(startingOn: .sunday),
                 calendar: reading.calendar, live: try live.busyness(inArea: id, at: context.now),
-                language: context.language, soldOut: reading.soldOut, dishes: reading.dishes))
+                language: context.language, soldOut: reading.soldOut, dishes: reading.dishes,
+                ratings: reading.ratings))
     }
 
     /// `POST /settings/menus`: any of `priceRole`, `diet` and `avoidAllergens` (repeated; an empty one clears the
@@ -90,13 +92,14 @@ struct MenuBoardFeature: RouteCollection {
             let counts = day.isToday ? try live.busyness(inArea: area.id, at: context.now) : [:]
             let dishes = try MealDishes(
                 self.dishes, menus: Array(menus.values) + Array(nextDayMenus.values), area: area.id)
+            let ratings = try AreaMealRatings(self.ratings, area: area.id, date: date, dishes: dishes)
             guard let bookmarks else {
                 let places = try context.places.places(inArea: area.id, after: nil, limit: PlaceQuery.maximumLimit)
                 return BoardReading(
                     serial: cache.nextSerial(), isShared: true, area: area, date: date, places: places, menus: menus,
                     nextDayMenus: nextDayMenus,
                     calendar: AreaMenuCalendar(menuDays, places: places), soldOut: marks, live: counts,
-                    dishes: dishes)
+                    dishes: dishes, ratings: ratings)
             }
             // The week's marks take the hours of the places read; a city's other places go by their menus.
             let ids = Set(menus.keys).union(nextDayMenus.keys).sorted() + bookmarks
@@ -105,7 +108,7 @@ struct MenuBoardFeature: RouteCollection {
                 serial: cache.nextSerial(), isShared: false, area: area, date: date,
                 places: places.filter { menus[$0.id] != nil || bookmarks.contains($0.id) }, menus: menus,
                 nextDayMenus: nextDayMenus, calendar: AreaMenuCalendar(menuDays, places: places), soldOut: marks,
-                live: counts, dishes: dishes)
+                live: counts, dishes: dishes, ratings: ratings)
         }
         guard context.catalog.placeCount(inArea: area.id) <= PlaceQuery.maximumLimit else {
             let bookmarks = try context.bookmarks()
@@ -150,7 +153,7 @@ extension API.BoardBody {
     init(
         area: Area, board: MenuBoard, today: CalendarDate, week: [CalendarDate], calendar: AreaMenuCalendar,
         live: [Place.ID: LiveCounts], language: Language, soldOut: [Place.ID: [MealID: SoldOutMark]] = [:],
-        dishes: MealDishes = .none
+        dishes: MealDishes = .none, ratings: AreaMealRatings = .none
     ) {
         let kinds = calendar.dayKinds
         self.init(
@@ -160,7 +163,7 @@ extension API.BoardBody {
                 Entry(
                     menu: API.MenuBody(
                         place: entry.place, area: area, date: board.date, day: entry.day,
-                        soldOut: soldOut[entry.place.id] ?? [:], dishes: dishes),
+                        soldOut: soldOut[entry.place.id] ?? [:], dishes: dishes, ratings: ratings[entry.place.id]),
                     name: entry.place.name.text(in: language), bookmarked: entry.isBookmarked,
                     distanceMeters: entry.distanceMeters.map { ($0 * 1000).rounded() / 1000 },
                     busyness: API.Busyness((live[entry.place.id] ?? .none).busyness(seats: entry.place.seats)))

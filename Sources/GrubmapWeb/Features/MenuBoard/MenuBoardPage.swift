@@ -32,6 +32,7 @@ struct MenuBoardPage {
     var isFilterOpen = false
     /// Today's sold-out marks by place.
     var soldOut: [Place.ID: [MealID: SoldOutMark]] = [:]
+    var ratings = AreaMealRatings.none
     /// The places' check-ins and line reports now, on today's board (not an offline copy): the cards' busyness
     /// badges, and the page applies the area's live changes; `nil` shows neither.
     var live: [Place.ID: LiveCounts]? = nil
@@ -115,6 +116,7 @@ struct MenuBoardPage {
     private var cards: Node {
         let card = BoardCard(
             reading: reading, board: board, day: day, area: area, units: units, strings: strings, soldOut: soldOut,
+            ratings: ratings,
             live: live)
         return fragment {
             if board.places.isEmpty {

@@ -15,6 +15,8 @@ struct MenuReading {
     var marks = MealMarks.none
     /// The dishes of the meals shown: each meal's name in the reader's language and its link.
     var dishes = MealDishes.none
+    /// People's ratings of the meals shown and of their dishes, with the "Rate" link where the day can be rated.
+    var ratings = MealRatings.none
 
     init(strings: MenuStrings, contentLanguage: String, priceRole: PriceRole, filter: DietaryFilter) {
         self.strings = strings
@@ -41,6 +43,13 @@ struct MenuReading {
     func dishing(_ dishes: MealDishes) -> MenuReading {
         var reading = self
         reading.dishes = dishes
+        return reading
+    }
+
+    /// The same reading for meals rated as `ratings` say.
+    func rating(_ ratings: MealRatings) -> MenuReading {
+        var reading = self
+        reading.ratings = ratings
         return reading
     }
 
@@ -160,6 +169,14 @@ struct MealView {
             }
             if let original = shown.original {
                 el(.p, .class("meal-original"), .lang(reading.contentLanguage)) { original }
+            }
+            if let dish,
+                let line = RatingLine(
+                    strings: RatingStrings.forLanguage(strings.language), ratings: reading.ratings,
+                    mealName: meal.name, shownName: shown.name, dish: dish
+                ).node
+            {
+                line
             }
             if let mark {
                 let time = CalendarDate.local(mark.at, in: reading.marks.timeZone).time.description

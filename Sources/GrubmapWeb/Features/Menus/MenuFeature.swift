@@ -10,6 +10,7 @@ struct MenuFeature: RouteCollection {
     let menus: any MenuStore
     let soldOut: any SoldOutStore
     let dishes: any DishStore
+    let ratings: any RatingStore
     let preferences: PreferenceWriter
 
     func addRoutes(to routes: inout RouteTable) {
@@ -27,7 +28,10 @@ struct MenuFeature: RouteCollection {
         // Marks clear with the day: only today's are shown.
         let marks = date == today && menu?.isClosed == false ? try soldOut.soldOutMarks(placeID: id, on: date) : [:]
         let dishes = try MealDishes(self.dishes, menus: [menu].compactMap { $0 }, area: area.id)
-        return .json(API.MenuBody(place: place, area: area, date: date, menu: menu, soldOut: marks, dishes: dishes))
+        let ratings = try MealRatings(self.ratings, placeID: id, date: date, dishes: dishes)
+        return .json(
+            API.MenuBody(
+                place: place, area: area, date: date, menu: menu, soldOut: marks, dishes: dishes, ratings: ratings))
     }
 
     /// `POST /places/{id}/bookmark`: `bookmarked=1` adds the place after the other bookmarks, `0` removes it;

@@ -7,24 +7,24 @@ extension API.MenuBody {
     /// with a menu stored for it.
     init(
         place: Place, area: Area, date: CalendarDate, menu: Menu?, soldOut: [MealID: SoldOutMark] = [:],
-        dishes: MealDishes = .none
+        dishes: MealDishes = .none, ratings: MealRatings = .none
     ) {
         self.init(
             place: place, area: area, date: date, day: PlaceDay(place: place, date: date, menu: menu), soldOut: soldOut,
-            dishes: dishes)
+            dishes: dishes, ratings: ratings)
     }
 
     /// `soldOut` holds the marks of the day's meals (read for today only: marks clear with the day); `dishes` the
-    /// meals' dishes, which give each its `dishId` and `names`.
+    /// meals' dishes, which give each its `dishId` and `names`; `ratings` each meal's `rating`.
     init(
         place: Place, area: Area, date: CalendarDate, day: PlaceDay, soldOut: [MealID: SoldOutMark] = [:],
-        dishes: MealDishes = .none
+        dishes: MealDishes = .none, ratings: MealRatings = .none
     ) {
         let closure = day.closure
         self.init(
             placeId: place.id, date: date, status: day.kind?.rawValue ?? "unknown", closed: closure != nil,
             currency: day.menu?.currency.code ?? area.currency, note: day.note, closedBy: closure?.reason.rawValue,
-            categories: Self.categories(of: day.menu, soldOut: soldOut, dishes: dishes))
+            categories: Self.categories(of: day.menu, soldOut: soldOut, dishes: dishes, ratings: ratings))
     }
 
     /// The menu stored for the day, as it was sent (the admin API's view), with `closedBy` when the place's hours
@@ -38,7 +38,8 @@ extension API.MenuBody {
     }
 
     private static func categories(
-        of menu: Menu?, soldOut: [MealID: SoldOutMark] = [:], dishes: MealDishes = .none
+        of menu: Menu?, soldOut: [MealID: SoldOutMark] = [:], dishes: MealDishes = .none,
+        ratings: MealRatings = .none
     ) -> [Category] {
         guard let menu else { return [] }
         return zip(menu.categories, menu.mealIDs).map { category, ids in
@@ -50,7 +51,8 @@ extension API.MenuBody {
                         id: id, name: meal.name, notes: meal.notes,
                         prices: Dictionary(uniqueKeysWithValues: meal.prices.map { ($0.role.rawValue, $0.amount) }),
                         soldOut: soldOut[id].map(API.SoldOutBody.init), dishId: dish?.id,
-                        names: dish.map { API.DishNames(meal: meal.name, dish: $0) })
+                        names: dish.map { API.DishNames(meal: meal.name, dish: $0) },
+                        rating: ratings.ofDay(mealName: meal.name).map(API.RatingBody.init))
                 })
         }
     }

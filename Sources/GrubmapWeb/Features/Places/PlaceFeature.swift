@@ -9,6 +9,7 @@ struct PlaceFeature: RouteCollection {
     let menus: any MenuStore
     let soldOut: any SoldOutStore
     let dishes: any DishStore
+    let ratings: any RatingStore
     let checkIns: any CheckInStore
     let profiles: any ProfileStore
     let live: any LiveStore
@@ -31,13 +32,15 @@ struct PlaceFeature: RouteCollection {
             make: {
                 let week = selected.week(startingOn: .sunday)
                 let menu = try menus.menu(placeID: id, on: selected)
+                let dishes = try MealDishes(dishes, menus: [menu].compactMap { $0 }, area: area.id)
                 return PlaceReading(
                     serial: cache.nextSerial(), place: place, area: area, date: selected,
                     menu: menu,
                     days: try menus.menuDays(placeID: id, in: week.first!...week.last!),
                     people: try checkIns.presence(atPlace: id, at: context.now, newest: WhosHere.shown),
                     soldOut: selected == today ? try soldOut.soldOutMarks(placeID: id, on: selected) : [:],
-                    dishes: try MealDishes(dishes, menus: [menu].compactMap { $0 }, area: area.id),
+                    dishes: dishes,
+                    ratings: try MealRatings(ratings, placeID: id, date: selected, dishes: dishes),
                     popularTimes: try live.popularTimes(placeID: id, at: context.now, in: area.clockTimeZone),
                     live: selected == today ? try live.busyness(atPlace: id, at: context.now) : nil)
             })

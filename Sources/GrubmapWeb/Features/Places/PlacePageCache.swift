@@ -48,6 +48,8 @@ struct PlaceReading: Hashable, Sendable {
     var soldOut: [MealID: SoldOutMark] = [:]
     /// The dishes of the day's meals, for their names in the reader's language and their links.
     var dishes: MealDishes = .none
+    /// People's ratings of the day's meals and of their dishes.
+    var ratings: MealRatings = .none
     /// The place's popular-times counters of the 8 weeks up to the read; `nil` leaves the chart out.
     var popularTimes: PopularTimes? = nil
     /// The place's check-ins and line reports at the moment of reading, read when the day is today; else `nil`

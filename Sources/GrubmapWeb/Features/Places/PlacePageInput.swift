@@ -50,8 +50,12 @@ struct PlacePageInput: CachedPage {
             marks: reading.soldOut, timeZone: area.clockTimeZone,
             reportPath: isToday && !reader.isOfflineCopy ? Paths.soldOutReport(place.id) : nil,
             reported: query[SoldOutFeature.reportedField].flatMap(MealID.init))
+        // Meals of today and the two days before offer "Rate" (not on an offline copy either).
+        let ratings =
+            RatingDraft.isRateable(reading.date, today: reader.today) && !reader.isOfflineCopy
+            ? reading.ratings.offeringRating(at: place.id, on: reading.date) : reading.ratings
         page.menu = MenuSection(
-            reading: reader.menuReading(in: area).marking(marks).dishing(reading.dishes), place: place,
+            reading: reader.menuReading(in: area).marking(marks).dishing(reading.dishes).rating(ratings), place: place,
             today: reader.today, now: reader.time, selected: reading.date,
             day: PlaceDay(place: place, date: reading.date, menu: reading.menu),
             days: place.openingHours.dayKinds(reading.days, adding: reading.date.week(startingOn: .sunday)),

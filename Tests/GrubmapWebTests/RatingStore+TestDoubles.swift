@@ -1,0 +1,36 @@
+import Foundation
+import GrubmapCore
+import GrubmapStore
+
+/// The rating calls of the test stores: passed on by those that wrap a real store, failing in the unreachable one.
+extension ForwardsConsoleCalls {
+    func rate(_ draft: RatingDraft, key: DishKey, areaID: Area.ID, sessionToken: String, at date: Date) throws
+        -> RatingSummary?
+    {
+        try consoleStore.rate(draft, key: key, areaID: areaID, sessionToken: sessionToken, at: date)
+    }
+    func rating(sessionToken: String, placeID: Place.ID, date: CalendarDate, key: DishKey) throws -> OwnRating? {
+        try consoleStore.rating(sessionToken: sessionToken, placeID: placeID, date: date, key: key)
+    }
+    func mealRatings(placeID: Place.ID, on date: CalendarDate) throws -> [DishKey: RatingSummary] {
+        try consoleStore.mealRatings(placeID: placeID, on: date)
+    }
+    func mealRatings(inArea id: Area.ID, on date: CalendarDate) throws -> [Place.ID: [DishKey: RatingSummary]] {
+        try consoleStore.mealRatings(inArea: id, on: date)
+    }
+    func dishRatings(ids: Set<Dish.ID>) throws -> [Dish.ID: RatingSummary] { try consoleStore.dishRatings(ids: ids) }
+}
+
+extension UnreachableStore {
+    func rate(_ draft: RatingDraft, key: DishKey, areaID: Area.ID, sessionToken: String, at date: Date) throws
+        -> RatingSummary?
+    { throw down }
+    func rating(sessionToken: String, placeID: Place.ID, date: CalendarDate, key: DishKey) throws -> OwnRating? {
+        throw down
+    }
+    func mealRatings(placeID: Place.ID, on date: CalendarDate) throws -> [DishKey: RatingSummary] { throw down }
+    func mealRatings(inArea id: Area.ID, on date: CalendarDate) throws -> [Place.ID: [DishKey: RatingSummary]] {
+        throw down
+    }
+    func dishRatings(ids: Set<Dish.ID>) throws -> [Dish.ID: RatingSummary] { throw down }
+}
