@@ -257,4 +257,43 @@ import Testing
         #expect(try test.get("/dishes/\(stew.id)/rating?placeId=alpha&date=2026-11-06").status == .badRequest)
         #expect(try test.get("/dishes/\(stew.id)/rating").status == .notFound)
     }
+
+    @Test func theBoardSortedByRatingPutsThePlaceWithTheBestRatedMealFirst() throws {
+        let test = try Self.app()
+        defer { test.cleanUp() }
+        try test.store.replaceMenus(
+            [
+                try Menu(
+                    date: F.date("2026-11-09"),
+                    status: .serving([try MenuCategory(name: "중식", meals: [F.meal("비빔밥")])]), currency: F.won)
+            ], placeID: try Place.ID("bravo"))
+        let person = try Self.rater(test)
+        _ = try person.get("/places/alpha")
+        for (place, dish, stars) in [("alpha", "돈까스", "3"), ("bravo", "비빔밥", "5")] {
+            let id = try Self.dish(test, dish).id
+            #expect(
+                try person.post("/dishes/\(id)/rating", [("placeId", place), ("date", "2026-11-09"), ("stars", stars)])
+                    .status == .seeOther)
+        }
+        func order(_ html: String) -> [String] {
+            html.components(separatedBy: "class=\"board-card card\" data-place=\"").dropFirst().map {
+                String($0.prefix { $0 != "\"" })
+            }
+        }
+        let usual = try person.html("/areas/test-campus/menus")
+        #expect(order(usual) == ["alpha", "bravo"])
+        #expect(usual.contains("href=\"/areas/test-campus/menus?sort=rating#board\" aria-current=\"false\""))
+        let sorted = try person.html("/areas/test-campus/menus?sort=rating")
+        #expect(order(sorted) == ["bravo", "alpha"])
+        #expect(sorted.contains("href=\"/areas/test-campus/menus#board\" aria-current=\"true\">Best rated first</a>"))
+        // The days keep the order.
+        #expect(sorted.contains("/areas/test-campus/menus?sort=rating&amp;date=2026-11-10"))
+        let api = try test.json("/api/v1/areas/test-campus/menus?sort=rating")
+        #expect(
+            (api["menus"] as? [[String: Any]])?.prefix(2).compactMap { $0["placeId"] as? String } == ["bravo", "alpha"])
+        for target in ["/areas/test-campus/menus?sort=best", "/api/v1/areas/test-campus/menus?sort="] {
+            let refused = try test.get(target)
+            #expect(refused.status == .badRequest, "\(target)")
+        }
+    }
 }

@@ -95,10 +95,13 @@ public struct MenuBoard: Hashable, Sendable {
     /// periods over folded last; ``MealTimes``) and names each place's meal now or next, else the next day's first
     /// from `nextDayMenus` (the stored menus of the day after `date`); another day's board names the meal at the
     /// same time of day.
+    ///
+    /// With `rank` (the board sorted by rating), the serving places go by it, highest first, bookmarks or not; those
+    /// without one follow in the usual order.
     public init(
         date: CalendarDate, places: [Place], menus: [Place.ID: Menu], from origin: Coordinate?, language: Language,
         bookmarks: [Place.ID], filter: DietaryFilter = DietaryFilter(), clock: Clock? = nil,
-        nextDayMenus: [Place.ID: Menu] = [:]
+        nextDayMenus: [Place.ID: Menu] = [:], rank: [Place.ID: Double]? = nil
     ) {
         self.date = date
         let isToday = clock?.today == date
@@ -120,11 +123,24 @@ public struct MenuBoard: Hashable, Sendable {
                 place: place, distanceMeters: item.distanceMeters, isBookmarked: marked.contains(place.id), day: day,
                 categories: shown.categories, glance: shown.glance, isFilteredOut: showsNothing == true)
         }
-        serving = all.filter { $0.state == .serving }
+        serving = Self.ranked(all.filter { $0.state == .serving }, by: rank)
         filteredOut = all.filter { $0.state == .filteredOut }
         resting = all.filter { $0.day.menu == nil }
         let notes = all.filter { $0.day.menu != nil || $0.day.closure?.reason == .menu }.map(\.day.note)
         sharedNote = notes.count >= 2 && Set(notes).count == 1 ? notes[0] : nil
+    }
+
+    /// `places` by `rank`, highest first, those without one after them; ties and the rest keep their order.
+    private static func ranked(_ places: [BoardPlace], by rank: [Place.ID: Double]?) -> [BoardPlace] {
+        guard let rank else { return places }
+        return places.enumerated().sorted { first, second in
+            switch (rank[first.element.place.id], rank[second.element.place.id]) {
+            case (let one?, let other?) where one != other: one > other
+            case (.some, nil): true
+            case (nil, .some): false
+            default: first.offset < second.offset
+            }
+        }.map(\.element)
     }
 
     /// Every place in board order: the serving ones, those the filter empties, then the rest.

@@ -18,13 +18,16 @@ struct BoardPageInput: CachedPage {
         let query = reader.address.query
         let menuStrings = MenuStrings.forLanguage(language)
         let menuReading = reader.menuReading(in: area)
+        // Checked by the handler before the page was looked for.
+        let sortsByRating = query[BoardOrder.field] == BoardOrder.rating
         let day = BoardDay(today: reader.today, time: reader.time, instant: sources.now, selected: reading.date)
         return MenuBoardPage(
             strings: Strings.forLanguage(language), area: area, areas: try sources.catalog.allAreas(),
             board: MenuBoard(
                 date: day.selected, places: reading.places, menus: reading.menus, from: reader.position,
                 language: language, bookmarks: bookmarks, filter: menuReading.filter, clock: day.clock,
-                nextDayMenus: reading.nextDayMenus),
+                nextDayMenus: reading.nextDayMenus,
+                rank: sortsByRating ? reading.ratings.bestMeals(of: reading.menus, dishes: reading.dishes) : nil),
             day: day, days: reading.calendar.dayKinds,
             reading: menuReading.pricing(reading.priceRoles).dishing(reading.dishes),
             units: reader.units, csrfToken: csrfToken,
@@ -36,7 +39,8 @@ struct BoardPageInput: CachedPage {
                 !["date", "locate", "filter"].contains($0.name) && !BookmarkNotice.fields.contains($0.name)
             },
             locatesOnLoad: query["locate"] == "1", hasPosition: reader.position != nil,
-            isFilterOpen: query["filter"] == "open", soldOut: reading.soldOut, ratings: reading.ratings,
+            isFilterOpen: query["filter"] == "open", sortsByRating: sortsByRating, soldOut: reading.soldOut,
+            ratings: reading.ratings,
             live: day.isToday && !reader.isOfflineCopy ? reading.live : nil
         ).render()
     }

@@ -25,6 +25,7 @@ struct MenuBoardFeature: RouteCollection {
     /// zone by default; nearest first when the person's position is known (`near`, or the position they shared).
     /// Rendered once per ``BoardPageInput`` while its reading is kept. The browser remembers it opened the area.
     func boardPage(_ context: VisitorContext, id: Area.ID) throws -> Response {
+        _ = try BoardOrder.sortsByRating(context.request.query)
         let area = try context.area(id)
         context.cookies.openedArea = id
         let day = try BoardDay(area: area, context: context)
@@ -39,16 +40,18 @@ struct MenuBoardFeature: RouteCollection {
             for: input, csrfToken: csrfToken, now: context.now, sources: PageSources(context))
     }
 
-    /// `GET /api/v1/areas/{id}/menus[?date=YYYY-MM-DD][&near=LAT,LON]`: the board's content in its order for the
-    /// caller, each place's menu in the shape of `/api/v1/places/{id}/menu`, with its busyness now.
+    /// `GET /api/v1/areas/{id}/menus[?date=YYYY-MM-DD][&near=LAT,LON][&sort=rating]`: the board's content in its
+    /// order for the caller, each place's menu in the shape of `/api/v1/places/{id}/menu`, with its busyness now.
     func boardAPI(_ context: VisitorContext, id: Area.ID) throws -> Response {
+        let sortsByRating = try BoardOrder.sortsByRating(context.request.query)
         let origin = try context.request.near()
         let area = try context.area(id)
         let day = try BoardDay(area: area, context: context)
         let (reading, bookmarks) = try read(area, on: day, context: context)
         let board = MenuBoard(
             date: day.selected, places: reading.places, menus: reading.menus, from: origin, language: context.language,
-            bookmarks: bookmarks, clock: day.clock)
+            bookmarks: bookmarks, clock: day.clock,
+            rank: sortsByRating ? reading.ratings.bestMeals(of: reading.menus, dishes: reading.dishes) : nil)
         return .json(
             API.BoardBody(
                 area: area, board: board, today: day.today, week: day.selected.week(startingOn: .sunday),
@@ -168,5 +171,23 @@ extension API.BoardBody {
                     distanceMeters: entry.distanceMeters.map { ($0 * 1000).rounded() / 1000 },
                     busyness: API.Busyness((live[entry.place.id] ?? .none).busyness(seats: entry.place.seats)))
             })
+    }
+}
+
+/// How the board orders its serving places: as usual (bookmarks, then nearest or by name), or best rated first
+/// (`?sort=rating`: each place by its best-rated meal of the day, ``AreaMealRatings/bestMeals(of:dishes:)``).
+enum BoardOrder {
+    static let field = "sort"
+    static let rating = "rating"
+
+    /// Whether `query` asks for the best rated first; 400 naming `sort` for any other value.
+    static func sortsByRating(_ query: QueryFields) throws(HTTPError) -> Bool {
+        guard let value = query[field] else { return false }
+        guard value == rating else {
+            throw .badRequest(
+                "sort: \"\(value.prefix(32))\" is not an order of the board; leave it out, or give rating.",
+                code: "invalid_sort", field: field)
+        }
+        return true
     }
 }

@@ -30,6 +30,8 @@ struct MenuBoardPage {
     let hasPosition: Bool
     /// Whether the dietary filter's form is open.
     var isFilterOpen = false
+    /// Whether the serving places go best rated first (`?sort=rating`).
+    var sortsByRating = false
     /// Today's sold-out marks by place.
     var soldOut: [Place.ID: [MealID: SoldOutMark]] = [:]
     var ratings = AreaMealRatings.none
@@ -103,6 +105,10 @@ struct MenuBoardPage {
                     filterOpenLink: link(to: board.date, query: [("filter", "open")], fragment: "filter"),
                     filterCloseLink: isFilterOpen ? link(to: board.date, fragment: "filter") : nil
                 ).node
+                el(
+                    .a, .class("filter-chip rating-order"), .href(ratingOrderLink),
+                    Attribute("aria-current", sortsByRating ? "true" : "false")
+                ) { RatingStrings.forLanguage(strings.language).bestRatedFirst }
             }
             cards
             if let note = board.sharedNote {
@@ -157,6 +163,15 @@ struct MenuBoardPage {
     private func link(to date: CalendarDate, query extra: [(String, String)] = [], fragment: String? = nil) -> String {
         let query = keptQuery.map { ($0.name, $0.value) } + (date == day.today ? [] : [("date", date.description)])
         return Paths.menuBoard(area.id, query: query + extra, fragment: fragment)
+    }
+
+    /// The board of the same day the other way round: best rated first, or back to the usual order.
+    private var ratingOrderLink: String {
+        let kept = keptQuery.filter { $0.name != BoardOrder.field }.map { ($0.name, $0.value) }
+        let date = board.date == day.today ? [] : [("date", board.date.description)]
+        return Paths.menuBoard(
+            area.id, query: kept + date + (sortsByRating ? [] : [(BoardOrder.field, BoardOrder.rating)]),
+            fragment: "board")
     }
 
     private static let previousChevron = Node.svg("board-previous")

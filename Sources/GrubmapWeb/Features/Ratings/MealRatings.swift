@@ -105,4 +105,23 @@ struct AreaMealRatings: Hashable, Sendable {
     subscript(place: Place.ID) -> MealRatings {
         MealRatings(ofDay: ofDay[place] ?? [:], overall: overall)
     }
+
+    /// What sorts a board by rating: each place's best-rated meal of its menu, a meal counting with its stars that day
+    /// where people rated it, else its dish's over all days; places none of whose meals anyone rated are left out.
+    func bestMeals(of menus: [Place.ID: Menu], dishes: MealDishes) -> [Place.ID: Double] {
+        var best: [Place.ID: Double] = [:]
+        for (place, menu) in menus {
+            let ratings = self[place]
+            for category in menu.categories {
+                for meal in category.meals {
+                    guard
+                        let stars = ratings.ofDay(mealName: meal.name)?.average
+                            ?? dishes[mealName: meal.name].flatMap({ overall[$0.id] })?.average
+                    else { continue }
+                    best[place] = max(best[place] ?? 0, stars)
+                }
+            }
+        }
+        return best
+    }
 }

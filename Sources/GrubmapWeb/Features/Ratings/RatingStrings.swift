@@ -21,6 +21,8 @@ struct RatingStrings: LocalizedStrings {
     }
     private func count(_ count: Int) -> String { count == 1 ? "1 rating" : "\(count) ratings" }
 
+    /// The board's toggle that puts the places with the best-rated meals first.
+    var bestRatedFirst: String { text(en: "Best rated first", ko: "평점 높은 순") }
     /// The link under a meal that can be rated.
     var rate: String { text(en: "Rate", ko: "평가하기") }
     func rateLabel(_ meal: String) -> String { text(en: "Rate \(meal)", ko: "\(meal) 평가하기") }
