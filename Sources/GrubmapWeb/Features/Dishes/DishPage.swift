@@ -44,7 +44,7 @@ struct DishPage {
                     if let rating {
                         let text = RatingStrings.forLanguage(strings.language)
                         el(.p, .class("dish-rating"), Attribute("role", "img"), .ariaLabel(text.allDaysLabel(rating))) {
-                            "★ \(rating.shownAverage) (\(rating.count))"
+                            RatingStrings.stars(rating)
                         }
                     }
                 }

@@ -57,13 +57,13 @@ struct RatingLine {
         if let day {
             parts.append(
                 el(.span, .class("rating-day"), Attribute("role", "img"), .ariaLabel(strings.dayLabel(day))) {
-                    "★ \(day.shownAverage) (\(day.count))"
+                    RatingStrings.stars(day)
                 })
         }
         if let overall {
             parts.append(
                 el(.span, .class("rating-all"), Attribute("role", "img"), .ariaLabel(strings.allDaysLabel(overall))) {
-                    "\(strings.allDays) ★ \(overall.shownAverage) (\(overall.count))"
+                    strings.allDays + " " + RatingStrings.stars(overall)
                 })
         }
         if let at = ratings.rateable {

@@ -70,25 +70,16 @@ struct RatingPage {
         let text = self.text
         return el(.dl, .class("rating-summaries")) {
             el(.dt) { text.thisDay }
-            if let ofDay {
-                el(.dd) {
-                    el(.span, Attribute("role", "img"), .ariaLabel(text.dayLabel(ofDay))) {
-                        "★ \(ofDay.shownAverage) (\(ofDay.count))"
-                    }
-                }
-            } else {
-                el(.dd, .class("meta")) { text.noRatings }
-            }
+            summary(ofDay, label: text.dayLabel)
             el(.dt) { text.allDaysHeading }
-            if let overall {
-                el(.dd) {
-                    el(.span, Attribute("role", "img"), .ariaLabel(text.allDaysLabel(overall))) {
-                        "★ \(overall.shownAverage) (\(overall.count))"
-                    }
-                }
-            } else {
-                el(.dd, .class("meta")) { text.noRatings }
-            }
+            summary(overall, label: text.allDaysLabel)
+        }
+    }
+
+    private func summary(_ summary: RatingSummary?, label: (RatingSummary) -> String) -> Node {
+        guard let summary else { return el(.dd, .class("meta")) { text.noRatings } }
+        return el(.dd) {
+            el(.span, Attribute("role", "img"), .ariaLabel(label(summary))) { RatingStrings.stars(summary) }
         }
     }
 

@@ -10,6 +10,10 @@ struct RatingStrings: LocalizedStrings {
             en: "\(summary.shownAverage) of 5 stars, \(count(summary.count))",
             ko: "별점 5점 만점에 \(summary.shownAverage)점, \(summary.count)명 평가")
     }
+    /// "★ 4.3 (37)": the same in both languages.
+    static func stars(_ summary: RatingSummary) -> String {
+        "★ \(summary.shownAverage) (\(summary.count))"
+    }
     /// The dish's stars over all days, after the day's ("all days ★ 4.1 (210)").
     var allDays: String { text(en: "all days", ko: "전체") }
     /// The rating page's heading of the dish's stars over all days.
