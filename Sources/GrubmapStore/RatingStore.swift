@@ -18,4 +18,16 @@ public protocol RatingStore: Sendable {
     func mealRatings(inArea id: Area.ID, on date: CalendarDate) throws -> [Place.ID: [DishKey: RatingSummary]]
     /// Each dish's ratings over all days and places; dishes nobody rated are left out.
     func dishRatings(ids: Set<Dish.ID>) throws -> [Dish.ID: RatingSummary]
+    /// The comments others see under a dish (not empty, not hidden), newest first, at most `limit`.
+    func comments(ofDish id: Dish.ID, limit: Int) throws -> [RatingComment]
+    /// The comment with this id, hidden or not; `nil` when there is none (or the rating has no comment).
+    func comment(id: Int64) throws -> RatingComment?
+    /// Counts `reporter`'s flag on a comment once; whether it was new. A hidden comment takes no more flags.
+    @discardableResult
+    func flagComment(id: Int64, reporter: ReporterKey) throws -> Bool
+    /// The comments of an area people flagged that no operator hid or kept since, the most flagged first.
+    func flaggedComments(inArea id: Area.ID) throws -> [RatingComment]
+    /// Hides a comment from everyone but its author, who sees `reason` (`hiddenReason`), or keeps it (`nil`: shown,
+    /// its flags cleared), with the audit entry in the same write. Throws ``StoreError/unknownComment(id:)``.
+    func moderateComment(id: Int64, hiddenReason: String?, audit: AuditEntry) throws
 }

@@ -88,6 +88,27 @@ def rate_a_meal(driver, server, width):
     wait_for(driver, lambda d: "saved=1" in d.current_url)
 
 
+def flag_a_comment(driver, server, width):
+    """A meal rated with a comment, then the comment reported from its dish page: the page thanks the person."""
+    open_a_rating(driver, server, width)
+    driver.find_element(By.CSS_SELECTOR, "label:has(#stars-2)").click()
+    field = driver.find_element(By.ID, "comment")
+    field.clear()
+    field.send_keys("Cold again, and the rice was hard")
+    press(driver, ".rating-form button[type=submit]")
+    wait_for(driver, lambda d: "saved=1" in d.current_url)
+    driver.get(driver.find_element(By.CSS_SELECTOR, ".rating-links a[href*='#comments']").get_attribute("href"))
+    press(driver, ".comment-flag button")
+    wait_for(driver, lambda d: "flagged=1" in d.current_url)
+
+
+def flag_a_comment_then_moderate(driver, server, width):
+    """A comment reported, then the area's moderation page where it waits for an operator."""
+    flag_a_comment(driver, server, width)
+    driver.get(server.url("/admin/areas/pnu-busan/moderation"))
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".flagged-comment"))
+
+
 def show_map_on_phones(driver, server, width):
     """On a phone the area page shows the list; the person switches to the map."""
     if width < 760:
@@ -351,6 +372,7 @@ PAGES = [
     Page("rating", f"/places/{GEUMJEONG}", CHECKED_IN, open_a_rating),
     Page("rating-problem", f"/places/{GEUMJEONG}", CHECKED_IN, send_a_rating_without_stars),
     Page("rating-saved", f"/places/{GEUMJEONG}", CHECKED_IN, rate_a_meal),
+    Page("dish-comments", f"/places/{GEUMJEONG}", CHECKED_IN, flag_a_comment),
     Page("place-checked-in", "/places/original-joes?near=37.3318,-121.8863&checked=in", CHECKED_IN),
     Page("profile", "/profile", CHECKED_IN),
     Page("profile-problems", "/profile", CHECKED_IN, send_profile_with_mistakes),
@@ -383,6 +405,7 @@ PAGES = [
     Page("console-menus-problems", f"/admin/places/{GEUMJEONG}/menus?week={busan_sunday() + timedelta(days=21)}",
          CONSOLE, send_week_with_a_bad_price),
     Page("console-moderation", f"/admin/areas/{SAN_JOSE}/moderation", CONSOLE),
+    Page("console-moderation-comments", "/admin/areas/pnu-busan/moderation", CONSOLE, flag_a_comment_then_moderate),
     Page("console-dishes", "/admin/areas/pnu-busan/dishes", CONSOLE),
     Page("console-dishes-problem", "/admin/areas/pnu-busan/dishes", CONSOLE, send_a_dish_name_too_long),
     Page("console-audit", "/admin/areas/pnu-busan/audit", CONSOLE, archive_and_restore_a_place),

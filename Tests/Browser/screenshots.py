@@ -18,8 +18,9 @@ from pathlib import Path
 from selenium.webdriver.common.by import By
 
 from conftest import GrubmapServer, make_browser, settled, wait_for
-from pages import (CONSOLE, PAGES, Person, bookmark_a_place, emulate, open_a_dish, open_a_rating, open_the_offline_copy,
-                   prepare, press_a_star_offline, rate_a_meal, save_the_profile_offline, send_a_rating_without_stars)
+from pages import (CONSOLE, PAGES, Person, bookmark_a_place, emulate, flag_a_comment, open_a_dish, open_a_rating,
+                   open_the_offline_copy, prepare, press_a_star_offline, rate_a_meal, save_the_profile_offline,
+                   send_a_rating_without_stars)
 from test_offline import offline, ready
 
 CONSOLE_PREFERENCES = {"check_in": CONSOLE.check_in, "operator": CONSOLE.operator}
@@ -75,6 +76,8 @@ def shots(server, output, name_filter, zoom=False, forced=False):
         ("rating-problem", {"check_in": "mezcal-restaurant"}, "/places/pnu-busan-geumjeong-hall",
          send_a_rating_without_stars),
         ("rating-saved", {"check_in": "mezcal-restaurant"}, "/places/pnu-busan-geumjeong-hall", rate_a_meal),
+        ("rating-dish-comments", {"check_in": "mezcal-restaurant"}, "/places/pnu-busan-geumjeong-hall",
+         flag_a_comment),
         ("rating-place", {"check_in": "mezcal-restaurant"}, "/places/pnu-busan-geumjeong-hall#menu", None),
         ("rating-board", {"check_in": "mezcal-restaurant", "area": "pnu-busan"}, "/areas/pnu-busan/menus", None),
         ("place-popular-times", {}, "/places/pnu-busan-geumjeong-hall#popular-times", None),

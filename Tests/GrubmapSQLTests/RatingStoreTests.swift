@@ -143,6 +143,54 @@ struct RatingStoreTests {
         }
     }
 
+    @Test(arguments: StoreKind.tested)
+    func commentsShowUnderTheDishUntilAnOperatorHidesThemAndFlagsCountOncePerPerson(kind: StoreKind) throws {
+        try Self.store(people: 3, on: kind) { store throws in
+            try Self.rate(store, 0, 5, comment: "Crisp")
+            try Self.rate(store, 1, 2, date: Self.tuesday, comment: "Soggy today")
+            try Self.rate(store, 1, 3, key: Self.stew)  // no comment: never listed
+            let cutlet = try Self.dish(store, Self.cutlet)
+            let comments = try store.comments(ofDish: cutlet.id, limit: 10)
+            #expect(
+                comments.map(\.text) == ["Soggy today", "Crisp"] || comments.map(\.text) == ["Crisp", "Soggy today"])
+            #expect(Set(comments.map(\.author)) == ["P0 Q.", "P1 Q."])
+            #expect(comments.allSatisfy { $0.dishID == cutlet.id && $0.areaID == Fixtures.busan.id })
+            let soggy = try #require(comments.first { $0.text == "Soggy today" })
+            #expect(soggy.date == Self.tuesday && soggy.stars == Stars(2))
+            let person = { (index: Int) in ReporterKey(hex: String(repeating: "0", count: 63) + String(index))! }
+            #expect(try store.flagComment(id: soggy.id, reporter: person(1)))
+            #expect(try !store.flagComment(id: soggy.id, reporter: person(1)), "once per person")
+            #expect(try store.flagComment(id: soggy.id, reporter: person(2)))
+            #expect(try !store.flagComment(id: 999_999, reporter: person(2)))
+            #expect(
+                try store.flaggedComments(inArea: Fixtures.busan.id).map { [$0.text, String($0.flags)] } == [
+                    ["Soggy today", "2"]
+                ])
+            #expect(try store.flaggedComments(inArea: Fixtures.sanJose.id).isEmpty)
+            let audit = AuditEntry(
+                at: Date(timeIntervalSince1970: 1_800_000_000), actor: "op-1", actorName: "Op",
+                areaID: Fixtures.busan.id, action: "rating.hide", subject: "comment", before: nil, after: nil)
+            try store.moderateComment(id: soggy.id, hiddenReason: "Not about the food", audit: audit)
+            #expect(try store.comments(ofDish: cutlet.id, limit: 10).map(\.text) == ["Crisp"])
+            #expect(try store.flaggedComments(inArea: Fixtures.busan.id).isEmpty)
+            #expect(try !store.flagComment(id: soggy.id, reporter: person(0)), "a hidden comment takes no flags")
+            #expect(
+                try store.rating(
+                    sessionToken: Self.token(1), placeID: Self.hall.id, date: Self.tuesday, key: Self.cutlet)?
+                    .hiddenReason == "Not about the food")
+            // Its stars still count.
+            #expect(try store.dishRatings(ids: [cutlet.id])[cutlet.id]?.count == 2)
+            // Kept: shown again, its flags cleared.
+            try store.moderateComment(id: soggy.id, hiddenReason: nil, audit: audit)
+            #expect(try store.comments(ofDish: cutlet.id, limit: 10).count == 2)
+            #expect(try store.comment(id: soggy.id)?.flags == 0)
+            #expect(throws: StoreError.unknownComment(id: 999_999)) {
+                try store.moderateComment(id: 999_999, hiddenReason: "x", audit: audit)
+            }
+            #expect(try store.comments(ofDish: cutlet.id, limit: 1).count == 1)
+        }
+    }
+
     @Test func averagesShowToOneDecimalRoundedHalfUp() {
         #expect(RatingSummary(average: 4.25, count: 4).shownAverage == "4.3")
         #expect(RatingSummary(average: 13.0 / 3, count: 3).shownAverage == "4.3")

@@ -19,6 +19,17 @@ extension ForwardsConsoleCalls {
         try consoleStore.mealRatings(inArea: id, on: date)
     }
     func dishRatings(ids: Set<Dish.ID>) throws -> [Dish.ID: RatingSummary] { try consoleStore.dishRatings(ids: ids) }
+    func comments(ofDish id: Dish.ID, limit: Int) throws -> [RatingComment] {
+        try consoleStore.comments(ofDish: id, limit: limit)
+    }
+    func comment(id: Int64) throws -> RatingComment? { try consoleStore.comment(id: id) }
+    func flagComment(id: Int64, reporter: ReporterKey) throws -> Bool {
+        try consoleStore.flagComment(id: id, reporter: reporter)
+    }
+    func flaggedComments(inArea id: Area.ID) throws -> [RatingComment] { try consoleStore.flaggedComments(inArea: id) }
+    func moderateComment(id: Int64, hiddenReason: String?, audit: AuditEntry) throws {
+        try consoleStore.moderateComment(id: id, hiddenReason: hiddenReason, audit: audit)
+    }
 }
 
 extension UnreachableStore {
@@ -33,4 +44,9 @@ extension UnreachableStore {
         throw down
     }
     func dishRatings(ids: Set<Dish.ID>) throws -> [Dish.ID: RatingSummary] { throw down }
+    func comments(ofDish id: Dish.ID, limit: Int) throws -> [RatingComment] { throw down }
+    func comment(id: Int64) throws -> RatingComment? { throw down }
+    func flagComment(id: Int64, reporter: ReporterKey) throws -> Bool { throw down }
+    func flaggedComments(inArea id: Area.ID) throws -> [RatingComment] { throw down }
+    func moderateComment(id: Int64, hiddenReason: String?, audit: AuditEntry) throws { throw down }
 }

@@ -296,4 +296,76 @@ import Testing
             #expect(refused.status == .badRequest, "\(target)")
         }
     }
+
+    @Test func commentsShowUnderTheDishPeopleFlagThemAndOperatorsHideOrKeepThem() throws {
+        let test = try Self.app()
+        defer { test.cleanUp() }
+        let cutlet = try Self.dish(test, "돈까스")
+        let ada = try Self.rater(test)
+        _ = try ada.get("/places/alpha")
+        #expect(
+            try ada.post(
+                "/dishes/\(cutlet.id)/rating",
+                [("placeId", "alpha"), ("date", "2026-11-09"), ("stars", "2"), ("comment", "Cold <b>again</b>")]
+            ).status == .seeOther)
+        let page = try ada.html("/dishes/\(cutlet.id)")
+        #expect(page.contains("Cold &lt;b&gt;again&lt;/b&gt;"))
+        #expect(page.contains("Ada L. · Alpha Hall, Monday, November 9"))
+        let comment = try #require(try test.store.comments(ofDish: cutlet.id, limit: 5).first)
+
+        // Two visitors flag it; the same one twice counts once.
+        let reader = try Person(test)
+        _ = try reader.get("/dishes/\(cutlet.id)")
+        let flagged = try reader.post("/dishes/\(cutlet.id)/comment-flag", [("comment", String(comment.id))])
+        #expect(flagged.headers["Location"] == "/dishes/\(cutlet.id)?flagged=1#comments")
+        #expect(try reader.html("/dishes/\(cutlet.id)?flagged=1").contains("Thanks. The organisers will look at it."))
+        _ = try reader.post("/dishes/\(cutlet.id)/comment-flag", [("comment", String(comment.id))])
+        #expect(try test.store.comment(id: comment.id)?.flags == 1)
+        // A comment of another dish, or none, is not found.
+        let stew = try Self.dish(test, "김치찌개")
+        #expect(
+            try reader.post("/dishes/\(stew.id)/comment-flag", [("comment", String(comment.id))]).status == .notFound)
+        #expect(try reader.post("/dishes/\(cutlet.id)/comment-flag", [("comment", "x")]).status == .notFound)
+
+        // The area's operator sees it flagged, must give a reason, and hides it.
+        let console = try ConsoleTests.signedIn(test, "mod@example.org")
+        let csrf = try ConsoleTests.consoleCSRF(console)
+        let moderation = try console.html("/admin/areas/test-campus/moderation")
+        #expect(moderation.contains("Cold &lt;b&gt;again&lt;/b&gt;") && moderation.contains("flagged once"))
+        let noReason = try console.post(
+            "/admin/areas/test-campus/moderation/comment", [("comment", String(comment.id)), ("action", "hide")],
+            csrf: csrf)
+        #expect(noReason.status == .unprocessableContent)
+        #expect(try test.store.comment(id: comment.id)?.flags == 1)
+        let hidden = try console.post(
+            "/admin/areas/test-campus/moderation/comment",
+            [("comment", String(comment.id)), ("action", "hide"), ("reason", "Markup, not a review")], csrf: csrf)
+        #expect(hidden.status == .seeOther)
+        #expect(!(try reader.html("/dishes/\(cutlet.id)")).contains("Cold"))
+        #expect(!(try console.html("/admin/areas/test-campus/moderation")).contains("Cold"))
+        // Its author sees why; its stars still count.
+        let own = try ada.html("/dishes/\(cutlet.id)/rating?placeId=alpha&date=2026-11-09")
+        #expect(own.contains("An organiser hid your comment from others: Markup, not a review."))
+        #expect(
+            try test.json("/api/v1/dishes/\(cutlet.id)")["rating"] as? [String: Double] == ["average": 2, "count": 1])
+        let audit = try console.html("/admin/areas/test-campus/audit?action=comment.hide")
+        #expect(audit.contains("hidden: Markup, not a review"))
+
+        // Kept: shown again.
+        #expect(
+            try console.post(
+                "/admin/areas/test-campus/moderation/comment",
+                [("comment", String(comment.id)), ("action", "keep"), ("reason", "Fair after all")], csrf: csrf
+            ).status == .seeOther)
+        #expect(try reader.html("/dishes/\(cutlet.id)").contains("Cold"))
+        // Another area's operator cannot reach it.
+        let outsider = try ConsoleTests.signedIn(test, "far@example.org", area: TestApp.secondArea.id)
+        #expect(
+            try outsider.post(
+                "/admin/areas/another-area/moderation/comment",
+                [("comment", String(comment.id)), ("action", "hide"), ("reason", "x")],
+                csrf: try ConsoleTests.consoleCSRF(outsider)
+            ).status == .notFound)
+        #expect(try test.store.comment(id: comment.id).map { $0.flags == 0 } == true)
+    }
 }

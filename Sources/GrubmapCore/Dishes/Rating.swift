@@ -86,9 +86,46 @@ public struct RatingDraft: Hashable, Sendable {
 public struct OwnRating: Hashable, Sendable {
     public let stars: Stars
     public let comment: String
+    /// Why an operator hid the comment from others, which its author sees; `nil` while it shows.
+    public let hiddenReason: String?
 
-    public init(stars: Stars, comment: String) {
+    public init(stars: Stars, comment: String, hiddenReason: String? = nil) {
         self.stars = stars
         self.comment = comment
+        self.hiddenReason = hiddenReason
+    }
+}
+
+/// A rating with a comment, as others read it under a dish and operators see it when people flag it.
+public struct RatingComment: Hashable, Sendable, Identifiable {
+    /// A positive number the store gives the rating.
+    public let id: Int64
+    public let areaID: Area.ID
+    public let placeID: Place.ID
+    public let date: CalendarDate
+    /// The dish its meal is now (after any merge); `nil` for a meal whose key has no dish.
+    public let dishID: Dish.ID?
+    public let stars: Stars
+    public let text: String
+    /// "Ada L.": the author's first name and the first letter of their last; `nil` once their profile is gone.
+    public let author: String?
+    public let ratedAt: Date
+    /// How many people flagged it since an operator last looked.
+    public let flags: Int
+
+    public init(
+        id: Int64, areaID: Area.ID, placeID: Place.ID, date: CalendarDate, dishID: Dish.ID?, stars: Stars, text: String,
+        author: String?, ratedAt: Date, flags: Int
+    ) {
+        self.id = id
+        self.areaID = areaID
+        self.placeID = placeID
+        self.date = date
+        self.dishID = dishID
+        self.stars = stars
+        self.text = text
+        self.author = author
+        self.ratedAt = ratedAt
+        self.flags = flags
     }
 }

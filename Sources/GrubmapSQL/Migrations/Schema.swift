@@ -300,23 +300,39 @@ public enum Schema {
         },
         // Ratings (issue 31): one row per person and meal of a day, the meal named by the key of its name (`DishKey`),
         // not by its dish, so a dish's ratings follow its keys through merges and splits. The rater is the profile's id
-        // without a reference: a rating outlives the session it came from, as the counts people read should.
-        Migration(version: 15, name: "keep people's ratings of the meals of a day") { _ in
-            """
-            CREATE TABLE meal_ratings (
-                area_id TEXT NOT NULL REFERENCES areas (id) ON DELETE CASCADE,
-                place_id TEXT NOT NULL REFERENCES places (id) ON DELETE CASCADE,
-                date TEXT NOT NULL,
-                dish_key TEXT NOT NULL,
-                profile_id TEXT NOT NULL,
-                stars INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 5),
-                comment TEXT NOT NULL,
-                rated_at BIGINT NOT NULL,
-                PRIMARY KEY (place_id, date, dish_key, profile_id)
-            );
-            CREATE INDEX meal_ratings_dish ON meal_ratings (area_id, dish_key);
-            CREATE INDEX meal_ratings_area_date ON meal_ratings (area_id, date);
-            """
+        // without a reference: a rating outlives the session it came from, as the counts people read should. A
+        // comment people flagged counts its flags (one per person, `meal_rating_flags`) until an operator hides it
+        // (with a reason its author sees) or keeps it (the flags cleared).
+        Migration(version: 15, name: "keep people's ratings of the meals of a day") { dialect in
+            let serial =
+                switch dialect {
+                case .sqlite: "INTEGER PRIMARY KEY AUTOINCREMENT"
+                case .postgreSQL: "BIGSERIAL PRIMARY KEY"
+                }
+            return """
+                CREATE TABLE meal_ratings (
+                    id \(serial),
+                    area_id TEXT NOT NULL REFERENCES areas (id) ON DELETE CASCADE,
+                    place_id TEXT NOT NULL REFERENCES places (id) ON DELETE CASCADE,
+                    date TEXT NOT NULL,
+                    dish_key TEXT NOT NULL,
+                    profile_id TEXT NOT NULL,
+                    stars INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 5),
+                    comment TEXT NOT NULL,
+                    rated_at BIGINT NOT NULL,
+                    hidden_reason TEXT,
+                    flags INTEGER NOT NULL DEFAULT 0,
+                    UNIQUE (place_id, date, dish_key, profile_id)
+                );
+                CREATE INDEX meal_ratings_dish ON meal_ratings (area_id, dish_key);
+                CREATE INDEX meal_ratings_area_date ON meal_ratings (area_id, date);
+                CREATE INDEX meal_ratings_flagged ON meal_ratings (area_id, flags) WHERE flags > 0;
+                CREATE TABLE meal_rating_flags (
+                    rating_id BIGINT NOT NULL REFERENCES meal_ratings (id) ON DELETE CASCADE,
+                    reporter TEXT NOT NULL,
+                    PRIMARY KEY (rating_id, reporter)
+                );
+                """
         },
     ]
 

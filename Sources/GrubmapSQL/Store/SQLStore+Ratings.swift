@@ -38,14 +38,16 @@ extension SQLStore {
             guard
                 let row = try connection.fetchOne(
                     """
-                    SELECT r.stars AS stars, r.comment AS comment FROM meal_ratings r
+                    SELECT r.stars AS stars, r.comment AS comment, r.hidden_reason AS hidden_reason FROM meal_ratings r
                     JOIN profiles p ON p.id = r.profile_id
                     WHERE p.session_token = \(TokenDigest(sessionToken)) AND r.place_id = \(placeID)
                         AND r.date = \(date.description) AND r.dish_key = \(key)
                     """),
                 let stars = Stars(try row.value(named: "stars", as: Int.self))
             else { return nil }
-            return OwnRating(stars: stars, comment: try row.value(named: "comment", as: String.self))
+            return OwnRating(
+                stars: stars, comment: try row.value(named: "comment", as: String.self),
+                hiddenReason: try row.value(named: "hidden_reason", as: String?.self))
         }
     }
 
@@ -103,6 +105,109 @@ extension SQLStore {
             }
             return ratings
         }
+    }
+
+    public func comments(ofDish id: Dish.ID, limit: Int) throws -> [RatingComment] {
+        try withConnection { connection in
+            try connection.fetchAll(
+                """
+                SELECT \(sql: Self.commentColumns) FROM dish_keys k
+                JOIN meal_ratings r ON r.area_id = k.area_id AND r.dish_key = k.dish_key
+                LEFT JOIN profiles p ON p.id = r.profile_id
+                WHERE k.dish_id = \(id) AND r.comment <> '' AND r.hidden_reason IS NULL
+                ORDER BY r.rated_at DESC, r.id DESC LIMIT \(max(0, limit))
+                """
+            ).compactMap(Self.comment)
+        }
+    }
+
+    public func comment(id: Int64) throws -> RatingComment? {
+        try withConnection { connection in
+            try connection.fetchOne(
+                """
+                SELECT \(sql: Self.commentColumns) FROM meal_ratings r
+                LEFT JOIN dish_keys k ON k.area_id = r.area_id AND k.dish_key = r.dish_key
+                LEFT JOIN profiles p ON p.id = r.profile_id
+                WHERE r.id = \(id) AND r.comment <> ''
+                """
+            ).flatMap(Self.comment)
+        }
+    }
+
+    @discardableResult
+    public func flagComment(id: Int64, reporter: ReporterKey) throws -> Bool {
+        try write { connection in
+            let shown = try connection.fetchOne(
+                "SELECT id FROM meal_ratings WHERE id = \(id) AND comment <> '' AND hidden_reason IS NULL")
+            guard shown != nil else { return false }
+            try connection.execute(
+                """
+                INSERT INTO meal_rating_flags (rating_id, reporter) VALUES (\(id), \(reporter.hex))
+                ON CONFLICT (rating_id, reporter) DO NOTHING
+                """)
+            guard connection.changes > 0 else { return false }
+            try connection.execute("UPDATE meal_ratings SET flags = flags + 1 WHERE id = \(id)")
+            return true
+        }
+    }
+
+    public func flaggedComments(inArea id: Area.ID) throws -> [RatingComment] {
+        try withConnection { connection in
+            try connection.fetchAll(
+                """
+                SELECT \(sql: Self.commentColumns) FROM meal_ratings r
+                LEFT JOIN dish_keys k ON k.area_id = r.area_id AND k.dish_key = r.dish_key
+                LEFT JOIN profiles p ON p.id = r.profile_id
+                WHERE r.area_id = \(id) AND r.flags > 0 AND r.hidden_reason IS NULL AND r.comment <> ''
+                ORDER BY r.flags DESC, r.rated_at DESC LIMIT 200
+                """
+            ).compactMap(Self.comment)
+        }
+    }
+
+    public func moderateComment(id: Int64, hiddenReason: String?, audit: AuditEntry) throws {
+        let place = try write { connection -> Place.ID? in
+            let row = try connection.fetchOne(
+                """
+                UPDATE meal_ratings SET hidden_reason = \(hiddenReason), flags = 0
+                WHERE id = \(id) AND comment <> '' RETURNING place_id
+                """)
+            guard let row else { throw StoreError.unknownComment(id: id) }
+            // Kept: whoever flagged it may flag it again; hidden: it takes no more.
+            try connection.execute("DELETE FROM meal_rating_flags WHERE rating_id = \(id)")
+            try Self.insert(audit, in: connection)
+            return try row.value(named: "place_id", as: Place.ID.self)
+        }
+        if let place { didCommit([.ratings(place)]) }
+    }
+
+    /// What ``comment(_:)`` reads: the rating, its dish now, and its author's name.
+    private static var commentColumns: SQL {
+        """
+        r.id AS id, r.area_id AS area_id, r.place_id AS place_id, r.date AS date, k.dish_id AS dish_id,
+        r.stars AS stars, r.comment AS comment, r.rated_at AS rated_at, r.flags AS flags,
+        p.first_name AS first_name, p.last_name AS last_name
+        """
+    }
+
+    /// A comment of a row of ``commentColumns``; `nil` for a row that does not read as one.
+    private static func comment(_ row: Row) -> RatingComment? {
+        guard let id = try? row.value(named: "id", as: Int64.self),
+            let area = try? row.value(named: "area_id", as: Area.ID.self),
+            let place = try? row.value(named: "place_id", as: Place.ID.self),
+            let dateText = try? row.value(named: "date", as: String.self),
+            let date = try? CalendarDate(parsing: dateText),
+            let stars = (try? row.value(named: "stars", as: Int.self)).flatMap(Stars.init),
+            let text = try? row.value(named: "comment", as: String.self),
+            let ratedAt = try? row.value(named: "rated_at", as: Date.self)
+        else { return nil }
+        let first = (try? row.value(named: "first_name", as: String?.self)) ?? nil
+        let last = (try? row.value(named: "last_name", as: String?.self)) ?? nil
+        return RatingComment(
+            id: id, areaID: area, placeID: place, date: date,
+            dishID: (try? row.value(named: "dish_id", as: Dish.ID?.self)) ?? nil, stars: stars, text: text,
+            author: first.map { name in last?.first.map { "\(name) \($0)." } ?? name }, ratedAt: ratedAt,
+            flags: (try? row.value(named: "flags", as: Int.self)) ?? 0)
     }
 
     /// A row's `stars` (their sum) and `ratings` (how many) as a summary; `nil` for none.

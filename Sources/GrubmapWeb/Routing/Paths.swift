@@ -31,6 +31,9 @@ enum Paths {
     static let dish = SitePath<Dish.ID>(dish: "/dishes/{id}", missing: "There is no dish with that id.")
     /// Rating a meal of the dish: `?placeId=&date=` name the place and day it was served.
     static let rating = SitePath<Dish.ID>(dish: "/dishes/{id}/rating", missing: "There is no dish with that id.")
+    /// `POST` with `comment`: a visitor flags a comment under the dish for the area's operators.
+    static let commentFlag = SitePath<Dish.ID>(
+        dish: "/dishes/{id}/comment-flag", missing: "There is no dish with that id.")
     static let checkOut = SitePath("/checkout")
     static let profile = SitePath("/profile")
     static let avatar = SitePath<Profile.ID>("/avatars/{id}", missing: "There is no picture here.")
@@ -106,6 +109,9 @@ enum Paths {
         /// Ends many of an area's check-ins at once: all at a place, or all of sessions made lately.
         static let endCheckIns = SitePath<Area.ID>(
             "/admin/areas/{id}/moderation/end-many", missing: "There is no area with that id.")
+        /// Hides or keeps a comment people flagged.
+        static let moderateComment = SitePath<Area.ID>(
+            "/admin/areas/{id}/moderation/comment", missing: "There is no area with that id.")
         /// An area's audit log (`?action=…` to filter, `?before=N` for older entries).
         static let audit = SitePath<Area.ID>("/admin/areas/{id}/audit", missing: "There is no area with that id.")
         /// An area's dishes: their names, merging and splitting them.

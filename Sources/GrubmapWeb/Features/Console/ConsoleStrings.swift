@@ -211,6 +211,23 @@ struct ConsoleStrings: LocalizedStrings {
     }
     var reason: String { text(en: "Reason", ko: "이유") }
     var reasonHint: String { text(en: "The person sees it, and the audit log keeps it.", ko: "본인에게 보이고 감사 기록에 남아요.") }
+    var flaggedComments: String { text(en: "Flagged comments", ko: "신고된 한마디") }
+    var noFlaggedComments: String {
+        text(en: "Nobody flagged a comment under this area's dishes.", ko: "이 지역 메뉴의 한마디 중 신고된 것이 없어요.")
+    }
+    /// "Ada L. · Pork cutlet · 2026-12-07 · flagged 3 times"
+    func commentFacts(author: String?, dish: String, date: String, flags: Int) -> String {
+        let who = author ?? text(en: "someone", ko: "누군가")
+        return text(
+            en: "\(who) · \(dish) · \(date) · flagged \(flags == 1 ? "once" : "\(flags) times")",
+            ko: "\(who) · \(dish) · \(date) · 신고 \(flags)번")
+    }
+    var hideComment: String { text(en: "Hide comment", ko: "한마디 숨기기") }
+    var keepComment: String { text(en: "Keep it", ko: "그대로 두기") }
+    var aComment: String { text(en: "the comment", ko: "한마디") }
+    var noSuchComment: String {
+        text(en: "There is no such comment in this area.", ko: "이 지역에 그런 한마디가 없어요.")
+    }
     var reasonRequired: String { text(en: "Say why, in a few words.", ko: "이유를 몇 마디로 적어 주세요.") }
     var hideProfile: String { text(en: "Hide bio and picture", ko: "소개와 사진 숨기기") }
     var restoreProfile: String { text(en: "Show again", ko: "다시 보이기") }

@@ -7,14 +7,39 @@ import GrubmapStore
 /// initials, and its owner sees the reason), showing it again, and ending a check-in, each with a reason that the
 /// audit log keeps. Only people checked in in the area can be moderated from it. A flood of check-ins (hundreds of
 /// fresh sessions at one place) is ended at once: everyone at a place, or everyone whose session was made in the
-/// last N minutes, with one reason and one audit entry that says how many.
+/// last N minutes, with one reason and one audit entry that says how many. Comments under the area's dishes that
+/// people flagged come first, each hidden (its author sees the reason) or kept (its flags cleared), with a reason.
 struct ModerationFeature: RouteCollection {
-    let store: any ConsoleStore & PlaceStore
+    let store: any ConsoleStore & PlaceStore & RatingStore & DishStore
 
     func addRoutes(to routes: inout RouteTable) {
         routes.add(.get, Paths.Console.moderation, .area, page)
         routes.add(.post, Paths.Console.moderate, .area, act)
         routes.add(.post, Paths.Console.endCheckIns, .area, endMany)
+        routes.add(.post, Paths.Console.moderateComment, .area, moderateComment)
+    }
+
+    /// `POST /admin/areas/{id}/moderation/comment` with `comment`, `action` (`hide` or `keep`) and `reason`: a
+    /// comment of this area's dishes hidden from everyone but its author, or kept; audited with the reason.
+    func moderateComment(_ context: AreaConsoleContext) throws -> Response {
+        let form = try context.request.decodeForm(CommentForm.self, code: "invalid_moderation")
+        guard let id = Int64(form.comment), let comment = try store.comment(id: id), comment.areaID == context.area.id
+        else {
+            throw HTTPError.notFound(context.text.noSuchComment)
+        }
+        let reason = Self.reason(form.reason)
+        guard !reason.isEmpty, reason.count <= 200 else {
+            let problems = ["comment-\(id)": reason.isEmpty ? context.text.reasonRequired : context.text.reasonTooLong]
+            return .html(try view(context, problems: problems).render(), status: .unprocessableContent)
+        }
+        let subject = "comment \(id) by \(comment.author ?? "someone") on dish \(comment.dishID?.description ?? "?")"
+        try store.moderateComment(
+            id: id, hiddenReason: form.action == .hide ? reason : nil,
+            audit: context.console.audit(
+                "comment.\(form.action.rawValue)", subject: subject, area: context.area.id,
+                before: "\(comment.stars.value)★ \(comment.text) (\(comment.flags) flags)",
+                after: form.action == .hide ? "hidden: \(reason)" : "kept: \(reason)"))
+        return .redirect(to: Paths.Console.moderation(context.area.id, query: [("done", context.text.aComment)]))
     }
 
     /// `GET /admin/areas/{id}/moderation`.
@@ -119,13 +144,30 @@ struct ModerationFeature: RouteCollection {
         -> ModerationPage
     {
         let checkIns = try store.activeCheckIns(inArea: context.area.id, at: context.now)
-        return ModerationPage(
+        let comments = try store.flaggedComments(inArea: context.area.id)
+        let dishes = try store.dishes(inArea: context.area.id)
+        var page = ModerationPage(
             text: context.text, area: context.area, areas: try context.console.areas(),
             csrfToken: context.session.csrfToken,
             places: Dictionary(
                 try store.places(ids: checkIns.map(\.checkIn.placeID)).map { ($0.id, $0) },
                 uniquingKeysWith: { first, _ in first }),
             checkIns: checkIns, problems: problems, notice: notice)
+        page.comments = comments
+        page.dishNames = Dictionary(
+            dishes.map { ($0.id, $0.names[context.text.language] ?? $0.names.values.sorted().first ?? "") },
+            uniquingKeysWith: { first, _ in first })
+        return page
+    }
+
+    private struct CommentForm: Decodable {
+        enum Action: String, Decodable {
+            case hide, keep
+        }
+
+        let comment: String
+        let action: Action
+        let reason: String?
     }
 
     private struct ModerationForm: Decodable {
@@ -159,9 +201,12 @@ struct ModerationPage {
     /// The places of ``checkIns``, by id.
     let places: [Place.ID: Place]
     let checkIns: [(profile: Profile, checkIn: CheckIn)]
-    /// Problems by profile id.
+    /// Problems by profile id, or `comment-ID`.
     let problems: [String: String]
     let notice: String?
+    /// Comments people flagged, the most flagged first, and the names of their dishes.
+    var comments: [RatingComment] = []
+    var dishNames: [Dish.ID: String] = [:]
 
     func render() -> [UInt8] {
         let language = text.language
@@ -172,6 +217,7 @@ struct ModerationPage {
                 el(.h1) { title }
                 el(.p, .class("meta")) { text.moderationIntro }
                 if let notice { el(.p, .class("notice success"), Attribute("role", "status")) { notice } }
+                flaggedComments
                 if checkIns.isEmpty { el(.p) { text.nobodyCheckedIn } } else { endMany }
                 el(.ul, .class("console-list")) {
                     for (profile, checkIn) in checkIns {
@@ -202,6 +248,54 @@ struct ModerationPage {
                     }
                 }
             }
+    }
+
+    /// The comments people flagged, each with its reason field and "Hide" and "Keep".
+    private var flaggedComments: Node {
+        el(.section, .class("card panel flagged-comments"), Attribute("aria-labelledby", "flagged-comments")) {
+            el(.h2, .id("flagged-comments")) { text.flaggedComments }
+            if comments.isEmpty {
+                el(.p, .class("meta")) { text.noFlaggedComments }
+            } else {
+                el(.ul, .class("console-list")) {
+                    for comment in comments {
+                        el(.li, .class("flagged-comment")) {
+                            el(.p) { String(repeating: "★", count: comment.stars.value) + " " + comment.text }
+                            el(.p, .class("meta")) {
+                                text.commentFacts(
+                                    author: comment.author,
+                                    dish: comment.dishID.flatMap { dishNames[$0] } ?? "",
+                                    date: comment.date.description, flags: comment.flags)
+                            }
+                            commentActions(comment)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private func commentActions(_ comment: RatingComment) -> Node {
+        let key = "comment-\(comment.id)"
+        return el(
+            .form, .class("moderation-form"), Attribute("method", "post"),
+            Attribute("action", Paths.Console.moderateComment(area.id))
+        ) {
+            csrfField(csrfToken)
+            el(.input, .type("hidden"), .name("comment"), .value(String(comment.id)))
+            ConsoleField(
+                name: "reason", label: text.reason, hint: text.reasonHint, problem: problems[key],
+                extra: [Attribute("maxlength", "200")], id: "reason-\(key)"
+            ).node
+            el(.div, .class("console-links")) {
+                el(.button, .type("submit"), .name("action"), .value("hide"), .class("button secondary small")) {
+                    text.hideComment
+                }
+                el(.button, .type("submit"), .name("action"), .value("keep"), .class("button secondary small")) {
+                    text.keepComment
+                }
+            }
+        }
     }
 
     /// The two ways to end many check-ins at once, each a form of its own with its reason.

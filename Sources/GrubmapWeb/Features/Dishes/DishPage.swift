@@ -12,8 +12,17 @@ struct DishPage {
     let served: [DishServing]
     let next: DishServing?
     let today: CalendarDate
-    /// The places of ``served`` and ``next`` that are still shown.
+    /// The places of ``served``, ``next`` and ``comments`` that are still shown.
     let places: [Place.ID: Place]
+    /// The comments others see, newest first, each with "Report".
+    var comments: [RatingComment] = []
+    /// The visitor's token, which the comments' "Report" forms carry.
+    var csrfToken = ""
+    /// Whether the visitor just reported a comment (`?flagged=1`), which the page thanks them for.
+    var isFlagged = false
+
+    /// The most comments the page shows.
+    static let commentLimit = 30
 
     private var dishStrings: DishStrings { DishStrings.forLanguage(strings.language) }
     private var menuStrings: MenuStrings { MenuStrings.forLanguage(strings.language) }
@@ -69,6 +78,7 @@ struct DishPage {
                         }
                     }
                 }
+                commentSection
                 el(.section, .class("dish-names card"), Attribute("aria-labelledby", "dish-names")) {
                     el(.h2, .id("dish-names")) { dishStrings.namesHeading }
                     el(.dl, .class("dish-name-list")) {
@@ -78,6 +88,54 @@ struct DishPage {
                                 el(.dd, .lang(language.rawValue)) { name }
                             } else {
                                 el(.dd, .class("meta")) { dishStrings.noName }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// What people wrote with their stars, each with its "Report" button.
+    private var commentSection: Node {
+        let text = RatingStrings.forLanguage(strings.language)
+        let menuStrings = self.menuStrings
+        return el(.section, .class("dish-comments card"), .id("comments"), Attribute("aria-labelledby", "comments-h")) {
+            el(.h2, .id("comments-h")) { text.commentsHeading }
+            if isFlagged {
+                el(.p, .class("notice success"), Attribute("role", "status"), .data("flash", "")) { text.flagged }
+            }
+            let shown = comments.filter { places[$0.placeID] != nil }
+            if shown.isEmpty {
+                el(.p, .class("meta")) { text.noComments }
+            } else {
+                el(.ul, .class("comment-list")) {
+                    for comment in shown {
+                        el(.li, .class("comment")) {
+                            el(.p, .class("comment-text")) {
+                                el(
+                                    .span, .class("comment-stars"), Attribute("role", "img"),
+                                    .ariaLabel(text.givenStars(comment.stars))
+                                ) {
+                                    String(repeating: "★", count: comment.stars.value)
+                                }
+                                " " + comment.text
+                            }
+                            el(.p, .class("meta")) {
+                                text.commentBy(
+                                    comment.author,
+                                    at: places[comment.placeID]?.name.text(in: strings.language) ?? "",
+                                    on: menuStrings.longDate(comment.date))
+                            }
+                            el(
+                                .form, .class("comment-flag"), Attribute("method", "post"),
+                                Attribute("action", Paths.commentFlag(dish.id))
+                            ) {
+                                el(.input, .type("hidden"), .name("csrf"), .value(csrfToken))
+                                el(.input, .type("hidden"), .name("comment"), .value(String(comment.id)))
+                                el(.button, .type("submit"), .ariaLabel(text.flagLabel(comment.author))) {
+                                    text.flag
+                                }
                             }
                         }
                     }

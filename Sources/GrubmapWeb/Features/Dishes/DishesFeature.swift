@@ -29,12 +29,17 @@ struct DishesFeature: RouteCollection {
     func dishPage(_ context: VisitorContext, id: Dish.ID) throws -> Response {
         let found = try read(context, id: id)
         guard found.dish.id == id else { return .redirect(to: Paths.dish(found.dish.id), status: .movedPermanently) }
-        let ids = Set(found.served.map(\.placeID) + (found.next.map { [$0.placeID] } ?? []))
+        let comments = try ratings.comments(ofDish: id, limit: DishPage.commentLimit)
+        let ids = Set(
+            found.served.map(\.placeID) + (found.next.map { [$0.placeID] } ?? []) + comments.map(\.placeID))
         let places = try context.places.places(ids: ids.sorted())
-        let page = DishPage(
+        var page = DishPage(
             strings: context.strings, area: found.area, areas: try context.headerAreas(), dish: found.dish,
             rating: found.rating, served: found.served, next: found.next, today: found.today,
             places: Dictionary(places.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
+        page.comments = comments
+        page.csrfToken = context.visitor.csrfToken
+        page.isFlagged = context.request.query[RatingsFeature.flaggedField] == "1"
         return .html(page.render())
     }
 

@@ -60,7 +60,10 @@ struct RatingPage {
                         ) { text.makeProfile }
                     }
                 }
-                el(.p) { el(.a, .href(menuPath)) { text.backToMenu } }
+                el(.p, .class("rating-links")) {
+                    el(.a, .href(menuPath)) { text.backToMenu }
+                    el(.a, .href(Paths.dish(meal.dish.id, fragment: "comments"))) { text.aboutTheDish }
+                }
             }
         }
     }
@@ -104,8 +107,11 @@ struct RatingPage {
             el(.input, .type("hidden"), .name("csrf"), .value(csrfToken))
             el(.input, .type("hidden"), .name("placeId"), .value(meal.place.id.rawValue))
             el(.input, .type("hidden"), .name("date"), .value(meal.date.description))
-            if own != nil && typed == nil {
+            if let own, typed == nil {
                 el(.p, .class("meta")) { text.changeHint }
+                if let reason = own.hiddenReason {
+                    el(.p, .class("notice error"), .id("comment-hidden")) { text.commentHidden(reason) }
+                }
             }
             el(
                 .fieldset,

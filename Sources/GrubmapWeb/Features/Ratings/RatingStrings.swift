@@ -53,6 +53,8 @@ struct RatingStrings: LocalizedStrings {
     }
     var makeProfile: String { text(en: "Make your profile", ko: "프로필 만들기") }
     var backToMenu: String { text(en: "Back to the menu", ko: "식단으로 돌아가기") }
+    /// The rating page's link to the dish page, where the comments are.
+    var aboutTheDish: String { text(en: "What others say about it", ko: "다른 분들의 한마디") }
     var noRatings: String { text(en: "No ratings yet.", ko: "아직 평가가 없어요.") }
     var thisDay: String { text(en: "This day", ko: "이날") }
     var fixTheFields: String { text(en: "Check the rating", ko: "평가를 확인해 주세요") }
@@ -60,6 +62,36 @@ struct RatingStrings: LocalizedStrings {
     /// What is wrong with a comment that was refused (too long, or with characters that cannot be shown).
     var commentProblem: String {
         text(en: "Write at most 140 characters, on one line.", ko: "한마디는 한 줄로 140자까지 써 주세요.")
+    }
+
+    /// Said to the author of a comment an operator hid.
+    func commentHidden(_ reason: String) -> String {
+        text(
+            en: "An organiser hid your comment from others: \(reason). Your stars still count.",
+            ko: "운영자가 한마디를 다른 분들에게 숨겼어요. 이유: \(reason). 별점은 그대로 반영돼요.")
+    }
+    /// The dish page's comments.
+    var commentsHeading: String { text(en: "What people say", ko: "한마디") }
+    var noComments: String { text(en: "No comments yet.", ko: "아직 남긴 한마디가 없어요.") }
+    /// "Ada L. · Geumjeong Hall, Monday, December 7"
+    func commentBy(_ author: String?, at place: String, on date: String) -> String {
+        let who = author ?? text(en: "Someone", ko: "누군가")
+        return "\(who) · \(place), \(date)"
+    }
+    var flag: String { text(en: "Report", ko: "신고") }
+    func flagLabel(_ author: String?) -> String {
+        text(
+            en: "Report the comment of \(author ?? "someone") to the organisers",
+            ko: "\(author ?? "누군가")의 한마디를 운영자에게 신고")
+    }
+    var flagged: String {
+        text(
+            en: "Thanks. The organisers will look at it.",
+            ko: "알려 주셔서 고마워요. 운영자가 살펴볼게요.")
+    }
+    /// The stars a comment came with, to a screen reader.
+    func givenStars(_ stars: Stars) -> String {
+        text(en: stars.value == 1 ? "1 star of 5" : "\(stars.value) stars of 5", ko: "별 5개 중 \(stars.value)개")
     }
 
     static func forLanguage(_ language: Language) -> RatingStrings {

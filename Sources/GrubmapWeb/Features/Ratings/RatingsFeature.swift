@@ -17,6 +17,24 @@ struct RatingsFeature: RouteCollection {
         routes.add(.get, Paths.rating, .page, .optional, ratingPage)
         routes.add(.post, Paths.rating, .page, .required, saveRating)
         routes.add(.put, Paths.API.ratings, .api, .required, apiRate)
+        routes.add(.post, Paths.commentFlag, .page, .optional, flagComment)
+    }
+
+    /// The query field of the dish page a flag comes back to, which thanks the person.
+    static let flaggedField = "flagged"
+
+    /// `POST /dishes/{id}/comment-flag` with `comment`: counted once per person (a session, or a browser's signed
+    /// device) for the area's operators; back to the dish page, which thanks them.
+    func flagComment(_ context: VisitorContext, id: Dish.ID) throws -> Response {
+        let fields = try context.request.formFields()
+        guard let text = fields["comment"], let commentID = Int64(text), commentID > 0,
+            let comment = try ratings.comment(id: commentID), let dish = try dishes.dish(id: id),
+            comment.dishID == dish.id
+        else {
+            throw HTTPError.notFound("There is no such comment under dish \(id).")
+        }
+        try ratings.flagComment(id: comment.id, reporter: try context.visitor.reporterKey())
+        return .redirect(to: Paths.dish(dish.id, query: [(Self.flaggedField, "1")], fragment: "comments"))
     }
 
     /// The rating page of the dish's meal at `serving`'s place and day.
