@@ -95,6 +95,22 @@ import Testing
             meals(try test.json("/api/v1/places/alpha/menu?date=2026-11-09")).allSatisfy { $0["soldOut"] == nil })
     }
 
+    @Test func aMealWhosePeriodIsOverCannotBeReportedButTheNextOnesCan() throws {
+        let test = try Self.app()
+        defer { test.cleanUp() }
+        // 19:00 in Seoul: lunch is over, dinner is served.
+        F.setClock(test, to: "2026-11-09T10:00:00Z")
+        let person = try Person(test)
+        let lunch = try report(person)
+        #expect(lunch.status == .badRequest)
+        let error = (body(lunch)["error"] as? [String: Any]) ?? [:]
+        #expect(error["code"] as? String == "period_over")
+        #expect((error["message"] as? String)?.hasPrefix("mealId: lunch is over") == true)
+        let dinner = MealID(category: "석식", name: "비빔밥", occurrence: 1)
+        #expect(try report(person, meal: dinner.rawValue).status == .created)
+        #expect(try test.store.soldOutMarks(placeID: F.alpha, on: F.date("2026-11-09")).isEmpty)
+    }
+
     @Test func theSoldOutButtonOfTodaysPlacePageCountsAReport() throws {
         let test = try Self.app()
         defer { test.cleanUp() }

@@ -53,6 +53,7 @@ struct ErrorStrings: LocalizedStrings {
         case "invalid_cursor": "목록의 다음 페이지를 찾지 못했어요. 목록의 첫 페이지부터 다시 열어 주세요."
         case "invalid_preference": "설정의 \(value)을 바꾸지 못했어요. 목록에 있는 것 가운데에서 골라 주세요."
         case "not_today": "품절은 오늘 식단에만 표시할 수 있어요. \(value)에 오늘 날짜를 보내 주세요."
+        case "period_over": "이 메뉴의 식사 시간은 오늘 이미 끝났어요. 품절은 식사 시간 중이나 그 전에만 알릴 수 있어요."
         case "menu_closed": "이날은 식단이 없거나 운영하지 않는 날이라 품절을 표시할 수 없어요."
         case "invalid_meal": "\(value)에 해당하는 메뉴가 오늘 식단에 없어요. 식단을 새로 고친 뒤 다시 시도해 주세요."
         case "invalid_sold_out": "품절 요청의 \(value)을 알아볼 수 없어요. {\"date\", \"mealId\"}를 보내 주세요."

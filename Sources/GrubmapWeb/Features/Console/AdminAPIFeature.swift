@@ -163,7 +163,8 @@ struct AdminAPIFeature: RouteCollection {
         let place = try context.place().place
         let (date, mealID) = try context.request.decodeJSON(SoldOutJSON.self, code: "invalid_sold_out").parsed()
         let meal = try SoldOutFeature.servedMeal(
-            menus: store, place: place, area: context.area, date: date, mealID: mealID, now: context.api.base.now)
+            menus: store, place: place, area: context.area, date: date, mealID: mealID, now: context.api.base.now
+        ).meal
         let mark = SoldOutMark(placeID: place.id, date: date, mealID: mealID, at: context.api.base.now, by: .operator)
         let audit = context.api.audit(
             "menu.sold_out", subject: "\(place.id) \(date) \(mealID)", before: nil, after: meal.name)
@@ -184,7 +185,8 @@ struct AdminAPIFeature: RouteCollection {
         }
         let (date, mealID) = try body.parsed()
         let meal = try SoldOutFeature.servedMeal(
-            menus: store, place: place, area: context.area, date: date, mealID: mealID, now: context.api.base.now)
+            menus: store, place: place, area: context.area, date: date, mealID: mealID, now: context.api.base.now
+        ).meal
         try store.clearSoldOut(
             placeID: place.id, date: date, mealID: mealID,
             audit: context.api.audit(

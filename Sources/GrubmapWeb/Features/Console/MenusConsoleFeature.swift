@@ -75,7 +75,8 @@ struct MenusConsoleFeature: RouteCollection {
                 "soldOut: 1 marks the meal sold out, 0 clears it.", code: "invalid_sold_out", field: "soldOut")
         }
         let meal = try SoldOutFeature.servedMeal(
-            menus: store, place: place, area: context.area, date: today, mealID: mealID, now: context.now)
+            menus: store, place: place, area: context.area, date: today, mealID: mealID, now: context.now
+        ).meal
         let subject = "\(place.id) \(today) \(mealID)"
         if value == "1" {
             let audit = context.console.audit(

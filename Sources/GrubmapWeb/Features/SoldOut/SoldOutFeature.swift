@@ -54,7 +54,19 @@ struct SoldOutFeature: RouteCollection {
     {
         let place = try context.place(id)
         let area = try context.area(place.areaID)
-        _ = try Self.servedMeal(menus: menus, place: place, area: area, date: date, mealID: mealID, now: context.now)
+        let served = try Self.servedMeal(
+            menus: menus, place: place, area: area, date: date, mealID: mealID, now: context.now)
+        // Nobody is still in the line of a meal whose period is over (the page offers no button for it either).
+        if let period = served.category.period {
+            let time = CalendarDate.local(context.now, in: area.clockTimeZone).time
+            let moment = MealTimes(hours: place.openingHours, on: date).moment(at: time, serving: [period])
+            if moment.past.contains(period) {
+                throw HTTPError.badRequest(
+                    "mealId: \(period.rawValue) is over at \(place.id) for today; a meal can be reported sold out "
+                        + "while its period is served or before.",
+                    code: "period_over", field: "mealId")
+            }
+        }
         return try soldOut.reportSoldOut(
             placeID: id, date: date, mealID: mealID, reporter: try Self.reporter(context), at: context.now,
             policy: .standard)
@@ -65,11 +77,11 @@ struct SoldOutFeature: RouteCollection {
         try context.visitor.reporterKey()
     }
 
-    /// The meal `mealID` of the place's menu of `date`, which must be today in the area's time zone and a day the
-    /// place serves: 400 naming `date` or `mealId` otherwise.
+    /// The meal `mealID` of the place's menu of `date`, with its category, which must be today in the area's time
+    /// zone and a day the place serves: 400 naming `date` or `mealId` otherwise.
     static func servedMeal(
         menus: any MenuStore, place: Place, area: Area, date: CalendarDate, mealID: MealID, now: Date
-    ) throws -> Meal {
+    ) throws -> (category: MenuCategory, meal: Meal) {
         let today = CalendarDate.local(now, in: area.clockTimeZone).date
         guard date == today else {
             throw HTTPError.badRequest(
@@ -86,7 +98,7 @@ struct SoldOutFeature: RouteCollection {
             throw HTTPError.badRequest(
                 "mealId: today's menu has no meal \(mealID).", code: "invalid_meal", field: "mealId")
         }
-        return meal.meal
+        return meal
     }
 }
 
