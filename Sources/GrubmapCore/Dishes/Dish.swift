@@ -3,41 +3,7 @@
 public struct Dish: Identifiable, Hashable, Sendable {
     /// A dish's id: a positive number the store gives, never reused. A dish merged into another keeps its id, which
     /// then leads to the other.
-    public struct ID: Hashable, Sendable, Comparable, Codable, CustomStringConvertible, LosslessStringConvertible {
-        public let rawValue: Int64
-
-        /// `nil` unless positive.
-        public init?(_ rawValue: Int64) {
-            guard rawValue > 0 else { return nil }
-            self.rawValue = rawValue
-        }
-
-        /// Reads an id as addresses write it: decimal digits only, no sign, no leading zero, positive.
-        public init?(_ text: String) {
-            guard let first = text.utf8.first, first != UInt8(ascii: "0"), text.utf8.count <= 18,
-                text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-                let value = Int64(text)
-            else { return nil }
-            self.init(value)
-        }
-
-        public var description: String { String(rawValue) }
-
-        public static func < (lhs: ID, rhs: ID) -> Bool { lhs.rawValue < rhs.rawValue }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            guard let id = ID(try container.decode(Int64.self)) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "a dish id is positive")
-            }
-            self = id
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-    }
+    public typealias ID = Serial<Dish>
 
     public let id: ID
     public let areaID: Area.ID

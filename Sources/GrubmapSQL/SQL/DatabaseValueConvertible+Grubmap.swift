@@ -12,6 +12,17 @@ extension Slug: DatabaseValueConvertible {
     }
 }
 
+extension Serial: DatabaseValueConvertible {
+    /// A serial id (a dish's, a suggestion's) is stored as its number.
+    public var databaseValue: DatabaseValue { .integer(rawValue) }
+
+    /// A positive integer; anything else reads as `nil`.
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Serial? {
+        guard case .integer(let number) = value else { return nil }
+        return Serial(number)
+    }
+}
+
 extension Date: DatabaseValueConvertible {
     /// Whole seconds since 1970, rounded down, as Grubmap's schema stores times (`BIGINT` columns).
     public var databaseValue: DatabaseValue { .integer(Int64(timeIntervalSince1970.rounded(.down))) }

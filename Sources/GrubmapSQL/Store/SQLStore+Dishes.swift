@@ -280,17 +280,6 @@ extension SQLStore {
     }
 }
 
-extension Dish.ID: DatabaseValueConvertible {
-    /// A dish id is stored as its number.
-    public var databaseValue: DatabaseValue { .integer(rawValue) }
-
-    /// A positive integer; anything else reads as `nil`.
-    public static func fromDatabaseValue(_ value: DatabaseValue) -> Dish.ID? {
-        guard case .integer(let number) = value else { return nil }
-        return Dish.ID(number)
-    }
-}
-
 extension DishKey: DatabaseValueConvertible {
     /// A key is stored as its text.
     public var databaseValue: DatabaseValue { .text(rawValue) }

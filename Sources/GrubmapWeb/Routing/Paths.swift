@@ -28,12 +28,12 @@ enum Paths {
     /// The place page's "How's the line?": four submit buttons of one form.
     static let lineReport = SitePath<Place.ID>(
         "/places/{id}/line-report", missing: "There is no place with that id.")
-    static let dish = SitePath<Dish.ID>(dish: "/dishes/{id}", missing: "There is no dish with that id.")
+    static let dish = SitePath<Dish.ID>(serial: "/dishes/{id}", missing: "There is no dish with that id.")
     /// Rating a meal of the dish: `?placeId=&date=` name the place and day it was served.
-    static let rating = SitePath<Dish.ID>(dish: "/dishes/{id}/rating", missing: "There is no dish with that id.")
+    static let rating = SitePath<Dish.ID>(serial: "/dishes/{id}/rating", missing: "There is no dish with that id.")
     /// `POST` with `comment`: a visitor flags a comment under the dish for the area's operators.
     static let commentFlag = SitePath<Dish.ID>(
-        dish: "/dishes/{id}/comment-flag", missing: "There is no dish with that id.")
+        serial: "/dishes/{id}/comment-flag", missing: "There is no dish with that id.")
     static let checkOut = SitePath("/checkout")
     static let profile = SitePath("/profile")
     static let avatar = SitePath<Profile.ID>("/avatars/{id}", missing: "There is no picture here.")
@@ -117,11 +117,11 @@ enum Paths {
         /// An area's dishes: their names, merging and splitting them.
         static let dishes = SitePath<Area.ID>("/admin/areas/{id}/dishes", missing: "There is no area with that id.")
         static let dishNames = SitePath<Dish.ID>(
-            dish: "/admin/dishes/{id}/names", missing: "There is no dish with that id.")
+            serial: "/admin/dishes/{id}/names", missing: "There is no dish with that id.")
         static let mergeDish = SitePath<Dish.ID>(
-            dish: "/admin/dishes/{id}/merge", missing: "There is no dish with that id.")
+            serial: "/admin/dishes/{id}/merge", missing: "There is no dish with that id.")
         static let splitDish = SitePath<Dish.ID>(
-            dish: "/admin/dishes/{id}/split", missing: "There is no dish with that id.")
+            serial: "/admin/dishes/{id}/split", missing: "There is no dish with that id.")
 
         /// Whether `path` is the console's, whose pages never share a visitor's cookies or caches.
         static func contains(_ path: String) -> Bool { path == "/admin" || path.hasPrefix("/admin/") }
@@ -144,7 +144,7 @@ enum Paths {
             "/api/v1/places/{id}/line-reports", missing: "There is no place with that id.")
         static let popularTimes = SitePath<Place.ID>(
             "/api/v1/places/{id}/popular-times", missing: "There is no place with that id.")
-        static let dish = SitePath<Dish.ID>(dish: "/api/v1/dishes/{id}", missing: "There is no dish with that id.")
+        static let dish = SitePath<Dish.ID>(serial: "/api/v1/dishes/{id}", missing: "There is no dish with that id.")
         static let fares = SitePath("/api/v1/fares")
         static let distance = SitePath("/api/v1/distance")
         static let sessions = SitePath("/api/v1/sessions")
@@ -172,11 +172,11 @@ enum Paths {
             static let dishes = SitePath<Area.ID>(
                 "/api/v1/admin/areas/{id}/dishes", missing: "There is no area with that id.")
             static let dishNames = SitePath<Dish.ID>(
-                dish: "/api/v1/admin/dishes/{id}/names", missing: "There is no dish with that id.")
+                serial: "/api/v1/admin/dishes/{id}/names", missing: "There is no dish with that id.")
             static let mergeDish = SitePath<Dish.ID>(
-                dish: "/api/v1/admin/dishes/{id}/merge", missing: "There is no dish with that id.")
+                serial: "/api/v1/admin/dishes/{id}/merge", missing: "There is no dish with that id.")
             static let splitDish = SitePath<Dish.ID>(
-                dish: "/api/v1/admin/dishes/{id}/split", missing: "There is no dish with that id.")
+                serial: "/api/v1/admin/dishes/{id}/split", missing: "There is no dish with that id.")
         }
 
         /// Whether `path` is the API's, so an error there is JSON rather than a page.

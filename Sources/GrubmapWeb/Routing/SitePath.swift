@@ -59,13 +59,13 @@ extension SitePath {
         print = { id in before + id.rawValue + after }
     }
 
-    /// An address with one dish id segment, like `/dishes/{id}`; `missing` is the 404 message for an id that cannot
-    /// be one.
-    init(dish pattern: String, missing: String) where Parameter == Dish.ID {
+    /// An address with one serial id segment, like `/dishes/{id}`; `missing` is the 404 message for an id that
+    /// cannot be one.
+    init<Owner>(serial pattern: String, missing: String) where Parameter == Serial<Owner> {
         let (before, name, after) = Self.split(pattern)
         self.pattern = pattern
         parse = { captures throws(HTTPError) in
-            guard let text = captures[name], let id = Dish.ID(text) else { throw .notFound(missing) }
+            guard let text = captures[name], let id = Serial<Owner>(text) else { throw .notFound(missing) }
             return id
         }
         print = { id in before + id.description + after }
