@@ -9,7 +9,8 @@ import GrubmapCore
 /// from many threads at once.
 public protocol Store:
     CatalogStore, PlaceStore, SessionStore, MenuStore, ProfileStore, CheckInStore, BasemapStore, HealthCheck,
-    OperatorStore, ConsoleStore, FeedStore, APIKeyStore, LiveStore, SoldOutStore, DishStore, RatingStore
+    OperatorStore, ConsoleStore, FeedStore, APIKeyStore, LiveStore, SoldOutStore, DishStore, RatingStore,
+    NameSuggestionStore
 {}
 
 /// Areas, and saving places.

@@ -298,6 +298,38 @@ public enum Schema {
                 CREATE INDEX menu_meals_dish_key ON menu_meals (dish_key, date);
                 """
         },
+        // Names visitors suggest for dishes (issue 31), waiting for an operator. A suggester is a digest of their session or
+        // device (`ReporterKey`), as for reports, and only while the suggestion waits: deciding it clears `reporter`.
+        // One waiting suggestion per person, dish and language (the partial unique index). `area_id` is the dish's,
+        // kept on the row so the queue of an area is one index range; `decided_by` has no foreign key, like
+        // `audit_log`'s actor, so it outlives the operator or key.
+        Migration(version: 14, name: "keep names visitors suggest for dishes, waiting for an operator") { dialect in
+            let serial =
+                switch dialect {
+                case .sqlite: "INTEGER PRIMARY KEY AUTOINCREMENT"
+                case .postgreSQL: "BIGSERIAL PRIMARY KEY"
+                }
+            return """
+                CREATE TABLE name_suggestions (
+                    id \(serial),
+                    dish_id BIGINT NOT NULL REFERENCES dishes (id) ON DELETE CASCADE,
+                    area_id TEXT NOT NULL REFERENCES areas (id) ON DELETE CASCADE,
+                    language TEXT NOT NULL CHECK (language IN ('en', 'ko')),
+                    name TEXT NOT NULL,
+                    reporter TEXT, -- hex SHA-256 of "s:" + session token or "d:" + signed device id; NULL once decided
+                    suggested_at BIGINT NOT NULL,
+                    state TEXT NOT NULL DEFAULT 'pending'
+                        CHECK (state IN ('pending', 'approved', 'rejected', 'superseded')),
+                    decided_at BIGINT,
+                    decided_by TEXT,
+                    reason TEXT
+                );
+                CREATE UNIQUE INDEX name_suggestions_one_waiting ON name_suggestions (reporter, dish_id, language)
+                    WHERE state = 'pending';
+                CREATE INDEX name_suggestions_queue ON name_suggestions (area_id, state, suggested_at);
+                CREATE INDEX name_suggestions_dish ON name_suggestions (dish_id, language, state);
+                """
+        },
         // Ratings (issue 31): one row per person and meal of a day, the meal named by the key of its name (`DishKey`),
         // not by its dish, so a dish's ratings follow its keys through merges and splits. The rater is the profile's id
         // without a reference: a rating outlives the session it came from, as the counts people read should. A

@@ -74,15 +74,7 @@ extension SQLStore {
     public func setDishNames(_ names: [Language: String?], dishID: Dish.ID, audit: AuditEntry?) throws {
         try write { connection in
             guard let dish = try lockedDish(dishID, in: connection) else { throw DishError.unknownDish(dishID) }
-            for (language, name) in names.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-                if let name {
-                    try Self.setName(name, language: language, dishID: dish.id, in: connection)
-                } else {
-                    try connection.execute(
-                        "DELETE FROM dish_names WHERE dish_id = \(dish.id) AND language = \(language.rawValue)")
-                }
-            }
-            if let audit { try Self.insert(audit, in: connection) }
+            try Self.writeNames(names, dishID: dish.id, audit: audit, in: connection)
         }
     }
 
@@ -200,6 +192,22 @@ extension SQLStore {
         }
     }
 
+    /// Sets or removes (`nil`) the dish's name in each language given, with its audit entry: the one way names
+    /// change, for operators' edits and approved suggestions alike.
+    static func writeNames(
+        _ names: [Language: String?], dishID: Dish.ID, audit: AuditEntry?, in connection: Pool.Connection
+    ) throws {
+        for (language, name) in names.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            if let name {
+                try setName(name, language: language, dishID: dishID, in: connection)
+            } else {
+                try connection.execute(
+                    "DELETE FROM dish_names WHERE dish_id = \(dishID) AND language = \(language.rawValue)")
+            }
+        }
+        if let audit { try insert(audit, in: connection) }
+    }
+
     private static func insertDish(area: Area.ID, in connection: Pool.Connection) throws -> Dish.ID {
         let row = try connection.fetchOne("INSERT INTO dishes (area_id) VALUES (\(area)) RETURNING id")
         guard let id = try row?.value(named: "id", as: Dish.ID?.self) else {
@@ -220,7 +228,7 @@ extension SQLStore {
 
     /// The dish `id` leads to (itself, or the dish it was merged into), with its area, its row locked on
     /// PostgreSQL; `nil` when there is none.
-    private func lockedDish(_ id: Dish.ID, in connection: Pool.Connection) throws -> (id: Dish.ID, area: Area.ID)? {
+    func lockedDish(_ id: Dish.ID, in connection: Pool.Connection) throws -> (id: Dish.ID, area: Area.ID)? {
         guard let surviving = try Self.survivor(of: id, in: connection),
             let row = try connection.fetchOne(
                 "SELECT area_id FROM dishes WHERE id = \(surviving)\(sql: dialect.lockingClause)")
@@ -238,7 +246,7 @@ extension SQLStore {
     }
 
     /// The dishes with these ids, with their names and keys, in three statements.
-    private static func dishes(ids: Set<Dish.ID>, in connection: Pool.Connection) throws -> [Dish.ID: Dish] {
+    static func dishes(ids: Set<Dish.ID>, in connection: Pool.Connection) throws -> [Dish.ID: Dish] {
         guard !ids.isEmpty else { return [:] }
         var areas: [Dish.ID: Area.ID] = [:]
         var names: [Dish.ID: [Language: String]] = [:]
