@@ -163,7 +163,7 @@ import Testing
     }
 
     /// Every admin API route with a write key of another area, and nothing changes: another area's address, and a
-    /// dish of another area, is 404 or 403; a call about a place of another area, a `PUT` of it too, is 400
+    /// dish or a name suggestion of another area, is 404 or 403; a call about a place of another area, a `PUT` of it too, is 400
     /// `place_in_other_area` naming the place and its area; a place that does not exist stays 404 (a `PUT` would
     /// make it, so it is not tried).
     @Test func everyAdminRouteRefusesAnotherAreasKey() throws {
@@ -174,14 +174,22 @@ import Testing
         let before = try test.store.consolePlaces(inArea: TestApp.sampleArea.id)
         let dishes = try test.store.dishes(inArea: TestApp.sampleArea.id)
         let dish = try DishTests.cutlet(test).id.description
+        let suggestion = try test.store.suggestName(
+            "Pork cutlet", language: .english, dishID: try DishTests.cutlet(test).id,
+            by: ReporterKey(hex: String(repeating: "a", count: 64))!, at: test.clock.now, policy: .standard
+        ).suggestion
         let date = CalendarDate.local(test.clock.now, in: TimeZone(identifier: "Asia/Seoul")!).date
         let menu = try test.store.menu(placeID: try Place.ID("alpha"), on: date)
         var tried = 0
         for route in test.app.routes.adminAPIRoutes {
-            let isArea = route.pattern.contains("/areas/") || route.pattern.contains("/dishes/")
+            let isArea =
+                route.pattern.contains("/areas/") || route.pattern.contains("/dishes/")
+                || route.pattern.contains("/name-suggestions/")
             let id =
                 route.pattern.contains("/areas/")
-                ? TestApp.sampleArea.id.rawValue : route.pattern.contains("/dishes/") ? dish : "alpha"
+                ? TestApp.sampleArea.id.rawValue
+                : route.pattern.contains("/dishes/")
+                    ? dish : route.pattern.contains("/name-suggestions/") ? suggestion.id.description : "alpha"
             let path = route.pattern.replacingOccurrences(of: "{id}", with: id) + "?date=\(date)"
             let takeOver = Self.place.replacingOccurrences(of: "\"delta\"", with: "\"alpha\"")
                 .replacingOccurrences(of: "test-campus", with: TestApp.secondArea.id.rawValue)
@@ -191,7 +199,8 @@ import Testing
                 : route.pattern.hasSuffix("/sold-out")
                     ? #"{"date": "\#(date)"}"#
                     : route.pattern.contains("/dishes/")
-                        ? #"{"names": {"en": "Taken over"}, "into": \#(dish), "key": "x"}"# : takeOver
+                        ? #"{"names": {"en": "Taken over"}, "into": \#(dish), "key": "x"}"#
+                        : route.pattern.contains("/name-suggestions/") ? #"{"reason": "Taken over"}"# : takeOver
             let response = try call(test, route.method, path, key: outsider, body: body)
             if isArea {
                 #expect([.notFound, .forbidden].contains(response.status), "\(route.method) \(path)")
@@ -211,7 +220,8 @@ import Testing
             }
             tried += 1
         }
-        #expect(tried == 14)
+        #expect(tried == 17)
+        #expect(try test.store.nameSuggestion(id: suggestion.id)?.suggestion == suggestion)
         #expect(try test.store.soldOutMarks(placeID: try Place.ID("alpha"), on: date).isEmpty)
         #expect(try test.store.consolePlaces(inArea: TestApp.sampleArea.id) == before)
         #expect(try test.store.menu(placeID: try Place.ID("alpha"), on: date) == menu)

@@ -168,9 +168,14 @@ import Testing
     /// Every console route, tried by an editor of another area with a valid session and CSRF token: 404 or 403, and
     /// nothing changes (no audit entry, the place as it was).
     @Test func everyConsoleRouteRefusesAnotherAreasOperator() throws {
-        // Menus at alpha give the area dishes, so a dish's routes are tried with one of them.
+        // Menus at alpha give the area dishes, so a dish's routes are tried with one of them, and a name suggestion's
+        // with a suggestion for it.
         let test = try DishTests.app { $0.passwordHasher = PasswordHasher(cost: .minimum) }
         defer { test.cleanUp() }
+        let suggestion = try test.store.suggestName(
+            "Pork cutlet", language: .english, dishID: try DishTests.cutlet(test).id,
+            by: ReporterKey(hex: String(repeating: "a", count: 64))!, at: test.clock.now, policy: .standard
+        ).suggestion
         let outsider = try Self.signedIn(test, "outsider@example.org", area: TestApp.secondArea.id)
         let csrf = try Self.consoleCSRF(outsider)
         let before = try test.store.consolePlace(id: try Place.ID("alpha"))
@@ -183,7 +188,9 @@ import Testing
         for route in test.app.routes.consoleRoutes where route.pattern.contains("{id}") {
             let id =
                 route.pattern.hasPrefix("/admin/areas/")
-                ? TestApp.sampleArea.id.rawValue : route.pattern.hasPrefix("/admin/dishes/") ? dish : "alpha"
+                ? TestApp.sampleArea.id.rawValue
+                : route.pattern.hasPrefix("/admin/dishes/")
+                    ? dish : route.pattern.hasPrefix("/admin/name-suggestions/") ? suggestion.id.description : "alpha"
             let path = route.pattern.replacingOccurrences(of: "{id}", with: id)
             let response =
                 route.method == .get
@@ -197,6 +204,7 @@ import Testing
         #expect(tried >= 6)
         #expect(try test.store.consolePlace(id: try Place.ID("alpha")) == before)
         #expect(try test.store.dishes(inArea: TestApp.sampleArea.id) == dishes)
+        #expect(try test.store.nameSuggestion(id: suggestion.id)?.suggestion == suggestion)
         let auditAfter = try test.store.auditEntries(
             areas: [TestApp.sampleArea.id, TestApp.secondArea.id], includingGlobal: true, action: nil, before: nil,
             limit: 100)

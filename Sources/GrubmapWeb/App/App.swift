@@ -77,7 +77,7 @@ public struct App: Sendable {
         routes.add(
             MenuFeature(menus: store, soldOut: store, dishes: store, ratings: store, preferences: preferences))
         routes.add(SoldOutFeature(menus: store, soldOut: store))
-        routes.add(DishesFeature(dishes: store, ratings: store))
+        routes.add(DishesFeature(dishes: store, ratings: store, suggestions: store))
         routes.add(RatingsFeature(menus: store, dishes: store, profiles: store, ratings: store))
         routes.add(ProfileFeature(profiles: store, checkIns: store))
         routes.add(CheckInFeature(checkIns: store, policy: configuration.checkInPolicy))
@@ -87,7 +87,7 @@ public struct App: Sendable {
         routes.add(PopularTimesAPI(live: store))
         routes.add(LineReportFormFeature(live: store))
         routes.add(SignInFeature(store: store, hasher: configuration.passwordHasher))
-        routes.add(ConsoleHomeFeature(store: store))
+        routes.add(ConsoleHomeFeature(store: store, suggestions: store))
         routes.add(
             PlacesConsoleFeature(
                 store: store, scope: ConsolePlaceScope(store: store), tileURL: configuration.tileURL, caches: mapCaches)
@@ -99,11 +99,15 @@ public struct App: Sendable {
                 scope: ConsolePlaceScope(store: store)))
         routes.add(ModerationFeature(store: store))
         routes.add(DishesConsoleFeature(dishes: store, scope: ConsoleDishScope(dishes: store)))
+        routes.add(
+            NameSuggestionsConsoleFeature(suggestions: store, scope: ConsoleNameSuggestionScope(suggestions: store)))
         routes.add(AccountFeature(store: store))
         routes.add(OperatorsFeature(store: store, scope: ManagedOperatorScope(store: store)))
         routes.add(APIKeysFeature(store: store))
         routes.add(AdminAPIFeature(store: store, scope: AdminPlaceScope(store: store)))
         routes.add(AdminDishesAPI(dishes: store, scope: AdminDishScope(dishes: store)))
+        routes.add(
+            AdminNameSuggestionsAPI(suggestions: store, scope: AdminNameSuggestionScope(suggestions: store)))
         routes.add(AuditFeature(store: store))
         let live = LiveHub(
             reader: .store(store), feed: store as? any LiveChangeFeed, now: environment.now, log: environment.log)

@@ -102,6 +102,11 @@ struct ErrorStrings: LocalizedStrings {
         case "different_areas": "다른 지역의 요리끼리는 합칠 수 없어요. 아무것도 바뀌지 않았어요."
         case "unknown_key": "이 요리에는 그런 이름이 묶여 있지 않아요. 목록에 있는 이름 가운데에서 골라 주세요."
         case "only_key": "이 요리에 묶인 이름이 하나뿐이라 나눌 수 없어요."
+        case "invalid_suggestion":
+            "이름 제안의 \(value)을 알아볼 수 없어요. 언어는 en이나 ko로, 이름은 250자 이내로 보내 주세요. 아무것도 저장되지 않았어요."
+        case "same_name": "이미 그 언어로 그 이름이 붙어 있어요. 다른 이름을 제안해 주세요."
+        case "too_many_suggestions": "확인을 기다리는 제안이 너무 많아요. 운영자가 확인한 뒤에 더 제안해 주세요."
+        case "suggestion_decided": "그 이름 제안은 이미 처리되었어요. 아무것도 바뀌지 않았어요."
         case "invalid_menu": "메뉴 양식의 \(value)을 알아볼 수 없어요. 페이지를 새로 고친 뒤 다시 저장해 주세요."
         case "invalid_moderation": "관리 감독 양식의 \(value)을 알아볼 수 없어요. 페이지를 새로 고친 뒤 다시 해 보세요."
         case "invalid_feed": "피드 주소는 https:// 또는 http://로 시작해야 하고, 사용자 이름이나 비밀번호를 넣을 수 없어요."

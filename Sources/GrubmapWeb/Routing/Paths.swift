@@ -34,6 +34,9 @@ enum Paths {
     /// `POST` with `comment`: a visitor flags a comment under the dish for the area's operators.
     static let commentFlag = SitePath<Dish.ID>(
         serial: "/dishes/{id}/comment-flag", missing: "There is no dish with that id.")
+    /// The dish page's "Suggest a name" form.
+    static let dishNameSuggestion = SitePath<Dish.ID>(
+        serial: "/dishes/{id}/name-suggestions", missing: "There is no dish with that id.")
     static let checkOut = SitePath("/checkout")
     static let profile = SitePath("/profile")
     static let avatar = SitePath<Profile.ID>("/avatars/{id}", missing: "There is no picture here.")
@@ -122,6 +125,13 @@ enum Paths {
             serial: "/admin/dishes/{id}/merge", missing: "There is no dish with that id.")
         static let splitDish = SitePath<Dish.ID>(
             serial: "/admin/dishes/{id}/split", missing: "There is no dish with that id.")
+        /// The names visitors suggested for an area's dishes, waiting for an operator; approving or rejecting one.
+        static let nameSuggestions = SitePath<Area.ID>(
+            "/admin/areas/{id}/name-suggestions", missing: "There is no area with that id.")
+        static let approveNameSuggestion = SitePath<NameSuggestion.ID>(
+            serial: "/admin/name-suggestions/{id}/approve", missing: "There is no name suggestion with that id.")
+        static let rejectNameSuggestion = SitePath<NameSuggestion.ID>(
+            serial: "/admin/name-suggestions/{id}/reject", missing: "There is no name suggestion with that id.")
 
         /// Whether `path` is the console's, whose pages never share a visitor's cookies or caches.
         static func contains(_ path: String) -> Bool { path == "/admin" || path.hasPrefix("/admin/") }
@@ -145,6 +155,8 @@ enum Paths {
         static let popularTimes = SitePath<Place.ID>(
             "/api/v1/places/{id}/popular-times", missing: "There is no place with that id.")
         static let dish = SitePath<Dish.ID>(serial: "/api/v1/dishes/{id}", missing: "There is no dish with that id.")
+        static let dishNameSuggestions = SitePath<Dish.ID>(
+            serial: "/api/v1/dishes/{id}/name-suggestions", missing: "There is no dish with that id.")
         static let fares = SitePath("/api/v1/fares")
         static let distance = SitePath("/api/v1/distance")
         static let sessions = SitePath("/api/v1/sessions")
@@ -177,6 +189,14 @@ enum Paths {
                 serial: "/api/v1/admin/dishes/{id}/merge", missing: "There is no dish with that id.")
             static let splitDish = SitePath<Dish.ID>(
                 serial: "/api/v1/admin/dishes/{id}/split", missing: "There is no dish with that id.")
+            static let nameSuggestions = SitePath<Area.ID>(
+                "/api/v1/admin/areas/{id}/name-suggestions", missing: "There is no area with that id.")
+            static let approveNameSuggestion = SitePath<NameSuggestion.ID>(
+                serial: "/api/v1/admin/name-suggestions/{id}/approve",
+                missing: "There is no name suggestion with that id.")
+            static let rejectNameSuggestion = SitePath<NameSuggestion.ID>(
+                serial: "/api/v1/admin/name-suggestions/{id}/reject",
+                missing: "There is no name suggestion with that id.")
         }
 
         /// Whether `path` is the API's, so an error there is JSON rather than a page.

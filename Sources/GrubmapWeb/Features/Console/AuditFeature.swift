@@ -15,7 +15,8 @@ struct AuditFeature: RouteCollection {
         "menu.copy-day", "menu.copy-week", "profile.hide", "profile.restore", "checkin.end", "checkin.end-many",
         "operator.add",
         "operator.reset", "feed.set", "feed.remove", "place.exception.add", "place.exception.remove", "dish.names",
-        "dish.merge", "dish.split", "comment.hide", "comment.keep",
+        "dish.merge", "dish.split", NameSuggestionEdit.approveAction, NameSuggestionEdit.rejectAction, "comment.hide",
+        "comment.keep",
     ]
 
     func addRoutes(to routes: inout RouteTable) {

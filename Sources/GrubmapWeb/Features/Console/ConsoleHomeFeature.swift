@@ -2,9 +2,11 @@ import GrubmapCore
 import GrubmapHTTP
 import GrubmapStore
 
-/// `/admin`: the operator's areas, each with its places, and their account's way out.
+/// `/admin`: the operator's areas, each with its places and the name suggestions waiting, and their account's way
+/// out.
 struct ConsoleHomeFeature: RouteCollection {
     let store: any ConsoleStore
+    let suggestions: any NameSuggestionStore
 
     func addRoutes(to routes: inout RouteTable) {
         routes.add(.get, Paths.Console.home, .signedIn, home)
@@ -15,12 +17,13 @@ struct ConsoleHomeFeature: RouteCollection {
         let language = text.language
         let areas = try context.areas()
         let counts = try areas.map { try store.consolePlaces(inArea: $0.id).count }
+        let waiting = try areas.map { try suggestions.pendingNameSuggestionCount(inArea: $0.id) }
         let page = ConsoleLayout(text: text, title: text.areasTitle, areas: areas, csrfToken: context.session.csrfToken)
             .render {
                 el(.h1) { text.areasTitle }
                 el(.p, .class("meta")) { context.account.email + " · " + text.yourRole(context.account.role) }
                 el(.ul, .class("console-list")) {
-                    for (area, count) in zip(areas, counts) {
+                    for ((area, count), waiting) in zip(zip(areas, counts), waiting) {
                         el(.li, .class("card console-row")) {
                             el(
                                 .a,
@@ -33,6 +36,9 @@ struct ConsoleHomeFeature: RouteCollection {
                             el(.div, .class("console-links")) {
                                 el(.a, .href(Paths.Console.places(area.id))) { text.places }
                                 el(.a, .href(Paths.Console.dishes(area.id))) { text.dishes }
+                                el(.a, .href(Paths.Console.nameSuggestions(area.id))) {
+                                    text.nameSuggestionsWaiting(waiting)
+                                }
                                 el(.a, .href(Paths.Console.moderation(area.id))) { text.moderation }
                                 el(.a, .href(Paths.Console.audit(area.id))) { text.auditLog }
                                 if context.account.role == .admin {

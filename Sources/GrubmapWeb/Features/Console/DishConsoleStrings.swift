@@ -61,4 +61,48 @@ extension ConsoleStrings {
         default: nil
         }
     }
+
+    var nameSuggestions: String { text(en: "Name suggestions", ko: "이름 제안") }
+    /// The console home's link: "Name suggestions (3)".
+    func nameSuggestionsWaiting(_ count: Int) -> String {
+        count == 0 ? nameSuggestions : text(en: "Name suggestions (\(count))", ko: "이름 제안 (\(count))")
+    }
+    var nameSuggestionsIntro: String {
+        text(
+            en: "Names visitors suggested for dishes, oldest first. Approving one makes it the dish's name in its "
+                + "language and answers the others waiting for that name; rejecting changes nothing.",
+            ko: "방문자가 요리에 제안한 이름이에요. 오래된 것부터 보여요. 승인하면 그 언어의 요리 이름이 되고 같은 이름을 "
+                + "기다리던 다른 제안도 함께 마무리돼요. 거절하면 아무것도 바뀌지 않아요.")
+    }
+    var noNameSuggestions: String { text(en: "No suggestions are waiting.", ko: "기다리는 제안이 없어요.") }
+    func oldestSuggestionsShown(_ shown: Int, of count: Int) -> String {
+        text(en: "The oldest \(shown) of \(count) are shown.", ko: "\(count)개 가운데 오래된 \(shown)개를 보여요.")
+    }
+    /// "English name suggested for"
+    func suggestedFor(_ language: Language) -> String {
+        switch language {
+        case .english: text(en: "English name for", ko: "영어 이름 제안 대상")
+        case .korean: text(en: "Korean name for", ko: "한국어 이름 제안 대상")
+        }
+    }
+    func dishNumber(_ dish: Dish.ID) -> String { text(en: "Dish #\(dish)", ko: "요리 #\(dish)") }
+    var noNameYet: String { text(en: "None yet", ko: "아직 없음") }
+    var suggestedAt: String { text(en: "Suggested", ko: "제안한 때") }
+    var approve: String { text(en: "Approve", ko: "승인") }
+    var reject: String { text(en: "Reject", ko: "거절") }
+    var rejectReason: String { text(en: "Reason (optional)", ko: "이유(선택)") }
+    var rejectReasonHint: String {
+        text(en: "The audit log keeps it; at most 200 characters.", ko: "감사 기록에 남아요. 200자 이내.")
+    }
+    func suggestionDone(_ outcome: String, dish: Dish.ID) -> String? {
+        switch outcome {
+        case "approved": text(en: "Approved: dish #\(dish) has its new name.", ko: "승인했어요. 요리 #\(dish)의 이름이 바뀌었어요.")
+        case "rejected": text(en: "Rejected the suggestion for dish #\(dish).", ko: "요리 #\(dish)에 대한 제안을 거절했어요.")
+        case "decided":
+            text(
+                en: "That suggestion for dish #\(dish) was decided already.",
+                ko: "요리 #\(dish)에 대한 그 제안은 이미 처리되었어요.")
+        default: nil
+        }
+    }
 }

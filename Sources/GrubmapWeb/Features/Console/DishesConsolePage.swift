@@ -31,6 +31,7 @@ struct DishesConsolePage {
                 el(.h1) { title }
                 el(.p, .class("console-links")) {
                     el(.a, .href(Paths.Console.places(area.id))) { text.places }
+                    el(.a, .href(Paths.Console.nameSuggestions(area.id))) { text.nameSuggestions }
                     el(.a, .href(Paths.Console.audit(area.id, query: [("action", "dish.merge")]))) { text.auditLog }
                 }
                 el(.p, .class("meta")) { text.dishesIntro }

@@ -1,8 +1,22 @@
 import GrubmapCore
 
 /// `/dishes/{id}`: the dish's name in the reader's language with its other name beneath, when it is next on a menu,
-/// and the days and places it was served, newest first, each linking to that place's menu of the day.
+/// and the days and places it was served, newest first, each linking to that place's menu of the day; and "Suggest a
+/// name" for the languages it could be better in.
 struct DishPage {
+    /// What the "Suggest a name" form shows: the thanks after a suggestion, or what was typed with its problem.
+    struct SuggestionForm {
+        var typed = ""
+        /// The language of the form that was sent, whose field shows ``typed`` and ``problem``.
+        var language: Language? = nil
+        var problem: String? = nil
+        /// The language of a suggestion just stored.
+        var thanked: Language? = nil
+    }
+
+    /// The id of the "Suggest a name" section, where a suggestion comes back to.
+    static let suggestID = "suggest"
+
     let strings: Strings
     let area: Area
     let areas: [Area]
@@ -14,10 +28,10 @@ struct DishPage {
     let today: CalendarDate
     /// The places of ``served``, ``next`` and ``comments`` that are still shown.
     let places: [Place.ID: Place]
+    let csrfToken: String
+    var form = SuggestionForm()
     /// The comments others see, newest first, each with "Report".
     var comments: [RatingComment] = []
-    /// The visitor's token, which the comments' "Report" forms carry.
-    var csrfToken = ""
     /// Whether the visitor just reported a comment (`?flagged=1`), which the page thanks them for.
     var isFlagged = false
 
@@ -79,6 +93,7 @@ struct DishPage {
                     }
                 }
                 commentSection
+                suggestSection
                 el(.section, .class("dish-names card"), Attribute("aria-labelledby", "dish-names")) {
                     el(.h2, .id("dish-names")) { dishStrings.namesHeading }
                     el(.dl, .class("dish-name-list")) {
@@ -141,6 +156,56 @@ struct DishPage {
                     }
                 }
             }
+        }
+    }
+
+    /// The languages a suggestion is asked for: those the dish has no name in, and the reader's.
+    private var suggestedLanguages: [Language] {
+        Language.allCases.filter { dish.names[$0] == nil || $0 == strings.language }
+    }
+
+    /// "Suggest a name": a form per language asked for (a name and a button), each with its hint and, after a
+    /// refused suggestion, its problem; after a stored one, the thanks.
+    private var suggestSection: Node {
+        el(.section, .class("dish-suggest card"), .id(Self.suggestID), Attribute("aria-labelledby", "suggest-heading"))
+        {
+            el(.h2, .id("suggest-heading")) { dishStrings.suggestHeading }
+            if form.thanked != nil {
+                el(.p, .class("notice success"), Attribute("role", "status"), .data("flash", "")) {
+                    dishStrings.suggestThanks
+                }
+            }
+            el(.p, .class("meta")) { dishStrings.suggestHint }
+            for language in suggestedLanguages {
+                suggestForm(language)
+            }
+        }
+    }
+
+    private func suggestForm(_ language: Language) -> Node {
+        let id = "suggest-\(language.rawValue)"
+        let problem = form.language == language ? form.problem : nil
+        let describedBy = [id + "-hint"] + (problem == nil ? [] : [id + "-problem"])
+        return el(
+            .form, .class("suggest-form"), Attribute("method", "post"),
+            Attribute("action", Paths.dishNameSuggestion(dish.id))
+        ) {
+            el(.input, .type("hidden"), .name("csrf"), .value(csrfToken))
+            el(.input, .type("hidden"), .name("language"), .value(language.rawValue))
+            el(.div, .class("field")) {
+                el(.label, Attribute("for", id)) { dishStrings.suggestLabel(language) }
+                el(
+                    .input,
+                    attributes: [
+                        .type("text"), .id(id), .name("name"), .lang(language.rawValue),
+                        .value(form.language == language ? form.typed : ""), Attribute("required", ""),
+                        Attribute("maxlength", String(DishName.maximumLength)), Attribute("autocomplete", "off"),
+                        Attribute("aria-describedby", describedBy.joined(separator: " ")),
+                    ] + (problem == nil ? [] : [Attribute("aria-invalid", "true")]))
+                el(.small, .id(id + "-hint"), .class("hint")) { dishStrings.suggestFieldHint(dish.names[language]) }
+                if let problem { el(.p, .id(id + "-problem"), .class("problem")) { problem } }
+            }
+            el(.button, .type("submit"), .class("button secondary")) { dishStrings.suggestButton }
         }
     }
 
