@@ -98,6 +98,19 @@ public actor GrubmapClient {
         try await get("api/v1/dishes/\(id)", query: [:], as: API.DishBody.self)
     }
 
+    /// Suggests a name for a dish in `language`, which waits for an operator; a new suggestion of the caller's for
+    /// the same dish and language replaces theirs. 400 `invalid_suggestion`, `same_name` or `too_many_suggestions`
+    /// otherwise.
+    public func suggestName(_ name: String, in language: Language, dish: Dish.ID) async throws(GrubmapClientError)
+        -> API.NameSuggestionBody
+    {
+        try decode(
+            API.NameSuggestionBody.self,
+            try await send(
+                "POST", "api/v1/dishes/\(dish)/name-suggestions", query: [:],
+                body: API.NameSuggestionRequest(language: language, name: name)))
+    }
+
     // MARK: Admin API (the client made with an area's API key as its session token)
 
     /// Every dish of the key's area that was not merged away, by id, with its keys.
@@ -133,6 +146,33 @@ public actor GrubmapClient {
             API.AdminDishBody.self,
             try await send(
                 "POST", "api/v1/admin/dishes/\(dish)/split", query: [:], body: API.DishSplit(key: key, names: names)))
+    }
+
+    /// The names suggested for the key's area's dishes that wait for an operator, oldest first.
+    public func adminNameSuggestions(area: Area.ID) async throws(GrubmapClientError) -> [API.AdminNameSuggestionBody] {
+        try await get("api/v1/admin/areas/\(area.rawValue)/name-suggestions", as: API.AdminNameSuggestionsBody.self)
+            .suggestions
+    }
+
+    /// Makes a waiting suggestion its dish's name in its language. 409 `suggestion_decided` when it was decided
+    /// already.
+    public func approveNameSuggestion(_ id: NameSuggestion.ID) async throws(GrubmapClientError)
+        -> API.AdminNameSuggestionBody
+    {
+        try decode(
+            API.AdminNameSuggestionBody.self,
+            try await send("POST", "api/v1/admin/name-suggestions/\(id)/approve", query: [:], body: nil))
+    }
+
+    /// Rejects a waiting suggestion, with an optional reason (at most 200 characters) the audit log keeps.
+    public func rejectNameSuggestion(_ id: NameSuggestion.ID, reason: String? = nil) async throws(GrubmapClientError)
+        -> API.AdminNameSuggestionBody
+    {
+        try decode(
+            API.AdminNameSuggestionBody.self,
+            try await send(
+                "POST", "api/v1/admin/name-suggestions/\(id)/reject", query: [:],
+                body: API.NameSuggestionRejection(reason: reason)))
     }
 
     // MARK: Rides

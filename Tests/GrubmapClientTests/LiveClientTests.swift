@@ -220,18 +220,7 @@ import Testing
         let live = try LiveServer()
         defer { live.stop() }
         let busan = try Area.ID("pnu-busan")
-        let token = APIKey.tokenPrefix + Base64URL.encode(AppEnvironment.systemRandomBytes(32))
-        let now = Date()
-        try live.store.createAPIKey(
-            APIKey(
-                id: try APIKey.ID(AppEnvironment.systemRandomBytes(8).map { String(format: "%02x", $0) }.joined()),
-                areaID: busan, scope: .write,
-                label: "script", createdBy: "boss@example.org", createdAt: now),
-            token: token,
-            audit: AuditEntry(
-                at: now, actor: "cli", actorName: "test", areaID: busan, action: "api-key.create", subject: "script",
-                before: nil, after: "write"))
-        let client = GrubmapClient(baseURL: live.url, sessionToken: token)
+        let client = try Self.adminClient(live, area: busan)
         let dishes = try await client.adminDishes(area: busan)
         #expect(dishes.count >= 2)
         let (first, second) = (dishes[0], dishes[1])
@@ -246,6 +235,51 @@ import Testing
             Issue.record("a dish was merged into itself")
         } catch {
             #expect(error.code == "merge_into_itself")
+        }
+    }
+
+    /// A client with a new write key of `area` as its token.
+    static func adminClient(_ live: LiveServer, area: Area.ID) throws -> GrubmapClient {
+        let token = APIKey.tokenPrefix + Base64URL.encode(AppEnvironment.systemRandomBytes(32))
+        let now = Date()
+        try live.store.createAPIKey(
+            APIKey(
+                id: try APIKey.ID(AppEnvironment.systemRandomBytes(8).map { String(format: "%02x", $0) }.joined()),
+                areaID: area, scope: .write,
+                label: "script", createdBy: "boss@example.org", createdAt: now),
+            token: token,
+            audit: AuditEntry(
+                at: now, actor: "cli", actorName: "test", areaID: area, action: "api-key.create", subject: "script",
+                before: nil, after: "write"))
+        return GrubmapClient(baseURL: live.url, sessionToken: token)
+    }
+
+    /// A visitor suggests names (a second one replacing their first), and the admin API lists, approves and rejects
+    /// them: the approved name is the dish's, and a decided suggestion is refused by its code.
+    @Test func aVisitorSuggestsNamesAndAnAPIKeyApprovesAndRejectsThem() async throws {
+        let live = try LiveServer()
+        defer { live.stop() }
+        let busan = try Area.ID("pnu-busan")
+        let admin = try Self.adminClient(live, area: busan)
+        let dishes = try await admin.adminDishes(area: busan)
+        let (first, second) = (dishes[0], dishes[1])
+        let visitor = GrubmapClient(baseURL: live.url)
+        _ = try await visitor.suggestName("First try", in: .english, dish: first.id)
+        let replaced = try await visitor.suggestName("Client dish", in: .english, dish: first.id)
+        #expect(replaced.name == "Client dish" && replaced.state == .pending)
+        _ = try await visitor.suggestName("다른 이름", in: .korean, dish: second.id)
+        let waiting = try await admin.adminNameSuggestions(area: busan)
+        #expect(waiting.map(\.name) == ["Client dish", "다른 이름"])
+        let approved = try await admin.approveNameSuggestion(replaced.id)
+        #expect(approved.state == .approved && approved.names.en == "Client dish")
+        #expect(try await visitor.dish(first.id).names.en == "Client dish")
+        let rejected = try await admin.rejectNameSuggestion(waiting[1].id, reason: "Not its name")
+        #expect(rejected.state == .rejected && rejected.reason == "Not its name")
+        do {
+            _ = try await admin.approveNameSuggestion(replaced.id)
+            Issue.record("a decided suggestion was approved again")
+        } catch {
+            #expect(error.code == "suggestion_decided")
         }
     }
 
