@@ -109,6 +109,30 @@ def flag_a_comment_then_moderate(driver, server, width):
     wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".flagged-comment"))
 
 
+def suggest_a_dish_name(driver, server, width, name=None):
+    """A dish opened from the board and a name suggested in the reader's language: the page again with the thanks,
+    or with the problem beside the field. `name` is the dish's own (its heading) when not given."""
+    open_a_dish(driver, server, width)
+    language = driver.find_element(By.TAG_NAME, "html").get_attribute("lang")
+    field = driver.find_element(By.CSS_SELECTOR, f"#suggest-{language}")
+    field.clear()
+    field.send_keys(name or driver.find_element(By.TAG_NAME, "h1").text)
+    press(driver, f"#suggest form:has(#suggest-{language}) button[type=submit]")
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#suggest .notice, #suggest .problem"))
+
+
+def suggest_a_new_dish_name(driver, server, width):
+    suggest_a_dish_name(driver, server, width, name="Suggested name 제안")
+
+
+def suggest_a_name_then_open_the_queue(driver, server, width):
+    """A name suggested on a dish's page, then the area's queue of suggestions in the console, with it waiting."""
+    driver.get(server.url("/areas/pnu-busan/menus"))
+    suggest_a_new_dish_name(driver, server, width)
+    driver.get(server.url("/admin/areas/pnu-busan/name-suggestions"))
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".suggestion-row"))
+
+
 def show_map_on_phones(driver, server, width):
     """On a phone the area page shows the list; the person switches to the map."""
     if width < 760:
@@ -373,6 +397,8 @@ PAGES = [
     Page("rating-problem", f"/places/{GEUMJEONG}", CHECKED_IN, send_a_rating_without_stars),
     Page("rating-saved", f"/places/{GEUMJEONG}", CHECKED_IN, rate_a_meal),
     Page("dish-comments", f"/places/{GEUMJEONG}", CHECKED_IN, flag_a_comment),
+    Page("dish-suggest-thanks", "/areas/pnu-busan/menus", CHECKED_IN, suggest_a_new_dish_name),
+    Page("dish-suggest-problem", "/areas/pnu-busan/menus", CHECKED_IN, suggest_a_dish_name),
     Page("place-checked-in", "/places/original-joes?near=37.3318,-121.8863&checked=in", CHECKED_IN),
     Page("profile", "/profile", CHECKED_IN),
     Page("profile-problems", "/profile", CHECKED_IN, send_profile_with_mistakes),
@@ -408,6 +434,8 @@ PAGES = [
     Page("console-moderation-comments", "/admin/areas/pnu-busan/moderation", CONSOLE, flag_a_comment_then_moderate),
     Page("console-dishes", "/admin/areas/pnu-busan/dishes", CONSOLE),
     Page("console-dishes-problem", "/admin/areas/pnu-busan/dishes", CONSOLE, send_a_dish_name_too_long),
+    Page("console-name-suggestions", "/admin/areas/pnu-busan/name-suggestions", CONSOLE,
+         suggest_a_name_then_open_the_queue),
     Page("console-audit", "/admin/areas/pnu-busan/audit", CONSOLE, archive_and_restore_a_place),
     Page("console-account", "/admin/account", CONSOLE),
     Page("console-operators", "/admin/operators", CONSOLE),

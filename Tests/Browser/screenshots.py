@@ -20,7 +20,7 @@ from selenium.webdriver.common.by import By
 from conftest import GrubmapServer, make_browser, settled, wait_for
 from pages import (CONSOLE, PAGES, Person, bookmark_a_place, emulate, flag_a_comment, open_a_dish, open_a_rating,
                    open_the_offline_copy, prepare, press_a_star_offline, rate_a_meal, save_the_profile_offline,
-                   send_a_rating_without_stars)
+                   send_a_rating_without_stars, suggest_a_dish_name, suggest_a_new_dish_name)
 from test_offline import offline, ready
 
 CONSOLE_PREFERENCES = {"check_in": CONSOLE.check_in, "operator": CONSOLE.operator}
@@ -80,6 +80,8 @@ def shots(server, output, name_filter, zoom=False, forced=False):
          flag_a_comment),
         ("rating-place", {"check_in": "mezcal-restaurant"}, "/places/pnu-busan-geumjeong-hall#menu", None),
         ("rating-board", {"check_in": "mezcal-restaurant", "area": "pnu-busan"}, "/areas/pnu-busan/menus", None),
+        ("dish-suggest-thanks", {"area": "pnu-busan"}, "/areas/pnu-busan/menus", suggest_a_new_dish_name),
+        ("dish-suggest-problem", {"area": "pnu-busan"}, "/areas/pnu-busan/menus", suggest_a_dish_name),
         ("place-popular-times", {}, "/places/pnu-busan-geumjeong-hall#popular-times", None),
         ("place-popular-times-venue", {}, "/places/original-joes?day=5#popular-times", None),
         ("settings", {}, "/settings", None),
