@@ -153,6 +153,31 @@ import Testing
         #expect(try Self.waiting(test).isEmpty)
     }
 
+    @Test func aPersonMayHaveTwentySuggestionsWaitingAndTheNextIsRefused() throws {
+        let test = try Self.app()
+        defer { test.cleanUp() }
+        let soups = (1...21).map { "Soup \($0)" }
+        let lunch = try MenuCategory(name: "Lunch", meals: soups.map { MenuFixtures.meal($0) })
+        try test.store.replaceMenus(
+            [try Menu(date: MenuFixtures.date("2026-11-10"), status: .serving([lunch]), currency: MenuFixtures.won)],
+            placeID: MenuFixtures.alpha)
+        let visitor = try Person(test)
+        let dishes = try test.store.dishes(inArea: Self.area).filter { $0.names[.english]?.hasPrefix("Soup") == true }
+        #expect(dishes.count == 21)
+        for dish in dishes.prefix(20) {
+            let body = #"{"language": "ko", "name": "수프"}"#
+            #expect(try Self.suggest(visitor, dish: "\(dish.id)", body).status == .created)
+        }
+        let refused = try Self.suggest(visitor, dish: "\(dishes[20].id)", #"{"language": "ko", "name": "수프"}"#)
+        #expect(refused.status == .badRequest)
+        #expect((json(refused)["error"] as? [String: Any])?["code"] as? String == "too_many_suggestions")
+        #expect(try test.store.pendingNameSuggestionCount(inArea: Self.area) == 20)
+        // Another person is not held back by it.
+        #expect(
+            try Self.suggest(try Person(test), dish: "\(dishes[20].id)", #"{"language": "ko", "name": "수프"}"#).status
+                == .created)
+    }
+
     @Test func anUnknownDishIs404() throws {
         let test = try Self.app()
         defer { test.cleanUp() }

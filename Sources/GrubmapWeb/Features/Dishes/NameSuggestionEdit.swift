@@ -44,8 +44,10 @@ enum NameSuggestionEdit {
             .badRequest("name: \(problem); nothing was stored.", code: "invalid_suggestion", field: "name")
         case .sameAsCurrent:
             .badRequest("name: \(error); nothing was stored.", code: "same_name", field: "name")
-        case .tooMany:
-            .badRequest("\(error); nothing was stored.", code: "too_many_suggestions")
+        case .tooMany(let count):
+            .badRequest(
+                "You have \(count) suggestions waiting for an operator already; suggest more once they are decided. "
+                    + "Nothing was stored.", code: "too_many_suggestions")
         case .unknownSuggestion:
             .notFound("There is no name suggestion with that id.")
         case .decided:
