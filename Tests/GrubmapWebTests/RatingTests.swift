@@ -255,7 +255,8 @@ import Testing
         #expect(try status(#"{"placeId": "alpha""#) == (.badRequest, "invalid_json"))
         #expect(try test.store.mealRatings(placeID: F.alpha, on: F.date("2026-11-09")).isEmpty)
         #expect(try test.get("/dishes/\(stew.id)/rating?placeId=alpha&date=2026-11-06").status == .badRequest)
-        #expect(try test.get("/dishes/\(stew.id)/rating").status == .notFound)
+        #expect(try test.get("/dishes/\(stew.id)/rating").status == .badRequest)
+        #expect(try test.get("/dishes/\(stew.id)/rating?placeId=nowhere&date=2026-11-09").status == .notFound)
     }
 
     @Test func theBoardSortedByRatingPutsThePlaceWithTheBestRatedMealFirst() throws {

@@ -142,8 +142,12 @@ struct RateableMeal {
         date: String?
     ) throws {
         guard let dish = try dishes.dish(id: dishID) else { throw HTTPError.notFound("There is no dish \(dishID).") }
-        guard let placeText = placeID, let id = try? Place.ID(placeText), let place = try context.knownPlace(id) else {
-            throw HTTPError.notFound("placeId: there is no place \"\((placeID ?? "").prefix(64))\".")
+        guard let placeText = placeID, !placeText.isEmpty else {
+            throw HTTPError.badRequest(
+                "placeId: name the place that served the meal.", code: "invalid_rating", field: "placeId")
+        }
+        guard let id = try? Place.ID(placeText), let place = try context.knownPlace(id) else {
+            throw HTTPError.notFound("placeId: there is no place \"\(placeText.prefix(64))\".")
         }
         let area = try context.area(place.areaID)
         guard let dateText = date, let date = try? CalendarDate(parsing: dateText) else {
