@@ -269,34 +269,29 @@ public enum Schema {
         // one a new dish; a merged dish keeps its row with `merged_into`, so its id still leads somewhere. Ids are
         // never reused (AUTOINCREMENT on SQLite, a sequence on PostgreSQL).
         Migration(version: 13, name: "keep dishes, the keys of their meals' names, and their names") { dialect in
-            let serial =
-                switch dialect {
-                case .sqlite: "INTEGER PRIMARY KEY AUTOINCREMENT"
-                case .postgreSQL: "BIGSERIAL PRIMARY KEY"
-                }
-            return """
-                CREATE TABLE dishes (
-                    id \(serial),
-                    area_id TEXT NOT NULL REFERENCES areas (id) ON DELETE CASCADE,
-                    merged_into BIGINT REFERENCES dishes (id) ON DELETE SET NULL
-                );
-                CREATE INDEX dishes_area ON dishes (area_id, id);
-                CREATE TABLE dish_keys (
-                    area_id TEXT NOT NULL REFERENCES areas (id) ON DELETE CASCADE,
-                    dish_key TEXT NOT NULL, -- DishKey: NFKC, case folded, no spaces or punctuation
-                    dish_id BIGINT NOT NULL REFERENCES dishes (id) ON DELETE CASCADE,
-                    PRIMARY KEY (area_id, dish_key)
-                );
-                CREATE INDEX dish_keys_dish ON dish_keys (dish_id);
-                CREATE TABLE dish_names (
-                    dish_id BIGINT NOT NULL REFERENCES dishes (id) ON DELETE CASCADE,
-                    language TEXT NOT NULL CHECK (language IN ('en', 'ko')),
-                    name TEXT NOT NULL,
-                    PRIMARY KEY (dish_id, language)
-                );
-                ALTER TABLE menu_meals ADD COLUMN dish_key TEXT;
-                CREATE INDEX menu_meals_dish_key ON menu_meals (dish_key, date);
-                """
+            """
+            CREATE TABLE dishes (
+                id \(dialect.serialPrimaryKey),
+                area_id TEXT NOT NULL REFERENCES areas (id) ON DELETE CASCADE,
+                merged_into BIGINT REFERENCES dishes (id) ON DELETE SET NULL
+            );
+            CREATE INDEX dishes_area ON dishes (area_id, id);
+            CREATE TABLE dish_keys (
+                area_id TEXT NOT NULL REFERENCES areas (id) ON DELETE CASCADE,
+                dish_key TEXT NOT NULL, -- DishKey: NFKC, case folded, no spaces or punctuation
+                dish_id BIGINT NOT NULL REFERENCES dishes (id) ON DELETE CASCADE,
+                PRIMARY KEY (area_id, dish_key)
+            );
+            CREATE INDEX dish_keys_dish ON dish_keys (dish_id);
+            CREATE TABLE dish_names (
+                dish_id BIGINT NOT NULL REFERENCES dishes (id) ON DELETE CASCADE,
+                language TEXT NOT NULL CHECK (language IN ('en', 'ko')),
+                name TEXT NOT NULL,
+                PRIMARY KEY (dish_id, language)
+            );
+            ALTER TABLE menu_meals ADD COLUMN dish_key TEXT;
+            CREATE INDEX menu_meals_dish_key ON menu_meals (dish_key, date);
+            """
         },
         // Names visitors suggest for dishes (issue 31), waiting for an operator. A suggester is a digest of their session or
         // device (`ReporterKey`), as for reports, and only while the suggestion waits: deciding it clears `reporter`.
@@ -304,31 +299,26 @@ public enum Schema {
         // kept on the row so the queue of an area is one index range; `decided_by` has no foreign key, like
         // `audit_log`'s actor, so it outlives the operator or key.
         Migration(version: 14, name: "keep names visitors suggest for dishes, waiting for an operator") { dialect in
-            let serial =
-                switch dialect {
-                case .sqlite: "INTEGER PRIMARY KEY AUTOINCREMENT"
-                case .postgreSQL: "BIGSERIAL PRIMARY KEY"
-                }
-            return """
-                CREATE TABLE name_suggestions (
-                    id \(serial),
-                    dish_id BIGINT NOT NULL REFERENCES dishes (id) ON DELETE CASCADE,
-                    area_id TEXT NOT NULL REFERENCES areas (id) ON DELETE CASCADE,
-                    language TEXT NOT NULL CHECK (language IN ('en', 'ko')),
-                    name TEXT NOT NULL,
-                    reporter TEXT, -- hex SHA-256 of "s:" + session token or "d:" + signed device id; NULL once decided
-                    suggested_at BIGINT NOT NULL,
-                    state TEXT NOT NULL DEFAULT 'pending'
-                        CHECK (state IN ('pending', 'approved', 'rejected', 'superseded')),
-                    decided_at BIGINT,
-                    decided_by TEXT,
-                    reason TEXT
-                );
-                CREATE UNIQUE INDEX name_suggestions_one_waiting ON name_suggestions (reporter, dish_id, language)
-                    WHERE state = 'pending';
-                CREATE INDEX name_suggestions_queue ON name_suggestions (area_id, state, suggested_at);
-                CREATE INDEX name_suggestions_dish ON name_suggestions (dish_id, language, state);
-                """
+            """
+            CREATE TABLE name_suggestions (
+                id \(dialect.serialPrimaryKey),
+                dish_id BIGINT NOT NULL REFERENCES dishes (id) ON DELETE CASCADE,
+                area_id TEXT NOT NULL REFERENCES areas (id) ON DELETE CASCADE,
+                language TEXT NOT NULL CHECK (language IN ('en', 'ko')),
+                name TEXT NOT NULL,
+                reporter TEXT, -- hex SHA-256 of "s:" + session token or "d:" + signed device id; NULL once decided
+                suggested_at BIGINT NOT NULL,
+                state TEXT NOT NULL DEFAULT 'pending'
+                    CHECK (state IN ('pending', 'approved', 'rejected', 'superseded')),
+                decided_at BIGINT,
+                decided_by TEXT,
+                reason TEXT
+            );
+            CREATE UNIQUE INDEX name_suggestions_one_waiting ON name_suggestions (reporter, dish_id, language)
+                WHERE state = 'pending';
+            CREATE INDEX name_suggestions_queue ON name_suggestions (area_id, state, suggested_at);
+            CREATE INDEX name_suggestions_dish ON name_suggestions (dish_id, language, state);
+            """
         },
         // Ratings (issue 31): one row per person and meal of a day, the meal named by the key of its name (`DishKey`),
         // not by its dish, so a dish's ratings follow its keys through merges and splits. The rater is the profile's id
@@ -336,35 +326,30 @@ public enum Schema {
         // comment people flagged counts its flags (one per person, `meal_rating_flags`) until an operator hides it
         // (with a reason its author sees) or keeps it (the flags cleared).
         Migration(version: 15, name: "keep people's ratings of the meals of a day") { dialect in
-            let serial =
-                switch dialect {
-                case .sqlite: "INTEGER PRIMARY KEY AUTOINCREMENT"
-                case .postgreSQL: "BIGSERIAL PRIMARY KEY"
-                }
-            return """
-                CREATE TABLE meal_ratings (
-                    id \(serial),
-                    area_id TEXT NOT NULL REFERENCES areas (id) ON DELETE CASCADE,
-                    place_id TEXT NOT NULL REFERENCES places (id) ON DELETE CASCADE,
-                    date TEXT NOT NULL,
-                    dish_key TEXT NOT NULL,
-                    profile_id TEXT NOT NULL,
-                    stars INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 5),
-                    comment TEXT NOT NULL,
-                    rated_at BIGINT NOT NULL,
-                    hidden_reason TEXT,
-                    flags INTEGER NOT NULL DEFAULT 0,
-                    UNIQUE (place_id, date, dish_key, profile_id)
-                );
-                CREATE INDEX meal_ratings_dish ON meal_ratings (area_id, dish_key);
-                CREATE INDEX meal_ratings_area_date ON meal_ratings (area_id, date);
-                CREATE INDEX meal_ratings_flagged ON meal_ratings (area_id, flags) WHERE flags > 0;
-                CREATE TABLE meal_rating_flags (
-                    rating_id BIGINT NOT NULL REFERENCES meal_ratings (id) ON DELETE CASCADE,
-                    reporter TEXT NOT NULL,
-                    PRIMARY KEY (rating_id, reporter)
-                );
-                """
+            """
+            CREATE TABLE meal_ratings (
+                id \(dialect.serialPrimaryKey),
+                area_id TEXT NOT NULL REFERENCES areas (id) ON DELETE CASCADE,
+                place_id TEXT NOT NULL REFERENCES places (id) ON DELETE CASCADE,
+                date TEXT NOT NULL,
+                dish_key TEXT NOT NULL,
+                profile_id TEXT NOT NULL,
+                stars INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 5),
+                comment TEXT NOT NULL,
+                rated_at BIGINT NOT NULL,
+                hidden_reason TEXT,
+                flags INTEGER NOT NULL DEFAULT 0,
+                UNIQUE (place_id, date, dish_key, profile_id)
+            );
+            CREATE INDEX meal_ratings_dish ON meal_ratings (area_id, dish_key);
+            CREATE INDEX meal_ratings_area_date ON meal_ratings (area_id, date);
+            CREATE INDEX meal_ratings_flagged ON meal_ratings (area_id, flags) WHERE flags > 0;
+            CREATE TABLE meal_rating_flags (
+                rating_id BIGINT NOT NULL REFERENCES meal_ratings (id) ON DELETE CASCADE,
+                reporter TEXT NOT NULL,
+                PRIMARY KEY (rating_id, reporter)
+            );
+            """
         },
     ]
 

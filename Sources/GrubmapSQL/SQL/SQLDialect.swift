@@ -30,6 +30,15 @@ public enum SQLDialect: String, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A numbered key the database gives, never reused, in migrations: `INTEGER PRIMARY KEY AUTOINCREMENT` on SQLite,
+    /// `BIGSERIAL PRIMARY KEY` (a sequence) on PostgreSQL.
+    public var serialPrimaryKey: String {
+        switch self {
+        case .sqlite: "INTEGER PRIMARY KEY AUTOINCREMENT"
+        case .postgreSQL: "BIGSERIAL PRIMARY KEY"
+        }
+    }
+
     /// A query that returns a row when a table of this name exists.
     public func tableExists(_ name: String) -> SQL {
         switch self {
