@@ -57,12 +57,26 @@ public enum PreferenceKeys {
         validate: { allergens in
             allergens == Array(Set(allergens)).sorted() ? nil : "each allergen at most once, in the listed order"
         })
+    /// The dishes the person follows, by id, in the order they followed them (at most 100, no repeats): the board's
+    /// strip, the calendar feed and push messages tell when one is served. A merged dish's id leads to the dish it
+    /// went into; ids of dishes that no longer exist may linger here, and readers drop them.
+    public static let followedDishes = PreferenceKey<[Dish.ID]>(
+        "followedDishes", default: [],
+        validate: { ids in
+            if ids.count > maximumFollowedDishes { return "at most \(maximumFollowedDishes) dishes can be followed" }
+            return Set(ids).count == ids.count ? nil : "a dish can be followed only once"
+        })
+    /// Whether the person's calendar feed also holds the meals of their bookmarked places.
+    public static let calendarIncludesBookmarks = PreferenceKey<Bool>("calendarIncludesBookmarks", default: false)
     /// The most places ``bookmarks`` holds.
     public static let maximumBookmarks = 200
+    /// The most dishes ``followedDishes`` holds.
+    public static let maximumFollowedDishes = 100
 
     /// Every key's name, for refusing unknown names in requests.
     public static let names: Set<String> = [
         seenOnboardingVersion.name, onboardingStyle.name, defaultArea.name, units.name, language.name,
-        bookmarks.name, priceRole.name, diet.name, avoidAllergens.name,
+        bookmarks.name, priceRole.name, diet.name, avoidAllergens.name, followedDishes.name,
+        calendarIncludesBookmarks.name,
     ]
 }
