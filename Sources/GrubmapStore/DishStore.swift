@@ -13,6 +13,9 @@ public protocol DishStore: Sendable {
     func dishes(forKeys keys: Set<DishKey>, inArea id: Area.ID) throws -> [DishKey: Dish]
     /// The dish with this id, following merges to the dish it went into; `nil` when there is none.
     func dish(id: Dish.ID) throws -> Dish?
+    /// The dishes with these ids, each asked id keyed to the dish it leads to (itself, or the dish it was merged
+    /// into); ids of no dish are left out. Two statements whatever the count.
+    func dishes(ids: Set<Dish.ID>) throws -> [Dish.ID: Dish]
     /// Every dish of an area that was not merged away, by id.
     func dishes(inArea id: Area.ID) throws -> [Dish]
     /// The days and places a dish is on a menu up to and including `through`, newest first, at most `limit`.
@@ -20,6 +23,10 @@ public protocol DishStore: Sendable {
     /// The first day from `date` on (inclusive) that a menu stored serves the dish, the place with the smallest id
     /// of that day; `nil` when no stored menu does.
     func nextServing(ofDish id: Dish.ID, from date: CalendarDate) throws -> DishServing?
+    /// Every day from `from` through `through` (inclusive) that a stored menu serves one of `ids`, with the place,
+    /// oldest first then by place, at most `limit`: what a person following these dishes has ahead.
+    func servings(ofDishes ids: Set<Dish.ID>, from: CalendarDate, through: CalendarDate, limit: Int) throws
+        -> [(dish: Dish.ID, serving: DishServing)]
     /// Sets or removes (`nil`) the dish's name in each language given; the others stay. Throws
     /// ``DishError/unknownDish(_:)``. `audit` is `nil` only for Grubmap's own data (the demo's names).
     func setDishNames(_ names: [Language: String?], dishID: Dish.ID, audit: AuditEntry?) throws

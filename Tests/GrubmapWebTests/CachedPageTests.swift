@@ -202,7 +202,7 @@ import Testing
                 menus: try store.menus(inArea: area, on: today),
                 nextDayMenus: try store.menus(inArea: area, on: today.adding(days: 1)),
                 calendar: AreaMenuCalendar(try store.menuDays(inArea: area, in: days), places: places))
-            let input = BoardPageInput(reading: reading, bookmarks: [alpha], reader: reader)
+            let input = BoardPageInput(reading: reading, bookmarks: [alpha], followed: [], reader: reader)
             rendered = try input.render(csrfToken: token, from: sources)
         case .place:
             let place = try #require(try store.place(id: alpha))
@@ -212,7 +212,7 @@ import Testing
                 people: try store.presence(atPlace: alpha, at: now, newest: WhosHere.shown),
                 popularTimes: try store.popularTimes(placeID: alpha, at: now, in: campus.clockTimeZone),
                 live: try store.busyness(atPlace: alpha, at: now))
-            let input = PlacePageInput(reading: reading, me: .nobody, isBookmarked: true, reader: reader)
+            let input = PlacePageInput(reading: reading, me: .nobody, isBookmarked: true, followed: [], reader: reader)
             rendered = try input.render(csrfToken: token, from: sources)
         }
         #expect(String(decoding: rendered, as: UTF8.self) == served)

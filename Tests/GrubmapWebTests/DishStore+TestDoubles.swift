@@ -8,6 +8,12 @@ extension ForwardsConsoleCalls {
         try consoleStore.dishes(forKeys: keys, inArea: id)
     }
     func dish(id: Dish.ID) throws -> Dish? { try consoleStore.dish(id: id) }
+    func dishes(ids: Set<Dish.ID>) throws -> [Dish.ID: Dish] { try consoleStore.dishes(ids: ids) }
+    func servings(ofDishes ids: Set<Dish.ID>, from: CalendarDate, through: CalendarDate, limit: Int) throws
+        -> [(dish: Dish.ID, serving: DishServing)]
+    {
+        try consoleStore.servings(ofDishes: ids, from: from, through: through, limit: limit)
+    }
     func dishes(inArea id: Area.ID) throws -> [Dish] { try consoleStore.dishes(inArea: id) }
     func servings(ofDish id: Dish.ID, through date: CalendarDate, limit: Int) throws -> [DishServing] {
         try consoleStore.servings(ofDish: id, through: date, limit: limit)
@@ -30,6 +36,10 @@ extension ForwardsConsoleCalls {
 extension UnreachableStore {
     func dishes(forKeys keys: Set<DishKey>, inArea id: Area.ID) throws -> [DishKey: Dish] { throw down }
     func dish(id: Dish.ID) throws -> Dish? { throw down }
+    func dishes(ids: Set<Dish.ID>) throws -> [Dish.ID: Dish] { throw down }
+    func servings(ofDishes ids: Set<Dish.ID>, from: CalendarDate, through: CalendarDate, limit: Int) throws
+        -> [(dish: Dish.ID, serving: DishServing)]
+    { throw down }
     func dishes(inArea id: Area.ID) throws -> [Dish] { throw down }
     func servings(ofDish id: Dish.ID, through date: CalendarDate, limit: Int) throws -> [DishServing] { throw down }
     func nextServing(ofDish id: Dish.ID, from date: CalendarDate) throws -> DishServing? { throw down }

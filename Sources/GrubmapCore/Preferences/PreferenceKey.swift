@@ -73,10 +73,10 @@ public enum PreferenceKeys {
     /// The most dishes ``followedDishes`` holds.
     public static let maximumFollowedDishes = 100
 
-    /// Every key's name, for refusing unknown names in requests.
+    /// Every key's name the preferences API and the settings form change, for refusing unknown names in requests.
+    /// Followed dishes and the calendar's choice have addresses of their own.
     public static let names: Set<String> = [
         seenOnboardingVersion.name, onboardingStyle.name, defaultArea.name, units.name, language.name,
-        bookmarks.name, priceRole.name, diet.name, avoidAllergens.name, followedDishes.name,
-        calendarIncludesBookmarks.name,
+        bookmarks.name, priceRole.name, diet.name, avoidAllergens.name,
     ]
 }

@@ -351,6 +351,20 @@ public enum Schema {
             );
             """
         },
+        // Calendar feeds (issue 31): a person's private `/calendar/{token}.ics`. The token is never stored: it is made
+        // from the session's token and the feed's `generation` (an HMAC the session's owner can make again to show the
+        // address), and `token` keeps its digest for the lookup, NULL once revoked; revoking and opening again moves
+        // `generation` on, so an old address stays dead. The row goes with its session.
+        Migration(version: 16, name: "keep people's private calendar feeds") { _ in
+            """
+            CREATE TABLE calendar_feeds (
+                session_token TEXT PRIMARY KEY REFERENCES sessions (token) ON DELETE CASCADE,
+                generation INTEGER NOT NULL,
+                token TEXT UNIQUE, -- hex SHA-256 of the feed's token; NULL while revoked
+                opened_at BIGINT NOT NULL
+            );
+            """
+        },
     ]
 
     /// Migration 5's triggers, which move `catalog_version` on every change to areas and places: on SQLite one a

@@ -31,6 +31,21 @@ extension SQLStore {
         }
     }
 
+    public func dishes(ids: Set<Dish.ID>) throws -> [Dish.ID: Dish] {
+        guard !ids.isEmpty else { return [:] }
+        return try read { connection in
+            var survivors: [Dish.ID: Dish.ID] = [:]
+            for list in SQL.inLists(ids.sorted()) {
+                for row in try connection.fetchAll("SELECT id, merged_into FROM dishes WHERE id IN (\(sql: list))") {
+                    guard let id = try row.value(named: "id", as: Dish.ID?.self) else { continue }
+                    survivors[id] = try row.value(named: "merged_into", as: Dish.ID?.self) ?? id
+                }
+            }
+            let dishes = try Self.dishes(ids: Set(survivors.values), in: connection)
+            return survivors.compactMapValues { dishes[$0] }
+        }
+    }
+
     public func dishes(inArea id: Area.ID) throws -> [Dish] {
         try read { connection in
             let ids = try connection.fetchAll(
@@ -68,6 +83,38 @@ extension SQLStore {
                 ORDER BY m.date, m.place_id LIMIT 1
                 """
             ).flatMap(Self.serving)
+        }
+    }
+
+    public func servings(ofDishes ids: Set<Dish.ID>, from: CalendarDate, through: CalendarDate, limit: Int) throws
+        -> [(dish: Dish.ID, serving: DishServing)]
+    {
+        guard !ids.isEmpty, limit > 0 else { return [] }
+        return try withConnection { connection in
+            var servings: [(dish: Dish.ID, serving: DishServing)] = []
+            for list in SQL.inLists(ids.sorted()) {
+                for row in try connection.fetchAll(
+                    """
+                    SELECT DISTINCT k.dish_id AS dish_id, m.place_id AS place_id, m.date AS date
+                    FROM dish_keys k
+                    JOIN menu_meals m ON m.dish_key = k.dish_key AND m.date >= \(from.description)
+                        AND m.date <= \(through.description)
+                    JOIN places p ON p.id = m.place_id AND p.area_id = k.area_id AND p.archived_at IS NULL
+                    WHERE k.dish_id IN (\(sql: list))
+                    ORDER BY m.date, m.place_id, k.dish_id LIMIT \(limit)
+                    """)
+                {
+                    guard let dish = try row.value(named: "dish_id", as: Dish.ID?.self),
+                        let serving = try Self.serving(row)
+                    else { continue }
+                    servings.append((dish, serving))
+                }
+            }
+            servings.sort {
+                ($0.serving.date, $0.serving.placeID.rawValue, $0.dish)
+                    < ($1.serving.date, $1.serving.placeID.rawValue, $1.dish)
+            }
+            return Array(servings.prefix(limit))
         }
     }
 

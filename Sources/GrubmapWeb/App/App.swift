@@ -79,6 +79,7 @@ public struct App: Sendable {
         routes.add(SoldOutFeature(menus: store, soldOut: store))
         routes.add(DishesFeature(dishes: store, ratings: store, suggestions: store))
         routes.add(RatingsFeature(menus: store, dishes: store, profiles: store, ratings: store))
+        routes.add(FollowingFeature(dishes: store, menus: store, feeds: store, preferences: preferences))
         routes.add(ProfileFeature(profiles: store, checkIns: store))
         routes.add(CheckInFeature(checkIns: store, policy: configuration.checkInPolicy))
         routes.add(FareFeature())

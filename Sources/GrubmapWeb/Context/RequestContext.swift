@@ -49,4 +49,12 @@ struct RequestContext {
     var isSecure: Bool {
         configuration.secureCookies || configuration.trustedProxies.isSecure(request)
     }
+
+    /// Where links sent away from the page point (set-up links, calendar feeds): the address this request came to
+    /// (behind a proxy, what it says), as people reach it.
+    var baseURL: String {
+        let host = request.headers["Host"] ?? "127.0.0.1"
+        let safeHost = host.allSatisfy { $0.isLetter || $0.isNumber || ".-:[]".contains($0) } ? host : "127.0.0.1"
+        return (isSecure ? "https://" : "http://") + safeHost
+    }
 }

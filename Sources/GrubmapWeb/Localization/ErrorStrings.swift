@@ -105,6 +105,8 @@ struct ErrorStrings: LocalizedStrings {
         case "invalid_suggestion":
             "이름 제안의 \(value)을 알아볼 수 없어요. 언어는 en이나 ko로, 이름은 250자 이내로 보내 주세요. 아무것도 저장되지 않았어요."
         case "same_name": "이미 그 언어로 그 이름이 붙어 있어요. 다른 이름을 제안해 주세요."
+        case "invalid_follow": "팔로우하려면 followed=1, 그만두려면 followed=0을 보내 주세요. 아무것도 바꾸지 않았어요."
+        case "too_many_followed": "메뉴는 100개까지 팔로우할 수 있어요. 하나를 그만둔 뒤 다시 시도해 주세요."
         case "too_many_suggestions": "확인을 기다리는 제안이 너무 많아요. 운영자가 확인한 뒤에 더 제안해 주세요."
         case "suggestion_decided": "그 이름 제안은 이미 처리되었어요. 아무것도 바뀌지 않았어요."
         case "invalid_menu": "메뉴 양식의 \(value)을 알아볼 수 없어요. 페이지를 새로 고친 뒤 다시 저장해 주세요."

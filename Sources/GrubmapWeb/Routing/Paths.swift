@@ -37,6 +37,14 @@ enum Paths {
     /// The dish page's "Suggest a name" form.
     static let dishNameSuggestion = SitePath<Dish.ID>(
         serial: "/dishes/{id}/name-suggestions", missing: "There is no dish with that id.")
+    /// The bell beside a meal: `POST` with `followed` (`1` or `0`) follows the dish or stops.
+    static let follow = SitePath<Dish.ID>(serial: "/dishes/{id}/follow", missing: "There is no dish with that id.")
+    /// The dishes the person follows, and their calendar feed.
+    static let followedDishes = SitePath("/settings/dishes")
+    /// `POST`: makes, revokes or sets up the person's calendar feed.
+    static let calendarSettings = SitePath("/settings/calendar")
+    /// A person's private calendar feed, `TOKEN.ics`: read by calendar apps, which bring no session.
+    static let calendar = SitePath(text: "/calendar/{token}")
     static let checkOut = SitePath("/checkout")
     static let profile = SitePath("/profile")
     static let avatar = SitePath<Profile.ID>("/avatars/{id}", missing: "There is no picture here.")
@@ -164,6 +172,10 @@ enum Paths {
         static let profile = SitePath("/api/v1/me/profile")
         static let checkIn = SitePath("/api/v1/me/checkin")
         static let ratings = SitePath("/api/v1/me/ratings")
+        static let followedDishes = SitePath("/api/v1/me/followed-dishes")
+        static let followedDish = SitePath<Dish.ID>(
+            serial: "/api/v1/me/followed-dishes/{id}", missing: "There is no dish with that id.")
+        static let calendar = SitePath("/api/v1/me/calendar")
         /// The OpenAPI document of everything above.
         static let openAPI = SitePath("/api/v1/openapi.json")
 

@@ -38,7 +38,7 @@ struct OperatorsFeature: RouteCollection {
         do {
             let (account, link) = try OperatorEnrolment(store: store, randomBytes: context.environment.randomBytes)
                 .add(email: email, role: role, areaIDs: areas, by: context.actor, now: context.now)
-            return .html(try page(context, newLink: (account, link.url(baseURL: baseURL(context)))).render())
+            return .html(try page(context, newLink: (account, link.url(baseURL: context.baseURL))).render())
         } catch let error as OperatorError {
             let message = error == .noAreas ? context.text.chooseAnArea : context.text.notAnEmail
             return .html(try page(context, problem: message, email: email).render(), status: .unprocessableContent)
@@ -74,7 +74,7 @@ struct OperatorsFeature: RouteCollection {
         let link = try OperatorEnrolment(store: store, randomBytes: context.environment.randomBytes)
             .reset(context.managed, by: context.actor, now: context.now)
         return .html(
-            try page(context.console, newLink: (context.managed, link.url(baseURL: baseURL(context.console)))).render())
+            try page(context.console, newLink: (context.managed, link.url(baseURL: context.console.baseURL))).render())
     }
 
     /// `POST /admin/operators/{id}/remove`.
@@ -93,13 +93,6 @@ struct OperatorsFeature: RouteCollection {
             guard let id = try? Area.ID(text), context.account.mayEdit(id) else { throw ConsoleScopes.forbidden }
             return id
         }
-    }
-
-    /// Where links point: the address this request came to (behind a proxy, what it says), as people reach it.
-    private func baseURL(_ context: ConsoleContext) -> String {
-        let host = context.request.headers["Host"] ?? "127.0.0.1"
-        let safeHost = host.allSatisfy { $0.isLetter || $0.isNumber || ".-:[]".contains($0) } ? host : "127.0.0.1"
-        return (context.isSecure ? "https://" : "http://") + safeHost
     }
 
     private func page(

@@ -34,6 +34,9 @@ struct DishPage {
     var comments: [RatingComment] = []
     /// Whether the visitor just reported a comment (`?flagged=1`), which the page thanks them for.
     var isFlagged = false
+    /// Whether the reader follows the dish, and what their last press of its button did.
+    var isFollowed = false
+    var followNotice: String? = nil
 
     /// The most comments the page shows.
     static let commentLimit = 30
@@ -70,6 +73,7 @@ struct DishPage {
                             RatingStrings.stars(rating)
                         }
                     }
+                    followForm
                 }
                 el(.section, .class("dish-next card"), Attribute("aria-labelledby", "dish-next")) {
                     el(.h2, .id("dish-next")) { dishStrings.nextHeading }
@@ -112,6 +116,27 @@ struct DishPage {
     }
 
     /// What people wrote with their stars, each with its "Report" button.
+    /// Follows the dish or stops; says what the last press did.
+    private var followForm: Node {
+        let text = FollowStrings.forLanguage(strings.language)
+        return el(.form, Attribute("method", "post"), Attribute("action", Paths.follow(dish.id)), .class("follow-form"))
+        {
+            el(.input, .type("hidden"), .name("csrf"), .value(csrfToken))
+            el(.input, .type("hidden"), .name("followed"), .value(isFollowed ? "0" : "1"))
+            el(.input, .type("hidden"), .name("return"), .value(Paths.dish(dish.id)))
+            el(
+                .button, .type("submit"), .class("follow-pill"),
+                Attribute("aria-pressed", isFollowed ? "true" : "false")
+            ) {
+                FollowBell.icon
+                el(.span) { isFollowed ? text.following : text.followShort }
+            }
+            if let followNotice {
+                el(.p, .class("notice success"), Attribute("role", "status"), .data("flash", "")) { followNotice }
+            }
+        }
+    }
+
     private var commentSection: Node {
         let text = RatingStrings.forLanguage(strings.language)
         let menuStrings = self.menuStrings

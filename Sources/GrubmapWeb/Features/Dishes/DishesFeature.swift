@@ -97,6 +97,11 @@ struct DishesFeature: RouteCollection {
             csrfToken: context.visitor.csrfToken, form: form)
         page.comments = comments
         page.isFlagged = context.request.query[RatingsFeature.flaggedField] == "1"
+        let followed = try FollowedDishes(context.preferences, dishes: dishes).ids
+        page.isFollowed = followed.contains(found.dish.id)
+        page.followNotice = FollowNotice.text(
+            for: context.request.query, followed: followed, strings: FollowStrings.forLanguage(context.language),
+            name: { $0 == found.dish.id ? FollowedDishesPage.name(of: found.dish, in: context.language) : nil })
         return page
     }
 

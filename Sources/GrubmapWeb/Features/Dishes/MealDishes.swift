@@ -29,6 +29,9 @@ struct MealDishes: Hashable, Sendable {
     /// The dish of a meal named `name`, when it was read.
     subscript(mealName name: String) -> Dish? { byName[name] }
 
+    /// The dish read with this id, if any.
+    func dish(id: Dish.ID) -> Dish? { byName.values.first { $0.id == id } }
+
     /// The ids of the dishes read.
     var ids: Set<Dish.ID> { Set(byName.values.map(\.id)) }
 }

@@ -32,6 +32,7 @@ struct MenuBoardFeature: RouteCollection {
         let (reading, bookmarks) = try read(area, on: day, context: context)
         let input = BoardPageInput(
             reading: reading, bookmarks: bookmarks,
+            followed: try FollowedDishes(context.preferences, dishes: dishes).ids.intersection(reading.dishes.ids),
             reader: MenuPageReader(
                 context, position: try context.request.personPosition(), today: day.today, time: day.time))
         let csrfToken = context.visitor.csrfToken

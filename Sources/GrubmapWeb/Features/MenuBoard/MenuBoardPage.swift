@@ -38,6 +38,8 @@ struct MenuBoardPage {
     /// The places' check-ins and line reports now, on today's board (not an offline copy): the cards' busyness
     /// badges, and the page applies the area's live changes; `nil` shows neither.
     var live: [Place.ID: LiveCounts]? = nil
+    /// The reader's followed dishes served this day (``FollowStrip``), over the glance.
+    var followStrip: Node? = nil
 
     private var boardStrings: BoardStrings { BoardStrings.forLanguage(strings.language) }
     private var menuStrings: MenuStrings { reading.strings }
@@ -98,6 +100,7 @@ struct MenuBoardPage {
                 DaySelector(strings: menuStrings, today: day.today, selected: board.date, days: days) { link(to: $0) }
                     .node
             }
+            if let followStrip { followStrip }
             BoardGlance(reading: reading, board: board, strings: strings) { link(to: $0) }.node
             el(.div, .class("board-tools")) {
                 BoardChoosers(

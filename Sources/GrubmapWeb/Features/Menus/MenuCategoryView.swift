@@ -17,6 +17,8 @@ struct MenuReading {
     var dishes = MealDishes.none
     /// People's ratings of the meals shown and of their dishes, with the "Rate" link where the day can be rated.
     var ratings = MealRatings.none
+    /// Which of the meals' dishes the reader follows, and whether meals offer the bell.
+    var follows = MealFollows.none
 
     init(strings: MenuStrings, contentLanguage: String, priceRole: PriceRole, filter: DietaryFilter) {
         self.strings = strings
@@ -50,6 +52,13 @@ struct MenuReading {
     func rating(_ ratings: MealRatings) -> MenuReading {
         var reading = self
         reading.ratings = ratings
+        return reading
+    }
+
+    /// The same reading with the reader's followed dishes.
+    func following(_ follows: MealFollows) -> MenuReading {
+        var reading = self
+        reading.follows = follows
         return reading
     }
 
@@ -153,6 +162,13 @@ struct MealView {
         let dish = reading.dishes[mealName: meal.name]
         let shown = dish?.shown(mealName: meal.name, in: strings.language) ?? (name: meal.name, original: nil)
         return element("li", attributes) {
+            // First, floated to the name's line end, so the name and the menu's own words stay together.
+            if let dish, reading.follows.offersBell {
+                FollowBell(
+                    strings: FollowStrings.forLanguage(strings.language), dish: dish.id, name: shown.name,
+                    isFollowed: reading.follows.followed.contains(dish.id)
+                ).node
+            }
             el(
                 .p, .class("meal-name"),
                 .lang(shown.original == nil ? reading.contentLanguage : strings.language.rawValue)

@@ -47,6 +47,7 @@ struct PlaceFeature: RouteCollection {
         let input = PlacePageInput(
             reading: reading, me: try person(context),
             isBookmarked: context.preferences[PreferenceKeys.bookmarks].contains(id),
+            followed: try FollowedDishes(context.preferences, dishes: dishes).ids.intersection(reading.dishes.ids),
             reader: MenuPageReader(
                 context, position: try context.request.personPosition(), today: today, time: time))
         return try cache.pages.response(

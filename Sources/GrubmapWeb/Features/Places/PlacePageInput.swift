@@ -4,12 +4,15 @@ import GrubmapHTTP
 import GrubmapStore
 
 /// Everything a place's page is rendered from, and the key it is kept under (``CachedPage``): the day's reading,
-/// the person's profile and check-in, whether they bookmarked the place, and the reader.
+/// the person's profile and check-in, whether they bookmarked the place, their followed dishes among its meals', and
+/// the reader.
 struct PlacePageInput: CachedPage {
     /// The place, its area and the day as read (named by its serial).
     let reading: PlaceReading
     let me: PersonReading
     let isBookmarked: Bool
+    /// The reader's followed dishes among the day's meals' (their current ids).
+    let followed: Set<Dish.ID>
     let reader: MenuPageReader
 
     func render(csrfToken: String, from sources: PageSources) throws -> [UInt8] {
@@ -18,6 +21,8 @@ struct PlacePageInput: CachedPage {
         let language = reader.language
         let query = reader.address.query
         let menuStrings = MenuStrings.forLanguage(language)
+        // The notices of the stars and the bells, which the page's own forms leave out of their way back.
+        let noticeFields = BookmarkNotice.fields.union(FollowNotice.fields)
         // An offline copy counts people but names no one: it stays on a device another person may use.
         let people =
             reader.isOfflineCopy ? PlacePeople(newest: [], count: reading.people.count) : reading.people
@@ -40,7 +45,7 @@ struct PlacePageInput: CachedPage {
                 strings: LiveStrings.forLanguage(language), badge: live.badge(place, language: language),
                 place: place.id, csrfToken: csrfToken,
                 returnPath: reader.address.returnPath(
-                    dropping: BookmarkNotice.fields.union([SoldOutFeature.reportedField, LineReportNotice.field])),
+                    dropping: noticeFields.union([SoldOutFeature.reportedField, LineReportNotice.field])),
                 notice: LineReportNotice(query[LineReportNotice.field]))
             page.live = LiveEvents(area: area, date: reading.date, language: language, now: live.now, place: place.id)
         }
@@ -55,13 +60,14 @@ struct PlacePageInput: CachedPage {
             RatingDraft.isRateable(reading.date, today: reader.today) && !reader.isOfflineCopy
             ? reading.ratings.offeringRating(at: place.id, on: reading.date) : reading.ratings
         page.menu = MenuSection(
-            reading: reader.menuReading(in: area).marking(marks).dishing(reading.dishes).rating(ratings), place: place,
+            reading: reader.menuReading(in: area).marking(marks).dishing(reading.dishes).rating(ratings)
+                .following(MealFollows(followed: followed, offersBell: !reader.isOfflineCopy)), place: place,
             today: reader.today, now: reader.time, selected: reading.date,
             day: PlaceDay(place: place, date: reading.date, menu: reading.menu),
             days: place.openingHours.dayKinds(reading.days, adding: reading.date.week(startingOn: .sunday)),
             keptQuery: query.pairs.filter {
                 $0.name != "date" && $0.name != SoldOutFeature.reportedField && $0.name != LineReportNotice.field
-                    && !BookmarkNotice.fields.contains($0.name)
+                    && !noticeFields.contains($0.name)
             })
         page.popularTimes = reading.popularTimes.map {
             PopularTimesChart(
@@ -69,7 +75,7 @@ struct PlacePageInput: CachedPage {
                 timeZone: area.clockTimeZone, now: sources.now, day: try? PopularTimesChart.day(in: query),
                 keptQuery: query.pairs.filter {
                     $0.name != PopularTimesChart.dayField && $0.name != SoldOutFeature.reportedField
-                        && !BookmarkNotice.fields.contains($0.name)
+                        && !noticeFields.contains($0.name)
                 })
         }
         page.bookmark = (
@@ -77,10 +83,13 @@ struct PlacePageInput: CachedPage {
             BookmarkForm(
                 csrfToken: csrfToken,
                 returnPath: reader.address.returnPath(
-                    dropping: BookmarkNotice.fields.union([SoldOutFeature.reportedField, LineReportNotice.field])),
+                    dropping: noticeFields.union([SoldOutFeature.reportedField, LineReportNotice.field])),
                 notice: BookmarkNotice.text(
                     for: query, bookmarks: isBookmarked ? [place.id] : [], strings: menuStrings,
-                    name: { $0 == place.id ? place.name.text(in: language) : nil }))
+                    name: { $0 == place.id ? place.name.text(in: language) : nil })
+                    ?? FollowNotice.text(
+                        for: query, followed: followed, strings: FollowStrings.forLanguage(language),
+                        name: { reading.dishes.dish(id: $0).map { FollowedDishesPage.name(of: $0, in: language) } }))
         )
         return page.render()
     }

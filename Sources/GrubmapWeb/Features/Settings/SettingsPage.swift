@@ -68,6 +68,9 @@ struct SettingsPage {
                     el(.button, .type("submit"), .class("button")) { strings.save }
                 }
             }
+            el(.p, .class("card panel settings-link")) {
+                el(.a, .href(Paths.followedDishes())) { FollowStrings.forLanguage(strings.language).settingsLink }
+            }
             el(
                 .form, Attribute("method", "post"), Attribute("action", Paths.replayOnboarding()),
                 .class("card panel replay")
