@@ -54,6 +54,23 @@ def open_a_dish(driver, server, width):
     wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".dish-page"))
 
 
+def follow_a_dish(driver, server, width):
+    """The board after pressing the bell of its first open meal: the strip of followed dishes served today on top
+    (as it is already once a dish is followed)."""
+    if not driver.find_elements(By.CSS_SELECTOR, ".follow-strip"):
+        press(driver, "#board details[open] .follow-bell[aria-pressed=false]")
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".follow-strip"))
+
+
+def follow_a_dish_and_open_the_calendar(driver, server, width):
+    """The page of followed dishes with one followed and the calendar address made."""
+    follow_a_dish(driver, server, width)
+    driver.get(server.url("/settings/dishes"))
+    if not driver.find_elements(By.ID, "calendar-url"):
+        press(driver, ".calendar-form button[type=submit]")
+        wait_for(driver, lambda d: d.find_elements(By.ID, "calendar-url"))
+
+
 def open_a_rating(driver, server, width):
     """The rating page of the first meal Geumjeong Hall served on the newest of the three days that can be rated,
     reached by its "Rate" link as a person follows it."""
@@ -397,6 +414,8 @@ PAGES = [
     Page("rating-problem", f"/places/{GEUMJEONG}", CHECKED_IN, send_a_rating_without_stars),
     Page("rating-saved", f"/places/{GEUMJEONG}", CHECKED_IN, rate_a_meal),
     Page("dish-comments", f"/places/{GEUMJEONG}", CHECKED_IN, flag_a_comment),
+    Page("board-following", "/areas/pnu-busan/menus", CHECKED_IN, follow_a_dish),
+    Page("followed-dishes", "/areas/pnu-busan/menus", CHECKED_IN, follow_a_dish_and_open_the_calendar),
     Page("dish-suggest-thanks", "/areas/pnu-busan/menus", CHECKED_IN, suggest_a_new_dish_name),
     Page("dish-suggest-problem", "/areas/pnu-busan/menus", CHECKED_IN, suggest_a_dish_name),
     Page("place-checked-in", "/places/original-joes?near=37.3318,-121.8863&checked=in", CHECKED_IN),
