@@ -273,6 +273,38 @@ public actor GrubmapClient {
                 body: API.RatingRequest(placeId: place, date: date, dishId: dish, stars: stars, comment: comment)))
     }
 
+    /// Follows a dish: the board's strip, the calendar feed and push messages say when it is served. Following one
+    /// already followed changes nothing; 400 `too_many_followed` past 100 dishes; 404 for an unknown dish.
+    public func follow(dish: Dish.ID) async throws(GrubmapClientError) {
+        _ = try await send("PUT", "api/v1/me/followed-dishes/\(dish)", query: [:], body: nil)
+    }
+
+    /// Stops following a dish, under whichever id it was followed.
+    public func unfollow(dish: Dish.ID) async throws(GrubmapClientError) {
+        _ = try await send("DELETE", "api/v1/me/followed-dishes/\(dish)", query: [:], body: nil)
+    }
+
+    /// The dishes the caller follows, in the order followed, each with its next serving.
+    public func followedDishes() async throws(GrubmapClientError) -> [API.FollowedDishBody] {
+        try await get("api/v1/me/followed-dishes", as: API.FollowedDishesBody.self).dishes
+    }
+
+    /// The address of the caller's private calendar feed (made on the first call), which calendar apps subscribe to
+    /// without a session.
+    public func calendarFeed() async throws(GrubmapClientError) -> URL {
+        let body = try decode(
+            API.CalendarFeedBody.self, try await send("GET", "api/v1/me/calendar", query: [:], body: nil))
+        guard let url = URL(string: body.url) else {
+            throw .unexpectedBody(status: 200, reason: "not a URL: \(body.url)")
+        }
+        return url
+    }
+
+    /// Revokes the calendar feed: its address answers 404 from now on, and ``calendarFeed()`` makes a new one.
+    public func revokeCalendarFeed() async throws(GrubmapClientError) {
+        _ = try await send("DELETE", "api/v1/me/calendar", query: [:], body: nil)
+    }
+
     /// Reports how long the line at a place is now, as the caller sees it; returns the place's busyness with the
     /// report counted. A second report within 10 minutes is refused with 429 `rate_limited` and
     /// `retryAfterSeconds` (``GrubmapClientError/api(status:code:message:retryAfterSeconds:)``); a caller needs a

@@ -11,6 +11,10 @@ import GrubmapWeb
 import Synchronization
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// GrubmapClient against a real `grubmap` server (the app on libmicrohttpd, on 127.0.0.1 and a free port) with the
 /// demo data, over URLSession: what an app would do, from reading areas to checking in.
 @Suite(.serialized, .tags(.slow), .leftOutOfMakeCheck) struct LiveClientTests {
@@ -170,6 +174,37 @@ import Testing
                 place: entry.menu.placeId, date: today.adding(days: -3), dish: dish, stars: 4)
         }
         #expect(old.map { $0 == (400, "not_rateable") } == true)
+    }
+
+    /// Following a demo dish: listed with its next serving, in the calendar feed a plain HTTP read gets without the
+    /// session, and gone from both once stopped and revoked.
+    @Test func followsADishAndReadsItsCalendarFeed() async throws {
+        let live = try LiveServer()
+        defer { live.stop() }
+        let client = GrubmapClient(baseURL: live.url)
+        let board = try await client.menuBoard(area: try Area.ID("pnu-busan"))
+        let entry = try #require(board.menus.first { !$0.menu.categories.isEmpty })
+        let meal = try #require(entry.menu.categories.first?.meals.first)
+        let dish = try #require(meal.dishId)
+        try await client.follow(dish: dish)
+        let followed = try await client.followedDishes()
+        #expect(followed.map(\.id) == [dish])
+        #expect(followed.first?.next == API.DishServingBody(placeId: entry.menu.placeId, date: board.today))
+
+        let feed = try await client.calendarFeed()
+        #expect(try await client.calendarFeed() == feed)
+        let (data, response) = try await URLSession.shared.data(from: feed)
+        #expect(
+            (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") == "text/calendar; charset=utf-8")
+        let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
+        #expect(text.contains("/dishes/\(dish)\r\n"), "each event links its dish's page")
+
+        try await client.unfollow(dish: dish)
+        #expect(try await client.followedDishes().isEmpty)
+        try await client.revokeCalendarFeed()
+        let (_, gone) = try await URLSession.shared.data(from: feed)
+        #expect((gone as? HTTPURLResponse)?.statusCode == 404)
+        #expect(try await client.calendarFeed() != feed)
     }
 
     /// A demo place's popular times: the sample history in 7 days of 24 hours, its busiest hour 100, labelled
