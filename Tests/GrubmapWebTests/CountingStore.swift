@@ -27,6 +27,7 @@ final class CountingStore: Store {
     }
 
     func catalog() throws -> Catalog { try count("catalog") { try base.catalog() } }
+    func dishes(ids: Set<Dish.ID>) throws -> [Dish.ID: Dish] { try count("dishesByID") { try base.dishes(ids: ids) } }
     func save(area: Area, places: [Place]) throws { try count("save") { try base.save(area: area, places: places) } }
     func isEmpty() throws -> Bool { try count("isEmpty") { try base.isEmpty() } }
     func place(id: Place.ID) throws -> Place? { try count("place") { try base.place(id: id) } }

@@ -103,6 +103,21 @@ import Testing
                 ])
     }
 
+    @Test func aFollowersPagesReadWhereTheirDishesLeadOncePerLifetime() throws {
+        let counted = try Counted()
+        defer { counted.test.cleanUp() }
+        try counted.test.store.replaceMenus([MenuFixtures.threeMeals("2026-11-09")], placeID: MenuFixtures.alpha)
+        let dish = try #require(try counted.test.store.dishes(inArea: try Area.ID("test-campus")).first)
+        let person = try Person(counted.test)
+        try person.finishOnboarding()
+        #expect(try person.post("/dishes/\(dish.id)/follow", [("followed", "1")]).status == .seeOther)
+        let headers = person.headers
+        #expect(try counted.calls("/areas/test-campus/menus", headers: headers)["dishesByID"] == 1)
+        // The board again, and the place page: where the followed ids lead is kept like the pages.
+        #expect(try counted.calls("/areas/test-campus/menus", headers: headers) == ["catalog": 1])
+        #expect(try counted.calls("/places/alpha", headers: headers)["dishesByID"] == nil)
+    }
+
     @Test func aFirstVisitReadsOnlyWhatThePageShows() throws {
         let counted = try Counted()
         defer { counted.test.cleanUp() }

@@ -69,11 +69,11 @@ public struct App: Sendable {
         routes.add(
             MenuBoardFeature(
                 menus: store, soldOut: store, dishes: store, ratings: store, live: store, preferences: preferences,
-                cache: caches.boards))
+                cache: caches.boards, followedDishes: caches.followedDishes))
         routes.add(
             PlaceFeature(
                 menus: store, soldOut: store, dishes: store, ratings: store, checkIns: store, profiles: store,
-                live: store, cache: caches.placePages))
+                live: store, cache: caches.placePages, followedDishes: caches.followedDishes))
         routes.add(
             MenuFeature(menus: store, soldOut: store, dishes: store, ratings: store, preferences: preferences))
         routes.add(SoldOutFeature(menus: store, soldOut: store))

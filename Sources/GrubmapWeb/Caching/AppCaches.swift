@@ -26,6 +26,9 @@ struct AppCaches: Sendable {
     let placePages: PlacePageCache
     /// The menu boards and what they read.
     let boards: BoardCache
+    /// Where people's followed dish ids lead (``FollowedDishes``), by the list of ids: the board and the place page
+    /// of a person who follows dishes read no more than anyone else's.
+    let followedDishes: RecentCache<[Dish.ID], [Dish]>
 
     init(lifetime: TimeInterval, writes: LocalWrites = LocalWrites()) {
         self.lifetime = lifetime
@@ -35,6 +38,7 @@ struct AppCaches: Sendable {
         areaPages = AreaPageCache(lifetime: lifetime, writes: writes)
         placePages = PlacePageCache(lifetime: lifetime, writes: writes)
         boards = BoardCache(lifetime: lifetime, writes: writes)
+        followedDishes = RecentCache(lifetime: lifetime, capacity: 10_000, scope: .everyChange, writes: writes)
     }
 }
 

@@ -217,14 +217,22 @@ struct FollowedDishes {
     let dishes: [Dish]
 
     init(_ preferences: Preferences, dishes store: any DishStore) throws {
+        dishes = try Self.resolve(preferences[PreferenceKeys.followedDishes], store)
+    }
+
+    /// The same, kept in `cache` (by the list of ids) for pages every request of a follower reads.
+    init(
+        _ preferences: Preferences, dishes store: any DishStore, cache: RecentCache<[Dish.ID], [Dish]>, now: Date
+    ) throws {
         let ids = preferences[PreferenceKeys.followedDishes]
-        guard !ids.isEmpty else {
-            dishes = []
-            return
-        }
+        dishes = ids.isEmpty ? [] : try cache.value(for: ids, now: now) { try Self.resolve(ids, store) }
+    }
+
+    private static func resolve(_ ids: [Dish.ID], _ store: any DishStore) throws -> [Dish] {
+        guard !ids.isEmpty else { return [] }
         let found = try store.dishes(ids: Set(ids))
         var seen: Set<Dish.ID> = []
-        dishes = ids.compactMap { found[$0] }.filter { seen.insert($0.id).inserted }
+        return ids.compactMap { found[$0] }.filter { seen.insert($0.id).inserted }
     }
 
     /// Their current ids.

@@ -14,6 +14,7 @@ struct MenuBoardFeature: RouteCollection {
     let live: any LiveStore
     let preferences: PreferenceWriter
     let cache: BoardCache
+    let followedDishes: RecentCache<[Dish.ID], [Dish]>
 
     func addRoutes(to routes: inout RouteTable) {
         routes.addKept(Paths.menuBoard, .page, boardPage)
@@ -32,7 +33,9 @@ struct MenuBoardFeature: RouteCollection {
         let (reading, bookmarks) = try read(area, on: day, context: context)
         let input = BoardPageInput(
             reading: reading, bookmarks: bookmarks,
-            followed: try FollowedDishes(context.preferences, dishes: dishes).ids.intersection(reading.dishes.ids),
+            followed: try FollowedDishes(
+                context.preferences, dishes: dishes, cache: followedDishes, now: context.now
+            ).ids.intersection(reading.dishes.ids),
             reader: MenuPageReader(
                 context, position: try context.request.personPosition(), today: day.today, time: day.time))
         let csrfToken = context.visitor.csrfToken

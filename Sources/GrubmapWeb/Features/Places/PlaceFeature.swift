@@ -14,6 +14,7 @@ struct PlaceFeature: RouteCollection {
     let profiles: any ProfileStore
     let live: any LiveStore
     let cache: PlacePageCache
+    let followedDishes: RecentCache<[Dish.ID], [Dish]>
 
     func addRoutes(to routes: inout RouteTable) {
         routes.addKept(Paths.place, .page, placePage)
@@ -47,7 +48,9 @@ struct PlaceFeature: RouteCollection {
         let input = PlacePageInput(
             reading: reading, me: try person(context),
             isBookmarked: context.preferences[PreferenceKeys.bookmarks].contains(id),
-            followed: try FollowedDishes(context.preferences, dishes: dishes).ids.intersection(reading.dishes.ids),
+            followed: try FollowedDishes(
+                context.preferences, dishes: dishes, cache: followedDishes, now: context.now
+            ).ids.intersection(reading.dishes.ids),
             reader: MenuPageReader(
                 context, position: try context.request.personPosition(), today: today, time: time))
         return try cache.pages.response(
