@@ -50,10 +50,17 @@ extension SQLStore {
     }
 
     public func calendarFeedPreferences(token: String, keepingSessionUntil until: Date) throws -> Preferences? {
-        try write { connection in
+        // Looked up before writing, so addresses of no feed (a guess, a revoked one) never take the write lock.
+        let digest = TokenDigest(token)
+        guard
+            try withConnection({ connection in
+                try connection.fetchOne("SELECT 1 AS found FROM calendar_feeds WHERE token = \(digest)")
+            }) != nil
+        else { return nil }
+        return try write { connection in
             guard
                 let session = try connection.fetchOne(
-                    "SELECT session_token FROM calendar_feeds WHERE token = \(TokenDigest(token))"
+                    "SELECT session_token FROM calendar_feeds WHERE token = \(digest)"
                 ).map({ try $0.value(named: "session_token", as: String.self) })
             else { return nil }
             try connection.execute(
