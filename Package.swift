@@ -18,11 +18,12 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CNettle", pkgConfig: "hogweed", providers: [.apt(["nettle-dev"])]),
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CMalloc"),
         .target(name: "GrubmapCore"),
         .target(
-            name: "GrubmapCrypto", dependencies: ["CSodium", "CGnuTLS"],
+            name: "GrubmapCrypto", dependencies: ["CSodium", "CGnuTLS", "CNettle", "GrubmapCore"],
             resources: [.copy("Resources/common-passwords.txt")]
         ),
         .target(name: "CImaging", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
@@ -83,7 +84,7 @@ let package = Package(
                 "GrubmapOutbound", "GrubmapTestTiers",
             ]),
         .testTarget(name: "GrubmapCommandTests", dependencies: ["grubmap", "GrubmapCore", "GrubmapHTTP"]),
-        .testTarget(name: "GrubmapCryptoTests", dependencies: ["GrubmapCrypto"]),
+        .testTarget(name: "GrubmapCryptoTests", dependencies: ["GrubmapCrypto", "GrubmapCore"]),
         .testTarget(name: "GrubmapImagingTests", dependencies: ["GrubmapImaging", "GrubmapCore"]),
         .testTarget(name: "GrubmapHTTPTests", dependencies: ["GrubmapHTTP", "GrubmapCore"]),
         .testTarget(name: "GrubmapOutboundTests", dependencies: ["GrubmapOutbound", "GrubmapHTTP", "GrubmapCore"]),
