@@ -28,6 +28,13 @@ static inline CURLcode ccurl_set_pointer(CURL *handle, CURLoption option, void *
     return curl_easy_setopt(handle, option, value);
 }
 
+/// For CURLOPT_COPYPOSTFIELDS, which copies CURLOPT_POSTFIELDSIZE(_LARGE) bytes (set that first), so `bytes` need
+/// only live for the call and may hold zeros.
+static inline CURLcode ccurl_set_bytes(CURL *handle, CURLoption option, const unsigned char *bytes)
+{
+    return curl_easy_setopt(handle, option, bytes);
+}
+
 /// The list must outlive the transfer; libcurl does not copy it.
 static inline CURLcode ccurl_set_headers(CURL *handle, struct curl_slist *headers)
 {

@@ -46,7 +46,7 @@ public struct CurlClient: OutboundHTTPClient {
         while true {
             let remaining = clock.now.duration(to: deadline)
             guard remaining > .milliseconds(1) else { throw .timedOut(seconds: request.timeoutSeconds) }
-            let hop = try fetchOnce(url, request, remaining: remaining)
+            let hop = try exchangeOnce(url, request, body: nil, remaining: remaining)
             guard [301, 302, 303, 307, 308].contains(hop.status), let location = hop.location else {
                 return OutboundResponse(
                     status: hop.status, headers: hop.headers, body: hop.body, url: url, redirects: redirects)
@@ -61,6 +61,14 @@ public struct CurlClient: OutboundHTTPClient {
         }
     }
 
+    public func post(_ request: OutboundRequest, body: [UInt8]) throws(OutboundError) -> OutboundResponse {
+        guard curlIsReady else { throw .couldNotConnect }
+        let url = try OutboundURL(request.url)
+        let hop = try exchangeOnce(
+            url, request, body: body, remaining: .milliseconds(Int64(request.timeoutSeconds * 1000)))
+        return OutboundResponse(status: hop.status, headers: hop.headers, body: hop.body, url: url, redirects: 0)
+    }
+
     /// What one hop answered.
     private struct Hop {
         let status: Int
@@ -70,9 +78,10 @@ public struct CurlClient: OutboundHTTPClient {
         let location: String?
     }
 
-    private func fetchOnce(_ url: OutboundURL, _ request: OutboundRequest, remaining: Duration) throws(OutboundError)
-        -> Hop
-    {
+    /// One request to `url`: a `GET`, or a `POST` of `body` when there is one.
+    private func exchangeOnce(
+        _ url: OutboundURL, _ request: OutboundRequest, body: [UInt8]?, remaining: Duration
+    ) throws(OutboundError) -> Hop {
         guard let handle = curl_easy_init() else { throw .couldNotConnect }
         defer { curl_easy_cleanup(handle) }
         let transfer = Transfer(
@@ -80,11 +89,16 @@ public struct CurlClient: OutboundHTTPClient {
         var headerList: UnsafeMutablePointer<curl_slist>?
         defer { curl_slist_free_all(headerList) }
         let sent = request.headers.filter { header in
-            !header.name.isEmpty && header.name.lowercased() != "accept-encoding" && Self.isClean(header.name)
+            !header.name.isEmpty && !["accept-encoding", "expect"].contains(header.name.lowercased())
+                && Self.isClean(header.name)
                 && Self.isClean(header.value)
         }
-        for header in sent + [.init("Accept-Encoding", "gzip")] {
-            headerList = curl_slist_append(headerList, "\(header.name): \(header.value)")
+        // `Expect:` with nothing after it keeps libcurl from waiting for a `100 Continue` before a body it sends anyway.
+        let lines =
+            sent.map { header in "\(header.name): \(header.value)" } + ["Accept-Encoding: gzip"]
+            + (body == nil ? [] : ["Expect:"])
+        for line in lines {
+            headerList = curl_slist_append(headerList, line)
         }
         let milliseconds = max(1, Int((remaining / .milliseconds(1)).rounded(.up)))
         let context = Unmanaged.passUnretained(transfer).toOpaque()
@@ -96,7 +110,6 @@ public struct CurlClient: OutboundHTTPClient {
             ccurl_set_string(handle, CURLOPT_PROXY, ""),
             ccurl_set_string(handle, CURLOPT_NOPROXY, "*"),
             ccurl_set_long(handle, CURLOPT_NOSIGNAL, 1),
-            ccurl_set_long(handle, CURLOPT_HTTPGET, 1),
             ccurl_set_long(handle, CURLOPT_HTTP_CONTENT_DECODING, 0),
             ccurl_set_long(handle, CURLOPT_TIMEOUT_MS, milliseconds),
             ccurl_set_long(
@@ -111,7 +124,17 @@ public struct CurlClient: OutboundHTTPClient {
             ccurl_set_open_socket_function(handle, openSocketCallback),
             ccurl_set_pointer(handle, CURLOPT_OPENSOCKETDATA, context),
         ]
-        guard configured.allSatisfy({ $0 == CURLE_OK }) else { throw .couldNotConnect }
+        let method =
+            if let body {
+                [
+                    ccurl_set_long(handle, CURLOPT_POST, 1),
+                    ccurl_set_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)),
+                    ccurl_set_bytes(handle, CURLOPT_COPYPOSTFIELDS, body),
+                ]
+            } else {
+                [ccurl_set_long(handle, CURLOPT_HTTPGET, 1)]
+            }
+        guard (configured + method).allSatisfy({ $0 == CURLE_OK }) else { throw .couldNotConnect }
         let result = withExtendedLifetime(transfer) { curl_easy_perform(handle) }
         if let failure = transfer.failure { throw failure }
         switch result {

@@ -1,6 +1,6 @@
-/// The one way Grubmap fetches from other servers (menu feeds; Web Push later): `http` and `https` only, public
-/// addresses only unless an operator allowed one, redirects checked like the first URL, a body capped on what it
-/// decompresses to, a deadline for the whole fetch. ``CurlClient`` is the live one.
+/// The one way Grubmap fetches from or sends to other servers (menu feeds, Web Push): `http` and `https` only,
+/// public addresses only unless an operator allowed one, redirects checked like the first URL, a body capped on what
+/// it decompresses to, a deadline for the whole exchange. ``CurlClient`` is the live one.
 ///
 /// Synchronous: a call blocks its thread until the answer or the deadline. Call it from a pool of threads of its
 /// own, never from a thread that answers requests.
@@ -8,13 +8,16 @@ public protocol OutboundHTTPClient: Sendable {
     /// `GET`s `request.url`, following up to the client's limit of redirects; the final answer, whatever its status.
     /// Only a 2xx answer's body is read; any other status comes back with an empty body.
     func get(_ request: OutboundRequest) throws(OutboundError) -> OutboundResponse
+    /// `POST`s `body` to `request.url` once: a redirect is not followed but comes back as the answer, so a body
+    /// never goes anywhere the caller did not name. Only a 2xx answer's body is read, up to `request.maximumBytes`.
+    func post(_ request: OutboundRequest, body: [UInt8]) throws(OutboundError) -> OutboundResponse
 }
 
-/// One `GET`.
+/// One `GET` or `POST`.
 public struct OutboundRequest: Sendable, Equatable {
     /// An `http` or `https` URL without credentials.
     public var url: String
-    /// Sent as they are (`If-None-Match`, `Accept`); a header with a line break or another control character in
+    /// Sent as they are (`If-None-Match`, `Accept`, `TTL`); a header with a line break or another control character in
     /// its name or value is left out. `Accept-Encoding` is the client's own.
     public var headers: [Header]
     /// The longest the whole fetch may take, redirects included, in seconds.

@@ -209,3 +209,31 @@ import Testing
         #expect(injected.status == 404)
     }
 }
+
+/// `POST` through the same guards: the body and headers arrive whole, a redirect is answered, never followed, and a
+/// loopback endpoint is refused unless a prefix names it.
+@Suite struct CurlClientPostTests {
+    @Test func aPostSendsItsBodyOnceAndFollowsNoRedirect() throws {
+        let received = Mutex<[(method: String, body: [UInt8], ttl: String?)]>([])
+        let server = try LocalHTTPServer { request, _ in
+            received.withLock { $0.append(("\(request.method)", request.body, request.headers["TTL"])) }
+            if request.path == "/moved" { return Response(status: .found, headers: ["Location": "/push/a"]) }
+            return Response(status: request.path == "/gone" ? .gone : .created)
+        }
+        defer { server.stop() }
+        let body = (0..<3000).map { UInt8($0 % 256) }
+        let request = { (path: String) in
+            OutboundRequest(url: server.url(path), headers: [.init("TTL", "3600")], timeoutSeconds: 10)
+        }
+        #expect(throws: OutboundError.addressNotAllowed) { try CurlClient().post(request("/push/a"), body: body) }
+
+        let client = CurlClient(allowList: try OutboundAllowList([server.url("/")]))
+        #expect(try client.post(request("/push/a"), body: body).status == 201)
+        #expect(try client.post(request("/gone"), body: body).status == 410)
+        let moved = try client.post(request("/moved"), body: body)
+        #expect(moved.status == 302 && moved.redirects == 0)
+        let seen = received.withLock { $0 }
+        #expect(seen.count == 3)
+        #expect(seen.allSatisfy { $0.method == "POST" && $0.body == body && $0.ttl == "3600" })
+    }
+}
