@@ -365,6 +365,32 @@ public enum Schema {
             );
             """
         },
+        // Web Push (issue 31): the servers' VAPID key, made at first start like the signing secret; the browsers'
+        // subscriptions, each of a session (gone with it) and holding the day it was last sent a message, which a
+        // server sets before sending so no two servers send the same day; and the hour of each area's daily message
+        // (none stored: `PushSchedule.defaultHour`).
+        Migration(version: 18, name: "keep Web Push's key, subscriptions and each area's hour") { dialect in
+            """
+            CREATE TABLE push_server_key (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                private_key \(dialect.blobType) NOT NULL
+            );
+            CREATE TABLE push_subscriptions (
+                id \(dialect.serialPrimaryKey),
+                session_token TEXT NOT NULL REFERENCES sessions (token) ON DELETE CASCADE,
+                endpoint TEXT NOT NULL UNIQUE,
+                p256dh \(dialect.blobType) NOT NULL,
+                auth \(dialect.blobType) NOT NULL,
+                created_at BIGINT NOT NULL,
+                last_sent_day TEXT -- YYYY-MM-DD in the area's time zone, NULL before the first message
+            );
+            CREATE INDEX push_subscriptions_session ON push_subscriptions (session_token);
+            CREATE TABLE area_push_hours (
+                area_id TEXT PRIMARY KEY REFERENCES areas (id) ON DELETE CASCADE,
+                hour INTEGER NOT NULL CHECK (hour BETWEEN 0 AND 23)
+            );
+            """
+        },
     ]
 
     /// Migration 5's triggers, which move `catalog_version` on every change to areas and places: on SQLite one a
