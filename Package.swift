@@ -44,6 +44,7 @@ let package = Package(
             name: "GrubmapWeb",
             dependencies: [
                 "GrubmapAPI", "GrubmapCore", "GrubmapCrypto", "GrubmapImaging", "GrubmapStore", "GrubmapHTTP",
+                "GrubmapOutbound",
             ],
             resources: [.copy("Resources/Onboarding"), .copy("Resources/Assets"), .copy("Resources/OpenAPI")]
         ),

@@ -326,6 +326,39 @@ public actor GrubmapClient {
             .checkedOut
     }
 
+    /// The server's VAPID public key (base64url), for a browser's `pushManager.subscribe`.
+    public func pushKey() async throws(GrubmapClientError) -> String {
+        try decode(API.PushKeyBody.self, try await send("GET", "api/v1/push/key", query: [:], body: nil)).publicKey
+    }
+
+    /// Sends the caller a push message on a day a dish they follow is served, at `subscription.endpoint`; a
+    /// subscription with the same endpoint is replaced. Refused with 400 naming the field for an endpoint that is not
+    /// `https` or not public, or keys of the wrong length.
+    @discardableResult
+    public func subscribeToPush(_ subscription: API.PushSubscriptionRequest) async throws(GrubmapClientError)
+        -> API.PushSubscriptionBody
+    {
+        try decode(
+            API.PushSubscriptionBody.self,
+            try await send("POST", "api/v1/me/push-subscriptions", query: [:], body: subscription))
+    }
+
+    /// The endpoints the caller's session is subscribed at, oldest first.
+    public func pushSubscriptions() async throws(GrubmapClientError) -> [String] {
+        try decode(
+            API.PushSubscriptionsBody.self,
+            try await send("GET", "api/v1/me/push-subscriptions", query: [:], body: nil)
+        ).endpoints
+    }
+
+    /// Stops push messages to the caller's subscription at `endpoint`; `subscribed` is `false` after.
+    @discardableResult
+    public func unsubscribeFromPush(endpoint: String) async throws(GrubmapClientError) -> API.PushSubscriptionBody {
+        try decode(
+            API.PushSubscriptionBody.self,
+            try await send("DELETE", "api/v1/me/push-subscriptions", query: ["endpoint": endpoint], body: nil))
+    }
+
     /// Whether the server and its database answer (a 503 is an answer too: `database` says `down`).
     public func health() async throws(GrubmapClientError) -> API.Health {
         let reply = try await send("GET", "healthz", query: [:], body: nil, acceptingStatus: [503])

@@ -19,7 +19,8 @@ enum ServeCommand {
             host, port, database, databaseTimeout, databaseConnections, demo, defaultArea, onboarding,
             onboardingInterval, secureCookies, trustedProxy, tileURL, checkInHours, writesPerMinute, cacheLifetime,
             newSessionsPerMinute, newSessionsBurst, feedInterval, feedFetchers, feedFetchesPerArea, maxFeedsPerArea,
-            OutboundOptions.allowOutbound, testClockFile, threading, maxBodyBytes, workers, maxQueuedRequests,
+            OutboundOptions.allowOutbound, pushContact, testClockFile, threading, maxBodyBytes, workers,
+            maxQueuedRequests,
             maxConnections, maxConnectionsPerAddress, maxEventStreams, requestTimeout, idleTimeout, logFormat, metrics,
             tlsCert, tlsKey, httpRedirectPort,
         ])
@@ -80,6 +81,16 @@ enum ServeCommand {
         },
         help: "Draw map tiles from an XYZ tile server under the pins, like https://tile.example.org/{z}/{x}/{y}.png; "
             + "without it, a clean offline map")
+    static let pushContact = Option(
+        "push-contact", "URL",
+        ValueParser { text throws(OptionProblem) in
+            guard text.hasPrefix("mailto:") || text.hasPrefix("https://"), text.count > 8, text.count <= 200 else {
+                throw .mustBe("a mailto: or https: address", got: text)
+            }
+            return text
+        }, default: AppConfiguration.defaultPushContact, shown: AppConfiguration.defaultPushContact,
+        help: "Where push services can reach the operator about this server's notifications (the VAPID subject), "
+            + "like mailto:food@example.edu")
     static let checkInHours = Option(
         "check-in-hours", "H",
         ValueParser { text throws(OptionProblem) in
@@ -201,6 +212,9 @@ enum ServeCommand {
         configuration.trustedProxies = TrustedProxies(options.all(trustedProxy))
         configuration.cacheLifetime = Double(options[cacheLifetime]) / 1000
         configuration.feedsPerArea = options[maxFeedsPerArea]
+        let outbound = try OutboundOptions.client(options)
+        configuration.outboundAllowList = outbound.allowList
+        configuration.pushContact = options[pushContact]
         let database = options[Self.database]
 
         let store = try openStore(database, timeoutMilliseconds: options[databaseTimeout], connections: connections)
@@ -229,6 +243,11 @@ enum ServeCommand {
         }
         var environment = AppEnvironment(
             store: store, now: { clock.now }, configuration: configuration, log: log.callAsFunction)
+        let push = PushSender(
+            store: store, client: outbound,
+            keys: PushKeys(store: store, contact: configuration.pushContact), metrics: environment.pushMetrics,
+            now: { clock.now }, log: log.callAsFunction)
+        environment.pushSubscribed = push.wake
         let feeds = try feedFetchers(options, store: store, now: { clock.now }, log: log)
         environment.feeds = feeds
         let app = App(environment: environment)
@@ -245,6 +264,7 @@ enum ServeCommand {
         }
         SessionSweeper.start(store: store, now: { clock.now }, log: log)
         feeds?.start(log: log.callAsFunction)
+        push.start()
         // On PostgreSQL, the other servers' check-ins reach this one's live streams through LISTEN/NOTIFY.
         let listener = (store as? PostgresStore)?.makeListener(log: log.callAsFunction)
         listener?.start()
@@ -260,6 +280,7 @@ enum ServeCommand {
         }
         redirector?.shutdown(gracePeriod: .seconds(1))
         listener?.stop()
+        push.stop()
         log("stopped")
         return 0
     }

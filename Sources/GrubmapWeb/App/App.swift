@@ -80,6 +80,10 @@ public struct App: Sendable {
         routes.add(DishesFeature(dishes: store, ratings: store, suggestions: store))
         routes.add(RatingsFeature(menus: store, dishes: store, profiles: store, ratings: store))
         routes.add(FollowingFeature(dishes: store, menus: store, feeds: store, preferences: preferences))
+        routes.add(
+            PushFeature(
+                push: store, keys: PushKeys(store: store, contact: configuration.pushContact),
+                allowList: configuration.outboundAllowList, subscribed: environment.pushSubscribed))
         routes.add(ProfileFeature(profiles: store, checkIns: store))
         routes.add(CheckInFeature(checkIns: store, policy: configuration.checkInPolicy))
         routes.add(FareFeature())
@@ -123,7 +127,7 @@ public struct App: Sendable {
         routes.add(
             MetricsFeature(
                 access: configuration.metricsAccess, requests: metrics, sessionsCreated: sessionsCreated,
-                checkIns: store, database: store as? any StoreMonitoring, live: live))
+                checkIns: store, database: store as? any StoreMonitoring, live: live, push: environment.pushMetrics))
         self.metrics = metrics
         self.routes = routes
         securityHeaders = SecurityHeaders(imageOrigins: configuration.tileURL.flatMap(Self.origin).map { [$0] } ?? [])

@@ -2,6 +2,7 @@ import Foundation
 import GrubmapCore
 import GrubmapCrypto
 import GrubmapHTTP
+import GrubmapOutbound
 import GrubmapStore
 
 /// Everything the web layer needs from outside, passed in explicitly: no globals, so tests control time,
@@ -19,6 +20,10 @@ public struct AppEnvironment: Sendable {
     /// Queues a place's menu feed for the server's fetchers (the console's "Fetch now"), which fetch on threads of
     /// their own; `nil` where this server fetches no feeds.
     public var feeds: (any MenuFeedRunner)?
+    /// What this server's ``PushSender`` sent, for `/metrics`.
+    public var pushMetrics = PushMetrics()
+    /// Tells this server's ``PushSender`` a browser subscribed, so a dish served today is told today.
+    public var pushSubscribed: @Sendable () -> Void = {}
 
     public init(
         store: any Store, now: @escaping @Sendable () -> Date = { Date() },
@@ -76,6 +81,13 @@ public struct AppConfiguration: Sendable, Equatable {
     /// How many places of one area may take their menus from a feed (`--max-feeds-per-area`); the console refuses
     /// one more with 409.
     public var feedsPerArea = AppConfiguration.defaultFeedsPerArea
+    /// The internal addresses the outbound client may reach (`--allow-outbound`): a push subscription's endpoint
+    /// under one of them may be `http` and a loopback or private address, as a test's push service is.
+    public var outboundAllowList = OutboundAllowList()
+    /// Who push services can write to about this server's messages (`--push-contact`): the VAPID `sub`.
+    public var pushContact = AppConfiguration.defaultPushContact
+    /// A placeholder for servers that set none; push services that check it want a real address.
+    public static let defaultPushContact = "mailto:operator@grubmap.invalid"
     /// 50: a campus has a handful of cafeterias, a venue a few dozen stands at most.
     public static let defaultFeedsPerArea = 50
     /// How operator passwords are hashed: Argon2id at libsodium's interactive cost; tests use the minimum.

@@ -62,6 +62,8 @@ struct ErrorStrings: LocalizedStrings {
         case "invalid_profile": "프로필의 \(value)을 알아볼 수 없어요. 프로필 페이지에서 다시 저장해 주세요."
         case "profile_required": "체크인하거나 메뉴를 평가하려면 먼저 프로필을 만들어 주세요."
         case "invalid_rating": "평가의 \(value)을 알아볼 수 없어요. 별은 1에서 5까지, 한마디는 140자까지예요. 아무것도 저장하지 않았어요."
+        case "invalid_subscription":
+            "알림 구독의 \(value)을 알아볼 수 없어요. 주소는 공개된 https 주소, 키는 p256dh 65바이트와 auth 16바이트여야 해요. 아무것도 저장하지 않았어요."
         case "not_rateable": "메뉴는 나온 날과 그 뒤 이틀 동안만 평가할 수 있어요. \(value)을 확인해 주세요."
         case "invalid_sort": "식단표는 평점 높은 순(rating)으로만 다르게 정렬할 수 있어요. \(value)을 빼거나 rating으로 보내 주세요."
         case "not_on_menu": "그날 그 식당 식단에 이 메뉴가 없어요. 아무것도 저장하지 않았어요."

@@ -176,6 +176,8 @@ enum Paths {
         static let followedDish = SitePath<Dish.ID>(
             serial: "/api/v1/me/followed-dishes/{id}", missing: "There is no dish with that id.")
         static let calendar = SitePath("/api/v1/me/calendar")
+        static let pushKey = SitePath("/api/v1/push/key")
+        static let pushSubscriptions = SitePath("/api/v1/me/push-subscriptions")
         /// The OpenAPI document of everything above.
         static let openAPI = SitePath("/api/v1/openapi.json")
 

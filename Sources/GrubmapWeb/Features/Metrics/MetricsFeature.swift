@@ -16,8 +16,8 @@ public enum MetricsAccess: String, Sendable, CaseIterable {
 }
 
 /// `GET /metrics`: Prometheus' text format. Requests come from ``RequestMetrics``, counted as they are answered
-/// without a lock; everything else is read when scraped: the database pool, sessions made, and active check-ins per
-/// area (one query per area, at scrape time only).
+/// without a lock; everything else is read when scraped: the database pool, sessions made, push messages sent, and
+/// active check-ins per area (one query per area, at scrape time only).
 struct MetricsFeature: RouteCollection {
     let access: MetricsAccess
     let requests: RequestMetrics
@@ -25,6 +25,7 @@ struct MetricsFeature: RouteCollection {
     let checkIns: any CheckInStore
     let database: (any StoreMonitoring)?
     let live: LiveHub
+    let push: PushMetrics
 
     func addRoutes(to routes: inout RouteTable) {
         guard access != .off else { return }
@@ -65,6 +66,12 @@ struct MetricsFeature: RouteCollection {
         text.sample("grubmap_event_streams_open", value: Double(live.openStreams))
         text.family("grubmap_live_events_total", type: "counter", help: "Live update events made by this server.")
         text.sample("grubmap_live_events_total", value: Double(live.eventsMade))
+        text.family(
+            "grubmap_push_messages_total", type: "counter",
+            help: "Push messages this server sent, by outcome (gone: the subscription ended and was deleted).")
+        for (outcome, counter) in [("sent", push.sent), ("gone", push.gone), ("failed", push.failed)] {
+            text.sample("grubmap_push_messages_total", labels: [("outcome", outcome)], value: Double(counter.count))
+        }
         text.family("grubmap_check_ins_active", type: "gauge", help: "People checked in now, by area.")
         let catalog = try context.environment.store.catalog()
         for area in try catalog.allAreas() {

@@ -1,0 +1,50 @@
+import GrubmapCore
+import GrubmapStore
+
+/// Where each dish of an area is served on a day, read for a push run: every place's menu of the day (one
+/// statement), the dishes of its meals (one), and the places (one).
+struct DayMenu {
+    /// A dish on a place's menu of the day, in a category.
+    struct Serving {
+        let dish: Dish
+        let mealName: String
+        let place: Place
+        let category: String
+
+        /// The words a message uses, in `language`.
+        func shown(in language: Language) -> PushMessage.Serving {
+            PushMessage.Serving(
+                dish: dish.shown(mealName: mealName, in: language).name, place: place.name.text(in: language),
+                category: category)
+        }
+    }
+
+    /// By dish, in the order of places by id and of the menus' categories.
+    let servings: [Dish.ID: [Serving]]
+
+    init(_ store: any Store, area: Area, day: CalendarDate) throws {
+        let menus = try store.menus(inArea: area.id, on: day)
+        var keys: Set<DishKey> = []
+        for menu in menus.values {
+            for category in menu.categories {
+                for meal in category.meals { keys.insert(DishKey(mealName: meal.name)) }
+            }
+        }
+        guard !keys.isEmpty else {
+            servings = [:]
+            return
+        }
+        let dishes = try store.dishes(forKeys: keys, inArea: area.id)
+        var servings: [Dish.ID: [Serving]] = [:]
+        for place in try store.places(ids: menus.keys.sorted()) {
+            for category in menus[place.id]?.categories ?? [] {
+                for meal in category.meals {
+                    guard let dish = dishes[DishKey(mealName: meal.name)] else { continue }
+                    servings[dish.id, default: []].append(
+                        Serving(dish: dish, mealName: meal.name, place: place, category: category.name))
+                }
+            }
+        }
+        self.servings = servings
+    }
+}
