@@ -1,7 +1,7 @@
 import GrubmapCore
 
 /// `/settings`: default area, onboarding style, units, how menus are read (price role, diet, allergens),
-/// language, and replaying onboarding.
+/// language, notifications of followed dishes, and replaying onboarding.
 struct SettingsPage {
     let strings: Strings
     let areas: [Area]
@@ -71,6 +71,7 @@ struct SettingsPage {
             el(.p, .class("card panel settings-link")) {
                 el(.a, .href(Paths.followedDishes())) { FollowStrings.forLanguage(strings.language).settingsLink }
             }
+            notifications
             el(
                 .form, Attribute("method", "post"), Attribute("action", Paths.replayOnboarding()),
                 .class("card panel replay")
@@ -78,6 +79,27 @@ struct SettingsPage {
                 el(.input, .type("hidden"), .name("csrf"), .value(csrfToken))
                 el(.p, .class("meta")) { strings.replayOnboardingHint }
                 el(.button, .type("submit"), .class("button secondary")) { strings.replayOnboarding }
+            }
+        }
+    }
+
+    /// Push notifications of followed dishes: the button app.js shows and works (it subscribes this browser through
+    /// the service worker and `POST /api/v1/me/push-subscriptions`); without it, or in a browser without push, the
+    /// section says what notifications need.
+    private var notifications: Node {
+        let push = PushStrings(language: strings.language)
+        return el(
+            .section, .class("card panel notifications"), Attribute("aria-labelledby", "notifications-heading"),
+            .data("push", ""), .data("csrf", csrfToken), .data("turn-on", push.turnOn), .data("turn-off", push.turnOff),
+            .data("on", push.on), .data("denied", push.denied), .data("failed", push.failed)
+        ) {
+            el(.h2, .id("notifications-heading")) { push.heading }
+            el(.p, .class("meta")) { push.explanation }
+            el(.p, .class("notice"), .data("push-unsupported", "")) { push.needsJavaScript }
+            el(.p, Attribute("role", "status"), .data("push-status", ""), Attribute("hidden", nil)) { "" }
+            el(.button, .type("button"), .class("button secondary"), .data("action", "push"), Attribute("hidden", nil))
+            {
+                push.turnOn
             }
         }
     }

@@ -28,6 +28,7 @@
   if (onboarding) setUpOnboarding(onboarding);
   document.querySelectorAll("[data-locate]").forEach(setUpLocation);
   document.querySelectorAll("[data-counter]").forEach(setUpCounter);
+  document.querySelectorAll("[data-push]").forEach(setUpPush);
 
   // Says `text` through the page's polite live region (Layout.swift). Emptied first and filled a moment later,
   // so a message that repeats is read again. With `visible`, it also shows at the foot of the screen for a few
@@ -97,6 +98,65 @@
 
   // "N characters left" under a text field, counted as people count characters. It is read out once typing
   // pauses for a second, not at every key.
+  // Settings' notifications: subscribe this browser to push messages of followed dishes (the service worker shows
+  // them) and tell the server, or undo both. Without push support the section keeps saying what it needs.
+  function setUpPush(panel) {
+    if (!("serviceWorker" in navigator) || !("PushManager" in window) || !window.isSecureContext) return;
+    const button = panel.querySelector('[data-action="push"]');
+    const status = panel.querySelector("[data-push-status]");
+    const text = panel.dataset;
+    panel.querySelector("[data-push-unsupported]").hidden = true;
+    const say = (words) => {
+      status.textContent = words;
+      status.hidden = !words;
+    };
+    const send = (method, path, body) =>
+      fetch(path, {
+        method,
+        credentials: "same-origin",
+        headers: { Accept: "application/json", "Content-Type": "application/json", "X-CSRF-Token": text.csrf },
+        body: body && JSON.stringify(body),
+      }).then((response) => {
+        if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
+        return response.json();
+      });
+    // The key arrives as base64url; pushManager.subscribe wants its bytes.
+    const bytes = (base64url) => Uint8Array.from(atob(base64url.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+    let subscription = null;
+    const paint = () => {
+      button.textContent = subscription ? text.turnOff : text.turnOn;
+      button.hidden = false;
+      say(subscription ? text.on : "");
+    };
+    paint();
+    navigator.serviceWorker.ready.then((registration) => registration.pushManager.getSubscription()).then((kept) => {
+      subscription = kept;
+      paint();
+    });
+    button.addEventListener("click", async () => {
+      button.disabled = true;
+      try {
+        if (subscription) {
+          await send("DELETE", `/api/v1/me/push-subscriptions?endpoint=${encodeURIComponent(subscription.endpoint)}`);
+          await subscription.unsubscribe();
+          subscription = null;
+        } else {
+          if ((await Notification.requestPermission()) !== "granted") return say(text.denied);
+          const { publicKey } = await send("GET", "/api/v1/push/key");
+          const registration = await navigator.serviceWorker.ready;
+          const made = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes(publicKey) });
+          await send("POST", "/api/v1/me/push-subscriptions", made.toJSON());
+          subscription = made;
+        }
+        paint();
+      } catch {
+        say(text.failed);
+      } finally {
+        button.disabled = false;
+      }
+    });
+  }
+
   function setUpCounter(field) {
     const output = document.getElementById(field.dataset.counter);
     const limit = Number(output.dataset.limit);

@@ -66,6 +66,25 @@ self.addEventListener("message", (event) => {
   }
 });
 
+// A push message (PushSender.swift): one notification a day for the dishes a person follows, replacing the day's
+// earlier one (its tag); tapping it opens the area's menu board of that day.
+self.addEventListener("push", (event) => {
+  const message = event.data?.json() ?? {};
+  event.waitUntil(
+    self.registration.showNotification(message.title ?? "Grubmap", {
+      body: message.body,
+      tag: message.tag,
+      icon: ASSETS.find((address) => address.includes("icon-192")),
+      data: { url: message.url ?? "/" },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  event.waitUntil(self.clients.openWindow(new URL(event.notification.data?.url ?? "/", self.location.origin).href));
+});
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
