@@ -76,6 +76,7 @@ bench:
 	scripts/bench-geodesic
 	scripts/bench-postgres
 	scripts/bench-spatial
+	scripts/bench-push
 
 clean:
 	rm -rf .build
