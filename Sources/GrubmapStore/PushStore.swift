@@ -27,8 +27,8 @@ public protocol PushStore: Sendable {
     /// The hour (0–23, in the area's time zone) each area with one set sends its daily message at; the others send
     /// at ``PushSchedule/defaultHour``.
     func pushHours() throws -> [Area.ID: Int]
-    /// Sets the area's hour. Throws ``StoreError/unknownArea(id:)``.
-    func setPushHour(_ hour: Int, areaID: Area.ID) throws
+    /// Sets the area's hour, with the audit entry in the same write. Throws ``StoreError/unknownArea(id:)``.
+    func setPushHour(_ hour: Int, areaID: Area.ID, audit: AuditEntry) throws
 }
 
 /// A browser's push subscription (the `PushSubscription` of the Push API): where to send and the keys to encrypt for.

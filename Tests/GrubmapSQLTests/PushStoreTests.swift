@@ -97,16 +97,25 @@ struct PushStoreTests {
         }
     }
 
+    static func audit(after hour: Int) -> AuditEntry {
+        AuditEntry(
+            at: now, actor: "op-1", actorName: "Op", areaID: Fixtures.busan.id, action: "area.push-hour",
+            subject: Fixtures.busan.id.rawValue, before: nil, after: String(hour))
+    }
+
     @Test(arguments: StoreKind.tested)
-    func areasKeepTheirHour(kind: StoreKind) throws {
+    func areasKeepTheirHourAudited(kind: StoreKind) throws {
         try Self.store(people: 0, on: kind) { store throws in
             #expect(try store.pushHours().isEmpty)
-            try store.setPushHour(8, areaID: Fixtures.busan.id)
-            try store.setPushHour(9, areaID: Fixtures.busan.id)
+            try store.setPushHour(8, areaID: Fixtures.busan.id, audit: Self.audit(after: 8))
+            try store.setPushHour(9, areaID: Fixtures.busan.id, audit: Self.audit(after: 9))
             #expect(try store.pushHours() == [Fixtures.busan.id: 9])
             #expect(throws: StoreError.unknownArea(id: "nowhere")) {
-                try store.setPushHour(9, areaID: Area.ID("nowhere"))
+                try store.setPushHour(9, areaID: Area.ID("nowhere"), audit: Self.audit(after: 9))
             }
+            let entries = try store.auditEntries(
+                areas: [Fixtures.busan.id], includingGlobal: false, action: "area.push-hour", before: nil, limit: 10)
+            #expect(entries.map(\.after) == ["9", "8"])
         }
     }
 }

@@ -25,7 +25,9 @@ extension ForwardsConsoleCalls {
     }
     func deletePushSubscription(id: Int64) throws { try consoleStore.deletePushSubscription(id: id) }
     func pushHours() throws -> [Area.ID: Int] { try consoleStore.pushHours() }
-    func setPushHour(_ hour: Int, areaID: Area.ID) throws { try consoleStore.setPushHour(hour, areaID: areaID) }
+    func setPushHour(_ hour: Int, areaID: Area.ID, audit: AuditEntry) throws {
+        try consoleStore.setPushHour(hour, areaID: areaID, audit: audit)
+    }
 }
 
 extension UnreachableStore {
@@ -40,5 +42,5 @@ extension UnreachableStore {
     func releasePushDay(subscriptionID: Int64, day: CalendarDate) throws { throw down }
     func deletePushSubscription(id: Int64) throws { throw down }
     func pushHours() throws -> [Area.ID: Int] { throw down }
-    func setPushHour(_ hour: Int, areaID: Area.ID) throws { throw down }
+    func setPushHour(_ hour: Int, areaID: Area.ID, audit: AuditEntry) throws { throw down }
 }

@@ -163,6 +163,31 @@ import Testing
         #expect(service.requests.count == 5)
     }
 
+    /// An operator moves the area's hour under its places: audited, and the sender waits for it; a bad hour is 400.
+    @Test func operatorsSetTheAreasHour() throws {
+        let test = try TestApp.make { $0.passwordHasher = PasswordHasher(cost: .minimum) }
+        defer { test.cleanUp() }
+        let operator_ = try ConsoleTests.signedIn(test, "kim@example.org")
+        let csrf = try ConsoleTests.consoleCSRF(operator_)
+        let places = try operator_.html("/admin/areas/test-campus/places")
+        #expect(places.contains(#"<option value="10" selected>10:00</option>"#))
+        for bad in ["24", "-1", "ten", ""] {
+            let refused = try operator_.post("/admin/areas/test-campus/push-hour", [("hour", bad)], csrf: csrf)
+            #expect(refused.status == .badRequest, "\(bad)")
+        }
+        #expect(try test.store.pushHours().isEmpty)
+        let saved = try operator_.post("/admin/areas/test-campus/push-hour", [("hour", "7")], csrf: csrf)
+        #expect(saved.status == .seeOther)
+        #expect(saved.headers["Location"] == "/admin/areas/test-campus/places?done=push-hour")
+        #expect(try test.store.pushHours() == [TestApp.sampleArea.id: 7])
+        #expect(
+            try operator_.html("/admin/areas/test-campus/places").contains(
+                #"<option value="7" selected>07:00</option>"#))
+        let audit = try test.store.auditEntries(
+            areas: [TestApp.sampleArea.id], includingGlobal: false, action: "area.push-hour", before: nil, limit: 5)
+        #expect(audit.map { "\($0.before ?? "") → \($0.after ?? "")" } == ["10 → 7"])
+    }
+
     @Test func aMessageListsEachDishInThePersonsLanguage() {
         #expect(
             PushMessage.koreanCutlet

@@ -123,7 +123,7 @@ extension SQLStore {
         }
     }
 
-    public func setPushHour(_ hour: Int, areaID: Area.ID) throws {
+    public func setPushHour(_ hour: Int, areaID: Area.ID, audit: AuditEntry) throws {
         try write { connection in
             try connection.execute(
                 """
@@ -131,6 +131,7 @@ extension SQLStore {
                 ON CONFLICT (area_id) DO UPDATE SET hour = excluded.hour
                 """)
             guard connection.changes > 0 else { throw StoreError.unknownArea(id: areaID.rawValue) }
+            try Self.insert(audit, in: connection)
         }
     }
 

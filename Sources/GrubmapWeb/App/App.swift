@@ -98,6 +98,7 @@ public struct App: Sendable {
                 store: store, scope: ConsolePlaceScope(store: store), tileURL: configuration.tileURL, caches: mapCaches)
         )
         routes.add(MenusConsoleFeature(store: store, scope: ConsolePlaceScope(store: store)))
+        routes.add(PushHourConsoleFeature(push: store))
         routes.add(
             FeedsConsoleFeature(
                 store: store, runner: environment.feeds, feedsPerArea: environment.configuration.feedsPerArea,

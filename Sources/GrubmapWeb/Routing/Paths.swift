@@ -68,6 +68,8 @@ enum Paths {
         static let account = SitePath("/admin/account")
         static let secondFactor = SitePath("/admin/account/second-factor")
         static let places = SitePath<Area.ID>("/admin/areas/{id}/places", missing: "There is no area with that id.")
+        static let pushHour = SitePath<Area.ID>(
+            "/admin/areas/{id}/push-hour", missing: "There is no area with that id.")
         static let newPlace = SitePath<Area.ID>(
             "/admin/areas/{id}/places/new", missing: "There is no area with that id.")
         /// The id a new place of the area would get from `?name=`, as JSON `{"id"}` (empty when the name gives none).

@@ -113,6 +113,19 @@ struct ConsoleStrings: LocalizedStrings {
             ko: "장소를 보관했어요. 공개 페이지에서 사라졌어요" + (ended == 0 ? "." : ". 체크인 \(ended)건이 끝났어요."))
     }
     var restoredNotice: String { text(en: "The place is back on the public pages.", ko: "장소가 공개 페이지에 다시 나와요.") }
+    /// The area's hour of push messages about followed dishes.
+    var pushHour: String {
+        text(en: "Notifications of followed dishes at", ko: "팔로우한 메뉴 알림 시각")
+    }
+    var pushHourHint: String {
+        text(
+            en:
+                "People who turned notifications on hear once a day, at this hour in the area's time zone, when a dish they follow is on a menu; a menu published later that day is told at once.",
+            ko: "알림을 켠 사람은 팔로우한 메뉴가 식단에 있으면 하루 한 번, 지역 시간으로 이 시각에 알림을 받아요. 그보다 늦게 올린 식단은 바로 알려요.")
+    }
+    var pushHourNotice: String {
+        text(en: "Saved. Notifications go out at the new hour from today.", ko: "저장했어요. 오늘부터 새 시각에 알림을 보내요.")
+    }
     var savedNotice: String { text(en: "Saved. The public page shows it now.", ko: "저장했어요. 공개 페이지에 바로 나와요.") }
     var edit: String { text(en: "Edit", ko: "편집") }
     var placeID: String { text(en: "Id", ko: "아이디") }

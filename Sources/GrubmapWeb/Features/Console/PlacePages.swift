@@ -11,6 +11,8 @@ struct PlaceListPage {
     let places: [ConsolePlace]
     let search: String
     let notice: String?
+    /// The hour of the area's daily push message.
+    let pushHour: Int
 
     func render() -> [UInt8] {
         let language = text.language
@@ -62,6 +64,7 @@ struct PlaceListPage {
                         }
                     }
                 }
+                PushHourConsoleFeature.form(text: text, area: area.id, hour: pushHour, csrfToken: csrfToken)
             }
     }
 }

@@ -7,7 +7,7 @@ import GrubmapStore
 /// kind, a position picked on the area's map or typed, contact, description, weekly hours with a preview, dated
 /// exceptions to them), archiving and restoring. Every change is audited.
 struct PlacesConsoleFeature: RouteCollection {
-    let store: any ConsoleStore & FeedStore & MenuStore & BasemapStore
+    let store: any ConsoleStore & FeedStore & MenuStore & BasemapStore & PushStore
     let scope: ConsolePlaceScope
     /// The tile server of the position picker's map (the public area map's `--tile-url`).
     let tileURL: String?
@@ -37,11 +37,13 @@ struct PlacesConsoleFeature: RouteCollection {
             case "archived": context.text.archivedNotice(Int(query["ended"] ?? "") ?? 0)
             case "restored": context.text.restoredNotice
             case "saved": context.text.savedNotice
+            case PushHourConsoleFeature.doneValue: context.text.pushHourNotice
             default: nil
             }
         let page = PlaceListPage(
             text: context.text, area: context.area, areas: try context.console.areas(),
-            csrfToken: context.session.csrfToken, places: places, search: search, notice: notice)
+            csrfToken: context.session.csrfToken, places: places, search: search, notice: notice,
+            pushHour: try store.pushHours()[context.area.id] ?? PushSchedule.defaultHour)
         return .html(page.render())
     }
 
