@@ -188,29 +188,27 @@ import Testing
         #expect(audit.map { "\($0.before ?? "") → \($0.after ?? "")" } == ["10 → 7"])
     }
 
-    @Test func aMessageListsEachDishInThePersonsLanguage() {
-        #expect(
-            PushMessage.koreanCutlet
-                == PushMessage(
-                    servings: [PushMessage.Serving(dish: "돈까스", place: "알파관", category: "중식")],
-                    area: TestApp.sampleArea, day: F.date("2026-11-09"), language: .korean))
-        let english = PushMessage(
-            servings: [
-                PushMessage.Serving(dish: "Pork cutlet", place: "Alpha Hall", category: "Lunch"),
-                PushMessage.Serving(dish: "Kimchi stew", place: "Bravo Hall", category: "Dinner"),
-            ], area: TestApp.sampleArea, day: F.date("2026-11-09"), language: .english)
-        #expect(english.title == "2 dishes you follow are on today's menus")
-        #expect(english.body == "Pork cutlet at Alpha Hall, Lunch\nKimchi stew at Bravo Hall, Dinner")
-        #expect(english.url == "/areas/test-campus/menus?date=2026-11-09")
-        #expect(PushMessage.koreanCutlet.body == "알파관 중식: 돈까스")
+    /// The message says, a line each, what the board's strip says: 돈까스 at Alpha Hall, lunch.
+    @Test func aMessageListsEachServingAsTheBoardsStripDoes() throws {
+        let test = try Self.app()
+        defer { test.cleanUp() }
+        let menu = try DayMenu(test.store, area: TestApp.sampleArea, day: F.date("2026-11-09"))
+        let lines = menu.servings.values.flatMap { $0 }.map { $0.line(in: .english) }.sorted()
+        #expect(lines == ["김치찌개 at Alpha Hall, lunch", "돈까스 at Alpha Hall, lunch"])
+        let message = PushMessage(lines: lines, area: TestApp.sampleArea, day: F.date("2026-11-09"), language: .english)
+        #expect(message.title == "2 dishes you follow are on today's menus")
+        #expect(message.body == "김치찌개 at Alpha Hall, lunch\n돈까스 at Alpha Hall, lunch")
+        #expect(message.url == "/areas/test-campus/menus?date=2026-11-09")
+        #expect(menu.servings.values.flatMap { $0 }.map { $0.line(in: .korean) }.contains("돈까스 · 알파관 중식"))
+        #expect(PushMessage.koreanCutlet.title == "팔로우한 메뉴가 오늘 나와요")
     }
 }
 
 extension PushMessage {
     /// What the Korean reader following 돈까스 is sent on Monday.
     static let koreanCutlet = PushMessage(
-        servings: [PushMessage.Serving(dish: "돈까스", place: "알파관", category: "중식")], area: TestApp.sampleArea,
-        day: try! CalendarDate(parsing: "2026-11-09"), language: .korean)
+        lines: ["돈까스 · 알파관 중식"], area: TestApp.sampleArea, day: try! CalendarDate(parsing: "2026-11-09"),
+        language: .korean)
 }
 
 /// A push service answering each endpoint's last path segment with its status (201 when none is set), and keeping

@@ -4,18 +4,18 @@ import GrubmapStore
 /// Where each dish of an area is served on a day, read for a push run: every place's menu of the day (one
 /// statement), the dishes of its meals (one), and the places (one).
 struct DayMenu {
-    /// A dish on a place's menu of the day, in a category.
+    /// A dish on a place's menu of the day, in a category of a meal period (or none).
     struct Serving {
         let dish: Dish
         let mealName: String
         let place: Place
-        let category: String
+        let period: MealPeriod?
 
-        /// The words a message uses, in `language`.
-        func shown(in language: Language) -> PushMessage.Serving {
-            PushMessage.Serving(
-                dish: dish.shown(mealName: mealName, in: language).name, place: place.name.text(in: language),
-                category: category)
+        /// The line a message gives it in `language`, as the board's strip words it.
+        func line(in language: Language) -> String {
+            FollowStrings(language: language).serving(
+                dish.shown(mealName: mealName, in: language).name, place: place.name.text(in: language),
+                period: period.map(MenuStrings.forLanguage(language).periodName))
         }
     }
 
@@ -41,7 +41,7 @@ struct DayMenu {
                 for meal in category.meals {
                     guard let dish = dishes[DishKey(mealName: meal.name)] else { continue }
                     servings[dish.id, default: []].append(
-                        Serving(dish: dish, mealName: meal.name, place: place, category: category.name))
+                        Serving(dish: dish, mealName: meal.name, place: place, period: category.period))
                 }
             }
         }

@@ -1,8 +1,9 @@
 import Foundation
 import GrubmapCore
 
-/// What a person's phone shows on a day dishes they follow are served: one notification for all of them,
-/// "돈까스 at Geumjeong Hall, lunch" a line each, in the person's language, opening the area's menu board.
+/// What a person's phone shows on a day dishes they follow are served: one notification for all of them, a line each
+/// as the board's strip words it ("돈까스 at Geumjeong Hall, lunch"), in the person's language, opening the area's
+/// menu board.
 struct PushMessage: Encodable, Equatable, Sendable {
     let title: String
     let body: String
@@ -11,18 +12,10 @@ struct PushMessage: Encodable, Equatable, Sendable {
     /// One notification per area and day: a second message of the day replaces the first on the phone.
     let tag: String
 
-    /// A followed dish on one of the day's menus.
-    struct Serving: Equatable, Sendable {
-        let dish: String
-        let place: String
-        /// The menu's category, as the menu names it ("중식", "Lunch").
-        let category: String
-    }
-
-    init(servings: [Serving], area: Area, day: CalendarDate, language: Language) {
-        let strings = PushStrings(language: language)
-        title = strings.title(count: servings.count)
-        body = servings.map(strings.line).joined(separator: "\n")
+    /// `lines`: the servings of followed dishes (``FollowStrings/serving(_:place:period:)``).
+    init(lines: [String], area: Area, day: CalendarDate, language: Language) {
+        title = PushStrings(language: language).title(count: lines.count)
+        body = lines.joined(separator: "\n")
         url = Paths.menuBoard(area.id, query: [("date", day.description)])
         tag = "grubmap-\(area.id)-\(day)"
     }
@@ -44,13 +37,6 @@ struct PushStrings: LocalizedStrings {
             en: count == 1 ? "A dish you follow is on today's menu" : "\(count) dishes you follow are on today's menus",
             ko: count == 1 ? "팔로우한 메뉴가 오늘 나와요" : "팔로우한 메뉴 \(count)개가 오늘 나와요")
     }
-    /// "돈까스 at Geumjeong Hall, lunch"; "금정회관 중식: 돈까스".
-    func line(_ serving: PushMessage.Serving) -> String {
-        text(
-            en: "\(serving.dish) at \(serving.place), \(serving.category)",
-            ko: "\(serving.place) \(serving.category): \(serving.dish)")
-    }
-
     /// The settings page's section.
     var heading: String { text(en: "Notifications", ko: "알림") }
     var explanation: String {

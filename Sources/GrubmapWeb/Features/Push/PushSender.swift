@@ -147,8 +147,12 @@ public final class PushSender: Sendable {
             guard !dishes.isEmpty else { continue }
             let language =
                 recipient.preferences[PreferenceKeys.language] ?? Language(rawValue: area.localLanguage) ?? .english
-            let servings = dishes.flatMap { dish in menu.servings[dish, default: []].map { $0.shown(in: language) } }
-            messages.append((recipient, PushMessage(servings: servings, area: area, day: day, language: language)))
+            var lines: [String] = []
+            for serving in dishes.flatMap({ menu.servings[$0, default: []] }) {
+                let line = serving.line(in: language)
+                if !lines.contains(line) { lines.append(line) }
+            }
+            messages.append((recipient, PushMessage(lines: lines, area: area, day: day, language: language)))
         }
         return messages
     }
