@@ -26,7 +26,8 @@ let package = Package(
             name: "GrubmapCrypto", dependencies: ["CSodium", "CGnuTLS", "CNettle", "GrubmapCore"],
             resources: [.copy("Resources/common-passwords.txt")]
         ),
-        .target(name: "CImaging", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
+        .target(
+            name: "CImaging", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
         .target(name: "GrubmapImaging", dependencies: ["CImaging", "GrubmapCore"]),
         .target(name: "GrubmapStore", dependencies: ["GrubmapCore"]),
         .target(name: "GrubmapOutbound", dependencies: ["CCurl", "CZlib", "GrubmapCore"]),
@@ -55,6 +56,7 @@ let package = Package(
                 "GrubmapOutbound", "GrubmapWeb", "CMalloc",
             ]),
         .executableTarget(name: "grubmap-bench", dependencies: ["GrubmapCore"]),
+        .executableTarget(name: "grubmap-bench-photo", dependencies: ["CImaging", "GrubmapCore", "GrubmapImaging"]),
         .executableTarget(name: "grubmap-bench-checkins", dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapSQL"]),
         .executableTarget(name: "grubmap-bench-spatial", dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapSQL"]),
         // libFuzzer harnesses (scripts/fuzz builds them with -sanitize=fuzzer,address); a plain build replays files.

@@ -72,9 +72,26 @@ enum TestJPEG {
         tiff +=
             [0x01, 0x12, 0x00, 0x03] + TestPNG.be32(1) + [UInt8(orientation >> 8), UInt8(orientation & 0xFF), 0, 0]
         tiff += TestPNG.be32(0)
-        let payload = Array("Exif".utf8) + [0, 0] + tiff
+        return inserting(marker: 0xE1, payload: Array("Exif".utf8) + [0, 0] + tiff, into: jpeg)
+    }
+
+    /// `jpeg` with a segment of `marker` (0xE1 for APP1, 0xFE for a comment) right after its SOI marker.
+    static func inserting(marker: UInt8, payload: [UInt8], into jpeg: [UInt8]) -> [UInt8] {
         let length = payload.count + 2
-        return Array(jpeg.prefix(2)) + [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
+        return Array(jpeg.prefix(2)) + [0xFF, marker, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
             + jpeg.dropFirst(2)
+    }
+
+    /// The markers of a JPEG's segments before its scan (SOS ends the walk).
+    static func markers(of jpeg: [UInt8]) -> [UInt8] {
+        var markers: [UInt8] = []
+        var at = 2
+        while at + 4 <= jpeg.count, jpeg[at] == 0xFF {
+            let marker = jpeg[at + 1]
+            markers.append(marker)
+            if marker == 0xDA { break }
+            at += 2 + (Int(jpeg[at + 2]) << 8 | Int(jpeg[at + 3]))
+        }
+        return markers
     }
 }
