@@ -18,6 +18,8 @@ public enum LiveChange: Hashable, Sendable {
     case place(Place.ID)
     /// People's ratings of the place's meals (a rating stored or changed). Live pages show none; cached pages do.
     case ratings(Place.ID)
+    /// People's photos of the place's meals (one added, replaced, hidden or kept). Like ratings, for cached pages.
+    case photos(Place.ID)
 }
 
 /// Told after a write commits which live state it changed, so open pages can be updated. Kept apart from

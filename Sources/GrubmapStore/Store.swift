@@ -10,7 +10,7 @@ import GrubmapCore
 public protocol Store:
     CatalogStore, PlaceStore, SessionStore, MenuStore, ProfileStore, CheckInStore, BasemapStore, HealthCheck,
     OperatorStore, ConsoleStore, FeedStore, APIKeyStore, LiveStore, SoldOutStore, DishStore, RatingStore,
-    NameSuggestionStore, CalendarFeedStore, PushStore
+    NameSuggestionStore, CalendarFeedStore, PushStore, PhotoStore
 {}
 
 /// Areas, and saving places.

@@ -24,6 +24,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownProfile(id: String)
     /// There is no comment with this id; nothing was changed.
     case unknownComment(id: Int64)
+    /// There is no meal photo with this id; nothing was changed.
+    case unknownPhoto(id: Int64)
     /// A ``PlaceQuery`` that cannot be answered (a limit out of range, a radius without a point).
     case invalidQuery(String)
     /// The place's area has as many feeds as it may have; nothing was saved.
@@ -56,6 +58,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "there is no profile \"\(id)\"; nothing was changed"
         case .unknownComment(let id):
             "there is no comment \(id); nothing was changed"
+        case .unknownPhoto(let id):
+            "there is no photo \(id); nothing was changed"
         case .invalidQuery(let reason):
             "the places cannot be looked up so: \(reason)"
         case .feedLimitReached(let area, let limit):

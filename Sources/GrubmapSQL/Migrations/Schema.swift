@@ -365,6 +365,41 @@ public enum Schema {
             );
             """
         },
+        // Meal photos (issue 31): at most one per person and meal of a day, keyed as ratings are (place, day, `DishKey`),
+        // by a person who rated that meal. A second upload deletes the first and takes a new id, so a photo's bytes
+        // never change under its address and can be cached for good. Both pictures are kept as Grubmap made them
+        // (JPEGs without metadata, `PhotoMaker`), with their sizes for the pages' `width` and `height`. Flags and
+        // hiding work as for rating comments.
+        Migration(version: 17, name: "keep people's photos of the meals of a day") { dialect in
+            """
+            CREATE TABLE meal_photos (
+                id \(dialect.serialPrimaryKey),
+                area_id TEXT NOT NULL REFERENCES areas (id) ON DELETE CASCADE,
+                place_id TEXT NOT NULL REFERENCES places (id) ON DELETE CASCADE,
+                date TEXT NOT NULL,
+                dish_key TEXT NOT NULL,
+                profile_id TEXT NOT NULL,
+                photo \(dialect.blobType) NOT NULL, -- JPEG, at most 1,280 pixels on its longest side
+                width INTEGER NOT NULL,
+                height INTEGER NOT NULL,
+                thumbnail \(dialect.blobType) NOT NULL, -- JPEG, at most 320 pixels on its longest side
+                thumbnail_width INTEGER NOT NULL,
+                thumbnail_height INTEGER NOT NULL,
+                created_at BIGINT NOT NULL,
+                hidden_reason TEXT,
+                flags INTEGER NOT NULL DEFAULT 0,
+                UNIQUE (place_id, date, dish_key, profile_id)
+            );
+            CREATE INDEX meal_photos_dish ON meal_photos (area_id, dish_key, created_at);
+            CREATE INDEX meal_photos_area_date ON meal_photos (area_id, date);
+            CREATE INDEX meal_photos_flagged ON meal_photos (area_id, flags) WHERE flags > 0;
+            CREATE TABLE meal_photo_flags (
+                photo_id BIGINT NOT NULL REFERENCES meal_photos (id) ON DELETE CASCADE,
+                reporter TEXT NOT NULL,
+                PRIMARY KEY (photo_id, reporter)
+            );
+            """
+        },
         // Web Push (issue 31): the servers' VAPID key, made at first start like the signing secret; the browsers'
         // subscriptions, each of a session (gone with it) and holding the day it was last sent a message, which a
         // server sets before sending so no two servers send the same day; and the hour of each area's daily message

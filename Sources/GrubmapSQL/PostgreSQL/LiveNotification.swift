@@ -54,6 +54,7 @@ public struct LiveNotification: Equatable, Sendable {
         case .menu(let place, let date): ["menu", place.rawValue, date.description]
         case .place(let place): ["place", place.rawValue]
         case .ratings(let place): ["ratings", place.rawValue]
+        case .photos(let place): ["photos", place.rawValue]
         }
     }
 
@@ -67,6 +68,7 @@ public struct LiveNotification: Equatable, Sendable {
             case ("menu", 3): return .menu(try Place.ID(fields[1]), try CalendarDate(parsing: fields[2]))
             case ("place", 2): return .place(try Place.ID(fields[1]))
             case ("ratings", 2): return .ratings(try Place.ID(fields[1]))
+            case ("photos", 2): return .photos(try Place.ID(fields[1]))
             default: throw ReadError.malformed("unknown change \(fields.prefix(3).description.prefix(80))")
             }
         } catch let error as ReadError {

@@ -201,13 +201,18 @@ extension SQLStore {
             let text = try? row.value(named: "comment", as: String.self),
             let ratedAt = try? row.value(named: "rated_at", as: Date.self)
         else { return nil }
-        let first = (try? row.value(named: "first_name", as: String?.self)) ?? nil
-        let last = (try? row.value(named: "last_name", as: String?.self)) ?? nil
         return RatingComment(
             id: id, areaID: area, placeID: place, date: date,
             dishID: (try? row.value(named: "dish_id", as: Dish.ID?.self)) ?? nil, stars: stars, text: text,
-            author: first.map { name in last?.first.map { "\(name) \($0)." } ?? name }, ratedAt: ratedAt,
+            author: author(row), ratedAt: ratedAt,
             flags: (try? row.value(named: "flags", as: Int.self)) ?? 0)
+    }
+
+    /// "Ada L.": a row's `first_name` and the first letter of its `last_name`; `nil` without a profile.
+    static func author(_ row: Row) -> String? {
+        let first = (try? row.value(named: "first_name", as: String?.self)) ?? nil
+        let last = (try? row.value(named: "last_name", as: String?.self)) ?? nil
+        return first.map { name in last?.first.map { "\(name) \($0)." } ?? name }
     }
 
     /// A row's `stars` (their sum) and `ratings` (how many) as a summary; `nil` for none.

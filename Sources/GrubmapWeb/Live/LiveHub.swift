@@ -166,7 +166,7 @@ final class LiveHub: Sendable {
                     state.changedPlaces.insert(place)
                 case .menu, .place:
                     state.notices.insert(change)
-                case .ratings:
+                case .ratings, .photos:
                     continue
                 }
             }
@@ -370,7 +370,7 @@ final class LiveHub: Sendable {
         case .place(let place):
             guard let data = try? Response.jsonBytes(API.LivePlaceChange(placeId: place)) else { return nil }
             return Notice(place: place, name: "place", data: data, order: place.rawValue)
-        case .presence, .lineReports, .soldOut, .ratings:
+        case .presence, .lineReports, .soldOut, .ratings, .photos:
             return nil
         }
     }
