@@ -194,7 +194,7 @@ enum ServeCommand {
         keepLargeBuffersOutOfTheHeap()
         let log = ServerLog(format: options[logFormat])
         let connections = options[databaseConnections]
-        let server = ServerConfiguration(
+        var server = ServerConfiguration(
             host: options[host], port: options[port], threading: options[threading] ?? .standard,
             maximumBodyBytes: options[maxBodyBytes], idleTimeout: .seconds(options[idleTimeout]),
             requestTimeout: .seconds(options[requestTimeout]), connectionLimit: options[maxConnections],
@@ -251,6 +251,7 @@ enum ServeCommand {
         let feeds = try feedFetchers(options, store: store, now: { clock.now }, log: log)
         environment.feeds = feeds
         let app = App(environment: environment)
+        server.bodyLimits = app.bodyLimits
         let identity = RequestIdentity()
         let accessLog = AccessLog(writer: log.writer, metrics: app.metrics)
         let httpServer = HTTPServer(

@@ -73,11 +73,12 @@ let accessHandler: MHD_AccessHandlerCallback = {
     if uploadDataSize.pointee > 0 {
         let size = uploadDataSize.pointee
         state.receivedBytes += size
-        if state.receivedBytes > server.configuration.maximumBodyBytes {
+        if state.receivedBytes > state.bodyLimit {
             // A chunked body that outgrows the limit is read to its end and dropped, then refused; one that
             // goes on far past the limit is cut off by closing the connection.
             state.body = []
-            if state.receivedBytes > 8 * server.configuration.maximumBodyBytes { return MHD_Result.NO }
+            state.parts = []
+            if state.receivedBytes > 8 * state.bodyLimit { return MHD_Result.NO }
         } else if let uploadData {
             uploadData.withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
                 state.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: size))
@@ -105,8 +106,8 @@ let accessHandler: MHD_AccessHandlerCallback = {
     request.formParts = state.parts
     request.isMalformedMultipart = state.isMalformedMultipart
     if let problem = state.problem { request.problem = problem }
-    if state.receivedBytes > server.configuration.maximumBodyBytes {
-        request.problem = ServerContext.tooLarge(limit: server.configuration.maximumBodyBytes)
+    if state.receivedBytes > state.bodyLimit {
+        request.problem = ServerContext.tooLarge(limit: state.bodyLimit)
         request.isBodyTooLarge = true
         state.closesConnection = true
     }
@@ -121,6 +122,7 @@ private func begin(
     version: UnsafePointer<CChar>?
 ) -> MHD_Result {
     var request = state.makeRequest(method: method)
+    state.bodyLimit = server.configuration.maximumBodyBytes(method: request.method.rawValue, target: state.target)
     if state.record?.isRefused.load(ordering: .relaxed) == true {
         request.problem = ServerContext.tooManyConnections
     } else if let problem = RequestFraming.problem(
@@ -131,10 +133,8 @@ private func begin(
             return MHD_Result.YES
         }
         request.problem = problem
-    } else if let length = state.headers["Content-Length"].flatMap(Int.init),
-        length > server.configuration.maximumBodyBytes
-    {
-        request.problem = ServerContext.tooLarge(limit: server.configuration.maximumBodyBytes)
+    } else if let length = state.headers["Content-Length"].flatMap(Int.init), length > state.bodyLimit {
+        request.problem = ServerContext.tooLarge(limit: state.bodyLimit)
         request.isBodyTooLarge = true
     } else {
         let type = state.headers["Content-Type"]?.lowercased() ?? ""

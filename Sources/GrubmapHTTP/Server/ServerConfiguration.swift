@@ -54,8 +54,11 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// The TCP port; 0 picks a free one (read it back from ``HTTPServer/port``).
     public var port: UInt16
     public var threading: Threading
-    /// Bodies longer than this get 413 without being handed to the application.
+    /// Bodies longer than this get 413 without being handed to the application, but for ``bodyLimits``.
     public var maximumBodyBytes: Int
+    /// The routes that take larger bodies (a photo upload), each with its own limit instead of
+    /// ``maximumBodyBytes``; the application says which (`App.bodyLimits`).
+    public var bodyLimits: [BodyLimit] = []
     /// How long a connection may wait for its next request, and stay silent while it sends one or reads an
     /// answer; then it is closed (libmicrohttpd's `MHD_OPTION_CONNECTION_TIMEOUT`, in whole seconds).
     public var idleTimeout: Duration
@@ -125,5 +128,39 @@ public struct ServerConfiguration: Sendable, Equatable {
         self.eventStreamLimit = eventStreamLimit
         self.connectionMemory = connectionMemory
         self.tls = tls
+    }
+}
+
+extension ServerConfiguration {
+    /// A route's own limit on request bodies: its method, its pattern (`/dishes/{id}/photo`: a segment in braces
+    /// is any one segment, as the router reads patterns) and the most bytes its bodies may have.
+    public struct BodyLimit: Sendable, Equatable {
+        public var method: String
+        public var pattern: String
+        public var bytes: Int
+
+        public init(method: String, pattern: String, bytes: Int) {
+            self.method = method
+            self.pattern = pattern
+            self.bytes = bytes
+        }
+
+        /// Whether a request of `method` to `path` (no query) is one of the route's.
+        func matches(method: String, path: Substring) -> Bool {
+            guard method == self.method else { return false }
+            let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+            let expected = pattern.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+            return segments.count == expected.count
+                && zip(segments, expected).allSatisfy { segment, wanted in
+                    wanted.hasPrefix("{") && wanted.hasSuffix("}") ? !segment.isEmpty : segment == wanted
+                }
+        }
+    }
+
+    /// The most body bytes a request of `method` to `target` (its raw path and query) may send: the limit of the
+    /// first of ``bodyLimits`` it matches, else ``maximumBodyBytes``.
+    public func maximumBodyBytes(method: String, target: String) -> Int {
+        let path = target.prefix { $0 != "?" }
+        return bodyLimits.first { $0.matches(method: method, path: path) }?.bytes ?? maximumBodyBytes
     }
 }

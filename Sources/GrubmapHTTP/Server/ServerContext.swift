@@ -224,6 +224,9 @@ final class RequestState: @unchecked Sendable {
     var body: [UInt8] = []
     /// Body bytes seen so far, including any dropped for being over the limit.
     var receivedBytes = 0
+    /// The most body bytes this request may send (``ServerConfiguration/maximumBodyBytes(method:target:)``), set
+    /// when its headers are in.
+    var bodyLimit = 0
     /// libmicrohttpd's parser for a `multipart/form-data` body, while it is being read.
     var postProcessor: OpaquePointer?
     /// The parts of a `multipart/form-data` body, as the post processor finds them.

@@ -134,6 +134,10 @@ public struct App: Sendable {
         securityHeaders = SecurityHeaders(imageOrigins: configuration.tileURL.flatMap(Self.origin).map { [$0] } ?? [])
     }
 
+    /// The routes that take larger bodies than ``ServerConfiguration/maximumBodyBytes`` (photo uploads), for the
+    /// server's ``ServerConfiguration/bodyLimits``.
+    public var bodyLimits: [ServerConfiguration.BodyLimit] { routes.bodyLimits }
+
     /// The application with its outer middleware, ready for ``HTTPServer``.
     public var responder: Responder {
         compression.wrapping(conditionalRequests.wrapping(securityHeaders.wrapping(respond(to:))))

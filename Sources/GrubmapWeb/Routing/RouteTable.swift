@@ -29,6 +29,8 @@ struct RouteTable: Sendable {
     private(set) var consoleRoutes: [(method: Method, pattern: String)] = []
     /// Every admin API route, for the tests that try each one with another area's key.
     private(set) var adminAPIRoutes: [(method: Method, pattern: String)] = []
+    /// The routes that take larger bodies than the server's limit, with theirs.
+    private(set) var bodyLimits: [ServerConfiguration.BodyLimit] = []
     private var router = Router<Match>()
     /// The routes that answer from memory and never block, also offered to the server's network threads.
     private var inlineRouter = Router<Match>()
@@ -38,14 +40,18 @@ struct RouteTable: Sendable {
     }
 
     /// Adds a route. The handler's context type follows from `session`: `.none` gets a ``RequestContext``,
-    /// `.optional` a ``VisitorContext``, `.required` a ``SessionContext``.
+    /// `.optional` a ``VisitorContext``, `.required` a ``SessionContext``. `maximumBodyBytes` lets the route take
+    /// larger bodies than the server's limit (a photo upload); the server reads it from ``bodyLimits``.
     mutating func add<Parameter: Sendable, Context>(
         _ method: Method, _ path: SitePath<Parameter>, _ kind: RouteKind, _ session: SessionNeed<Context>,
-        _ handler: @escaping @Sendable (Context, Parameter) throws -> Response
+        maximumBodyBytes: Int? = nil, _ handler: @escaping @Sendable (Context, Parameter) throws -> Response
     ) {
         let chain = session.group(groups)
         let pattern = path.pattern
         entries.append(Entry(method: method, pattern: pattern, kind: kind))
+        if let maximumBodyBytes {
+            bodyLimits.append(.init(method: method.rawValue, pattern: pattern, bytes: maximumBodyBytes))
+        }
         router.add(method, pattern) { captures throws(HTTPError) in
             let parameter = try path.parameter(from: captures)
             return Match(kind: kind, pattern: pattern) { context in chain(context) { try handler($0, parameter) } }
@@ -76,9 +82,11 @@ struct RouteTable: Sendable {
     /// Adds a route whose address has no parameter.
     mutating func add<Context>(
         _ method: Method, _ path: SitePath<Void>, _ kind: RouteKind, _ session: SessionNeed<Context>,
-        _ handler: @escaping @Sendable (Context) throws -> Response
+        maximumBodyBytes: Int? = nil, _ handler: @escaping @Sendable (Context) throws -> Response
     ) {
-        add(method, path, kind, session) { (context: Context, _: Void) in try handler(context) }
+        add(method, path, kind, session, maximumBodyBytes: maximumBodyBytes) { (context: Context, _: Void) in
+            try handler(context)
+        }
     }
 
     /// Adds a console page: the operator's session is checked by the group's middleware, then `scope` narrows the
