@@ -95,13 +95,13 @@ let package = Package(
             name: "GrubmapClientTests",
             dependencies: [
                 "GrubmapClient", "GrubmapAPI", "GrubmapCore", "GrubmapWeb", "GrubmapHTTP", "GrubmapSQL",
-                "GrubmapStore", "GrubmapImport", "GrubmapTestTiers",
+                "GrubmapStore", "GrubmapImport", "GrubmapTestTiers", "CImaging",
             ]),
         .testTarget(
             name: "GrubmapWebTests",
             dependencies: [
                 "GrubmapWeb", "GrubmapStore", "GrubmapSQL", "GrubmapImport", "GrubmapHTTP", "GrubmapCore",
-                "GrubmapOutbound", "GrubmapTestTiers", "GrubmapSQLTestSupport",
+                "GrubmapOutbound", "GrubmapTestTiers", "GrubmapSQLTestSupport", "CImaging",
             ],
             exclude: ["Snapshots"]),
     ],

@@ -54,10 +54,15 @@ extension API {
         public let rating: RatingBody?
         public let served: [DishServingBody]
         public let next: DishServingBody?
+        /// People's photos of the dish that no operator hid, newest first, at most ``photoLimit``.
+        public let photos: [PhotoBody]
+
+        /// The most photos a body lists.
+        public static let photoLimit = 30
 
         public init(
             id: Dish.ID, areaId: Area.ID, names: DishNames, rating: RatingBody? = nil, served: [DishServingBody],
-            next: DishServingBody?
+            next: DishServingBody?, photos: [PhotoBody] = []
         ) {
             self.id = id
             self.areaId = areaId
@@ -65,6 +70,7 @@ extension API {
             self.rating = rating
             self.served = served
             self.next = next
+            self.photos = photos
         }
     }
 }

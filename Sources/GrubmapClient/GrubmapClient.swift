@@ -305,6 +305,22 @@ public actor GrubmapClient {
         _ = try await send("DELETE", "api/v1/me/calendar", query: [:], body: nil)
     }
 
+    /// Adds a photo of a meal the caller rated (``rate(place:date:dish:stars:comment:)``): `image` is a JPEG, PNG or
+    /// WebP of at most 15 MiB sent as it is, with its `contentType` (`image/jpeg`, `image/png` or `image/webp`).
+    /// The server keeps a JPEG of it of at most 1,280 pixels and a thumbnail, without metadata, and returns their
+    /// addresses (relative to ``baseURL``); a second photo of the meal replaces the first. 409 `not_rated` or
+    /// `profile_required`, 400 `invalid_image`, 413 `too_many_pixels`, 415 `unsupported_media_type` otherwise.
+    public func uploadPhoto(
+        _ image: Data, contentType: String, place: Place.ID, date: CalendarDate, dish: Dish.ID
+    ) async throws(GrubmapClientError) -> API.UploadedPhotoBody {
+        try decode(
+            API.UploadedPhotoBody.self,
+            try await send(
+                "POST", "api/v1/me/photos",
+                query: ["placeId": place.rawValue, "date": date.description, "dishId": dish.description], body: nil,
+                media: (image, contentType)))
+    }
+
     /// Reports how long the line at a place is now, as the caller sees it; returns the place's busyness with the
     /// report counted. A second report within 10 minutes is refused with 429 `rate_limited` and
     /// `retryAfterSeconds` (``GrubmapClientError/api(status:code:message:retryAfterSeconds:)``); a caller needs a
@@ -386,9 +402,10 @@ public actor GrubmapClient {
         }
     }
 
+    /// Sends a request with `body` as JSON, or `media` as it is with its content type.
     private func send(
         _ method: String, _ path: String, query: [String: String?], body: (any Encodable & Sendable)?,
-        acceptingStatus accepted: Set<Int> = []
+        media: (bytes: Data, type: String)? = nil, acceptingStatus accepted: Set<Int> = []
     ) async throws(GrubmapClientError) -> Reply {
         if method != "GET", sessionToken == nil, path != "api/v1/sessions" { try await startSession() }
         var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
@@ -407,6 +424,10 @@ public actor GrubmapClient {
                 throw .transport("cannot encode the body: \(error)")
             }
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        if let media {
+            request.httpBody = media.bytes
+            request.setValue(media.type, forHTTPHeaderField: "Content-Type")
         }
         let data: Data
         let response: URLResponse

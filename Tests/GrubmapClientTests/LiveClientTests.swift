@@ -1,3 +1,4 @@
+import CImaging
 import Foundation
 import GrubmapAPI
 import GrubmapClient
@@ -42,9 +43,11 @@ import Testing
         }
 
         private static func server(for app: App, port: UInt16) -> HTTPServer {
-            HTTPServer(
-                configuration: ServerConfiguration(port: port, threading: .pool(threads: 2), workerCount: 4),
-                inlineResponder: app.inlineResponder, responder: RequestIdentity().wrapping(app.responder))
+            var configuration = ServerConfiguration(port: port, threading: .pool(threads: 2), workerCount: 4)
+            configuration.bodyLimits = app.bodyLimits
+            return HTTPServer(
+                configuration: configuration, inlineResponder: app.inlineResponder,
+                responder: RequestIdentity().wrapping(app.responder))
         }
 
         var server: HTTPServer { current.withLock { $0 } }
@@ -174,6 +177,28 @@ import Testing
                 place: entry.menu.placeId, date: today.adding(days: -3), dish: dish, stars: 4)
         }
         #expect(old.map { $0 == (400, "not_rateable") } == true)
+
+        // A photo of the rated meal, over the server's 1 MiB limit for other bodies: a grainy 1600×1200 JPEG.
+        var seed: UInt32 = 7
+        let rgb = (0..<(1600 * 1200 * 3)).map { _ -> UInt8 in
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: seed >> 24)
+        }
+        var output: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        #expect(gm_encode_jpeg(rgb, 1600, 1200, 95, &output, &size) == GM_IMAGE_OK)
+        let jpeg = Data(bytes: try #require(output), count: size)
+        gm_free(output)
+        #expect(jpeg.count > 1 << 20)
+        let photo = try await client.uploadPhoto(
+            jpeg, contentType: "image/jpeg", place: entry.menu.placeId, date: date, dish: dish)
+        #expect(photo.url == "/photos/\(photo.id).jpg" && photo.thumbnailUrl == "/photos/\(photo.id)/thumbnail.jpg")
+        #expect(try await client.dish(dish).photos == [API.PhotoBody(url: photo.url, thumbnailUrl: photo.thumbnailUrl)])
+        let wrongType = await refusal {
+            _ = try await client.uploadPhoto(
+                jpeg, contentType: "image/gif", place: entry.menu.placeId, date: date, dish: dish)
+        }
+        #expect(wrongType.map { $0 == (415, "unsupported_media_type") } == true)
     }
 
     /// Following a demo dish: listed with its next serving, in the calendar feed a plain HTTP read gets without the

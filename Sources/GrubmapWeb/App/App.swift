@@ -77,8 +77,9 @@ public struct App: Sendable {
         routes.add(
             MenuFeature(menus: store, soldOut: store, dishes: store, ratings: store, preferences: preferences))
         routes.add(SoldOutFeature(menus: store, soldOut: store))
-        routes.add(DishesFeature(dishes: store, ratings: store, suggestions: store))
-        routes.add(RatingsFeature(menus: store, dishes: store, profiles: store, ratings: store))
+        routes.add(DishesFeature(dishes: store, ratings: store, suggestions: store, photos: store))
+        routes.add(RatingsFeature(menus: store, dishes: store, profiles: store, ratings: store, photos: store))
+        routes.add(PhotosFeature(menus: store, dishes: store, profiles: store, ratings: store, photos: store))
         routes.add(FollowingFeature(dishes: store, menus: store, feeds: store, preferences: preferences))
         routes.add(
             PushFeature(

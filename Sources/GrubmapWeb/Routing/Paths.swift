@@ -48,6 +48,12 @@ enum Paths {
     static let checkOut = SitePath("/checkout")
     static let profile = SitePath("/profile")
     static let avatar = SitePath<Profile.ID>("/avatars/{id}", missing: "There is no picture here.")
+    /// A meal photo as Grubmap made it (at most 1,280 pixels on its longest side), and its thumbnail (320).
+    static let photo = SitePath<Serial<MealPhoto>>(serialFile: "/photos/{id}.jpg", missing: "There is no photo here.")
+    static let photoThumbnail = SitePath<Serial<MealPhoto>>(
+        serial: "/photos/{id}/thumbnail.jpg", missing: "There is no photo here.")
+    /// The rating page's "Add a photo" form (multipart, with `placeId` and `date`).
+    static let photoUpload = SitePath<Dish.ID>(serial: "/dishes/{id}/photo", missing: "There is no dish with that id.")
     static let asset = SitePath(text: "/assets/{name}")
     static let health = SitePath("/healthz")
     static let metrics = SitePath("/metrics")
@@ -180,6 +186,7 @@ enum Paths {
         static let calendar = SitePath("/api/v1/me/calendar")
         static let pushKey = SitePath("/api/v1/push/key")
         static let pushSubscriptions = SitePath("/api/v1/me/push-subscriptions")
+        static let photos = SitePath("/api/v1/me/photos")
         /// The OpenAPI document of everything above.
         static let openAPI = SitePath("/api/v1/openapi.json")
 

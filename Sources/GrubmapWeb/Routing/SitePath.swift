@@ -71,6 +71,20 @@ extension SitePath {
         print = { id in before + id.description + after }
     }
 
+    /// An address whose last segment is a serial id and a file name extension, like `/photos/{id}.jpg`: the router
+    /// captures the whole segment, and one without the extension names nothing.
+    init<Owner>(serialFile pattern: String, missing: String) where Parameter == Serial<Owner> {
+        let (before, name, after) = Self.split(pattern)
+        self.pattern = before + "{" + name + "}"
+        parse = { captures throws(HTTPError) in
+            guard let text = captures[name], text.hasSuffix(after),
+                let id = Serial<Owner>(String(text.dropLast(after.count)))
+            else { throw .notFound(missing) }
+            return id
+        }
+        print = { id in before + id.description + after }
+    }
+
     /// An address whose parameter segment is any text, like `/assets/{name}`.
     init(text pattern: String) where Parameter == String {
         let (before, name, after) = Self.split(pattern)

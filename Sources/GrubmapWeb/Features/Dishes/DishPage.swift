@@ -26,12 +26,14 @@ struct DishPage {
     let served: [DishServing]
     let next: DishServing?
     let today: CalendarDate
-    /// The places of ``served``, ``next`` and ``comments`` that are still shown.
+    /// The places of ``served``, ``next``, ``comments`` and ``photos`` that are still shown.
     let places: [Place.ID: Place]
     let csrfToken: String
     var form = SuggestionForm()
     /// The comments others see, newest first, each with "Report".
     var comments: [RatingComment] = []
+    /// People's photos that no operator hid, newest first: thumbnails linking to the large pictures.
+    var photos: [MealPhoto] = []
     /// Whether the visitor just reported a comment (`?flagged=1`), which the page thanks them for.
     var isFlagged = false
     /// Whether the reader follows the dish, and what their last press of its button did.
@@ -96,6 +98,7 @@ struct DishPage {
                         }
                     }
                 }
+                photoSection
                 commentSection
                 suggestSection
                 el(.section, .class("dish-names card"), Attribute("aria-labelledby", "dish-names")) {
@@ -107,6 +110,36 @@ struct DishPage {
                                 el(.dd, .lang(language.rawValue)) { name }
                             } else {
                                 el(.dd, .class("meta")) { dishStrings.noName }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// People's photos, each thumbnail linking to its large picture, with who took it where and when.
+    private var photoSection: Node {
+        let text = PhotoStrings.forLanguage(strings.language)
+        let menuStrings = self.menuStrings
+        let name = title.name
+        return el(.section, .class("dish-photos card"), .id("photos"), Attribute("aria-labelledby", "photos-h")) {
+            el(.h2, .id("photos-h")) { text.photosHeading }
+            let shown = photos.filter { places[$0.placeID] != nil }
+            if shown.isEmpty {
+                el(.p, .class("meta")) { text.noPhotos }
+            } else {
+                el(.ul, .class("photo-list")) {
+                    for photo in shown {
+                        if let picture = PhotoPicture(photo, alt: text.photoOf(name)) {
+                            el(.li, .class("photo")) {
+                                picture.node
+                                el(.p, .class("meta")) {
+                                    text.photoBy(
+                                        photo.author,
+                                        at: places[photo.placeID]?.name.text(in: strings.language) ?? "",
+                                        on: menuStrings.longDate(photo.date))
+                                }
                             }
                         }
                     }

@@ -12,6 +12,7 @@ struct DishesFeature: RouteCollection {
     let dishes: any DishStore
     let ratings: any RatingStore
     let suggestions: any NameSuggestionStore
+    let photos: any PhotoStore
     var policy = NameSuggestionPolicy.standard
 
     /// The query field of the page a suggestion comes back to, naming its language (the page thanks the person).
@@ -31,7 +32,10 @@ struct DishesFeature: RouteCollection {
             API.DishBody(
                 id: found.dish.id, areaId: found.dish.areaID, names: API.DishNames(found.dish.names),
                 rating: found.rating.map(API.RatingBody.init), served: found.served.map(API.DishServingBody.init),
-                next: found.next.map(API.DishServingBody.init)))
+                next: found.next.map(API.DishServingBody.init),
+                photos: try photos.photos(ofDish: found.dish.id, limit: API.DishBody.photoLimit).compactMap {
+                    PhotoPicture($0, alt: "")?.body
+                }))
     }
 
     /// `/dishes/{id}[?suggested=en|ko]`: a merged dish's id is sent on to the dish it went into.
@@ -87,8 +91,10 @@ struct DishesFeature: RouteCollection {
 
     private func page(_ context: VisitorContext, _ found: Found, form: DishPage.SuggestionForm) throws -> DishPage {
         let comments = try ratings.comments(ofDish: found.dish.id, limit: DishPage.commentLimit)
+        let shownPhotos = try photos.photos(ofDish: found.dish.id, limit: API.DishBody.photoLimit)
         let ids = Set(
-            found.served.map(\.placeID) + (found.next.map { [$0.placeID] } ?? []) + comments.map(\.placeID))
+            found.served.map(\.placeID) + (found.next.map { [$0.placeID] } ?? []) + comments.map(\.placeID)
+                + shownPhotos.map(\.placeID))
         let places = try context.places.places(ids: ids.sorted())
         var page = DishPage(
             strings: context.strings, area: found.area, areas: try context.headerAreas(), dish: found.dish,
@@ -96,6 +102,7 @@ struct DishesFeature: RouteCollection {
             places: Dictionary(places.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
             csrfToken: context.visitor.csrfToken, form: form)
         page.comments = comments
+        page.photos = shownPhotos
         page.isFlagged = context.request.query[RatingsFeature.flaggedField] == "1"
         let followed = try FollowedDishes(context.preferences, dishes: dishes).ids
         page.isFollowed = followed.contains(found.dish.id)

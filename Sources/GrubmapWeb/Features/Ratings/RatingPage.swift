@@ -11,11 +11,15 @@ struct RatingPage {
     let ofDay: RatingSummary?
     let overall: RatingSummary?
     let own: OwnRating?
+    /// The person's photo of the meal, hidden or not.
+    let ownPhoto: MealPhoto?
     let hasProfile: Bool
     let csrfToken: String
     let isSaved: Bool
     /// What was sent when saving failed: shown back instead of ``own``.
     var typed: (stars: Stars?, comment: String)? = nil
+    /// How an upload from the photo form went (`added`, or its error's code), from the address it came back to.
+    var photoOutcome: String? = nil
     /// The fields (`stars`, `comment`) that were refused, with the server's words (the page says its own); nothing
     /// was saved when there are any.
     var problems: [String: String] = [:]
@@ -48,6 +52,7 @@ struct RatingPage {
                 }
                 if hasProfile {
                     form
+                    photoSection
                 } else {
                     el(.section, .class("card panel")) {
                         el(.p) { text.profileNeeded }
@@ -83,6 +88,51 @@ struct RatingPage {
         guard let summary else { return el(.dd, .class("meta")) { text.noRatings } }
         return el(.dd) {
             el(.span, Attribute("role", "img"), .ariaLabel(label(summary))) { RatingStrings.stars(summary) }
+        }
+    }
+
+    /// "Add a photo" once the meal is rated: the person's photo if they added one, and a plain multipart form that
+    /// works without JavaScript (`capture` offers a phone's camera).
+    private var photoSection: Node {
+        let text = PhotoStrings.forLanguage(strings.language)
+        return el(.section, .class("card panel rating-photo"), .id("photo"), Attribute("aria-labelledby", "photo-h")) {
+            el(.h2, .id("photo-h")) { text.heading }
+            if let photoOutcome {
+                if photoOutcome == "added" {
+                    el(.p, .class("notice success"), Attribute("role", "status"), .data("flash", "")) { text.added }
+                } else {
+                    el(.p, .class("notice error"), Attribute("role", "alert")) { text.problem(photoOutcome) }
+                }
+            }
+            if let ownPhoto {
+                if let picture = PhotoPicture(ownPhoto, alt: text.photoOf(name), isLazy: false) { picture.node }
+                if let reason = ownPhoto.hiddenReason {
+                    el(.p, .class("notice error"), .id("photo-hidden")) { text.hidden(reason) }
+                }
+            }
+            if own == nil {
+                el(.p, .class("meta")) { text.rateFirst }
+            } else {
+                el(
+                    .form, Attribute("method", "post"), Attribute("action", Paths.photoUpload(meal.dish.id)),
+                    Attribute("enctype", "multipart/form-data"), .class("photo-form")
+                ) {
+                    el(.input, .type("hidden"), .name("csrf"), .value(csrfToken))
+                    el(.input, .type("hidden"), .name("placeId"), .value(meal.place.id.rawValue))
+                    el(.input, .type("hidden"), .name("date"), .value(meal.date.description))
+                    el(.div, .class("field")) {
+                        el(.label, Attribute("for", "photo-file")) {
+                            ownPhoto == nil ? text.addPhoto : text.replacePhoto
+                        }
+                        el(
+                            .input, .type("file"), .id("photo-file"), .name("photo"),
+                            Attribute("accept", "image/jpeg,image/png,image/webp"), Attribute("capture", "environment"),
+                            Attribute("required", nil), Attribute("aria-describedby", "photo-hint"))
+                        el(.small, .id("photo-hint"), .class("hint")) { text.fileHint }
+                    }
+                    el(.button, .type("submit"), .class("button")) { text.upload }
+                }
+            }
         }
     }
 

@@ -12,6 +12,7 @@ struct RatingsFeature: RouteCollection {
     let dishes: any DishStore
     let profiles: any ProfileStore
     let ratings: any RatingStore
+    let photos: any PhotoStore
 
     func addRoutes(to routes: inout RouteTable) {
         routes.add(.get, Paths.rating, .page, .optional, ratingPage)
@@ -38,9 +39,12 @@ struct RatingsFeature: RouteCollection {
     }
 
     /// The rating page of the dish's meal at `serving`'s place and day.
-    static func pagePath(dish: Dish.ID, at serving: DishServing, query: [(String, String)] = []) -> String {
+    static func pagePath(
+        dish: Dish.ID, at serving: DishServing, query: [(String, String)] = [], fragment: String? = nil
+    ) -> String {
         Paths.rating(
-            dish, query: [("placeId", serving.placeID.rawValue), ("date", serving.date.description)] + query)
+            dish, query: [("placeId", serving.placeID.rawValue), ("date", serving.date.description)] + query,
+            fragment: fragment)
     }
 
     /// `GET /dishes/{id}/rating?placeId=&date=`: the meal's ratings and the form, or the way to make a profile first.
@@ -54,7 +58,8 @@ struct RatingsFeature: RouteCollection {
         let own = try context.visitor.session.flatMap {
             try ratings.rating(sessionToken: $0.token, placeID: meal.place.id, date: meal.date, key: meal.key)
         }
-        let page = try view(context, meal: meal, own: own, isSaved: query["saved"] == "1")
+        var page = try view(context, meal: meal, own: own, isSaved: query["saved"] == "1")
+        page.photoOutcome = query[PhotosFeature.addedField]
         return .html(page.render())
     }
 
@@ -114,10 +119,14 @@ struct RatingsFeature: RouteCollection {
         let dayRatings = try ratings.mealRatings(placeID: meal.place.id, on: meal.date)
         let hasProfile =
             try context.visitor.session.map { try profiles.profile(sessionToken: $0.token) != nil } ?? false
+        let ownPhoto = try context.visitor.session.flatMap {
+            try photos.ownPhoto(sessionToken: $0.token, placeID: meal.place.id, date: meal.date, key: meal.key)
+        }
         return RatingPage(
             strings: context.strings, meal: meal, areas: try context.headerAreas(), today: meal.today,
             ofDay: dayRatings[meal.key], overall: try ratings.dishRatings(ids: [meal.dish.id])[meal.dish.id],
-            own: own, hasProfile: hasProfile, csrfToken: context.visitor.csrfToken, isSaved: isSaved)
+            own: own, ownPhoto: ownPhoto, hasProfile: hasProfile, csrfToken: context.visitor.csrfToken,
+            isSaved: isSaved)
     }
 }
 
