@@ -121,6 +121,13 @@ import Testing
                 "src=\"/photos/\(id)/thumbnail.jpg\" width=\"320\" height=\"240\" alt=\"Photo of 돈까스\" loading=\"lazy\""
             ))
         #expect(page.contains("Ada L. · Alpha"))
+        // The board shows the meal's newest thumbnail, loaded when scrolled near.
+        let board = String(decoding: try test.get("/areas/test-campus/menus").body, as: UTF8.self)
+        #expect(
+            board.contains(
+                "<a class=\"meal-photo-link\" href=\"/photos/\(id).jpg\"><img class=\"meal-photo\" "
+                    + "src=\"/photos/\(id)/thumbnail.jpg\" width=\"320\" height=\"240\" alt=\"Photo of 돈까스\" "
+                    + "loading=\"lazy\"></a>"))
 
         // A second photo of the same meal replaces the first, under a new address.
         let again = try Self.upload(ada, dish: cutlet, bytes: try Self.phoneJPEG(width: 300, height: 600))
@@ -130,6 +137,8 @@ import Testing
         #expect(try test.get("/photos/\(id).jpg").status == .notFound)
         let photos = try #require(try test.json("/api/v1/dishes/\(cutlet.id)")["photos"] as? [[String: String]])
         #expect(photos.map { $0["url"] } == ["/photos/\(second).jpg"])
+        let newBoard = String(decoding: try test.get("/areas/test-campus/menus").body, as: UTF8.self)
+        #expect(newBoard.contains("/photos/\(second)/thumbnail.jpg") && !newBoard.contains("/photos/\(id)/"))
     }
 
     @Test func refusedUploadsSayWhyAndStoreNothing() throws {

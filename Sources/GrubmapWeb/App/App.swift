@@ -68,8 +68,8 @@ public struct App: Sendable {
         routes.add(PositionFeature())
         routes.add(
             MenuBoardFeature(
-                menus: store, soldOut: store, dishes: store, ratings: store, live: store, preferences: preferences,
-                cache: caches.boards, followedDishes: caches.followedDishes))
+                menus: store, soldOut: store, dishes: store, ratings: store, photos: store, live: store,
+                preferences: preferences, cache: caches.boards, followedDishes: caches.followedDishes))
         routes.add(
             PlaceFeature(
                 menus: store, soldOut: store, dishes: store, ratings: store, checkIns: store, profiles: store,

@@ -63,12 +63,16 @@ struct BoardReading: Hashable, Sendable {
     let dishes: MealDishes
     /// People's ratings of the day's meals and of their dishes.
     let ratings: AreaMealRatings
+    /// The newest photo no operator hid of each of the day's meals, by place and the key of the meal's name.
+    let photos: [Place.ID: [DishKey: MealPhoto]]
 
     init(
         serial: UInt64, isShared: Bool, area: Area, date: CalendarDate, places: [Place], menus: [Place.ID: Menu],
         nextDayMenus: [Place.ID: Menu], calendar: AreaMenuCalendar, soldOut: [Place.ID: [MealID: SoldOutMark]] = [:],
-        live: [Place.ID: LiveCounts] = [:], dishes: MealDishes = .none, ratings: AreaMealRatings = .none
+        live: [Place.ID: LiveCounts] = [:], dishes: MealDishes = .none, ratings: AreaMealRatings = .none,
+        photos: [Place.ID: [DishKey: MealPhoto]] = [:]
     ) {
+        self.photos = photos
         self.dishes = dishes
         self.ratings = ratings
         self.soldOut = soldOut

@@ -13,6 +13,8 @@ struct BoardCard {
     var soldOut: [Place.ID: [MealID: SoldOutMark]] = [:]
     /// People's ratings of the day's meals by place, and of their dishes.
     var ratings = AreaMealRatings.none
+    /// The newest photo of each of the day's meals, by place.
+    var photos: [Place.ID: [DishKey: MealPhoto]] = [:]
     /// Check-ins and line reports by place, on today's board; `nil` leaves the busyness badges out.
     var live: [Place.ID: LiveCounts]? = nil
 
@@ -49,7 +51,7 @@ struct BoardCard {
             el(.div, .class("menu-categories")) {
                 let reading = self.reading.marking(
                     MealMarks(marks: soldOut[place.id] ?? [:], timeZone: area.clockTimeZone)
-                ).rating(ratings[place.id])
+                ).rating(ratings[place.id]).photographing(photos[place.id] ?? [:])
                 for item in entry.categories {
                     MenuCategoryView(reading: reading, item: item, currency: menu.currency).node
                 }

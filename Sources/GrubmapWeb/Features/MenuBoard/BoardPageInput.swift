@@ -48,7 +48,7 @@ struct BoardPageInput: CachedPage {
             },
             locatesOnLoad: query["locate"] == "1", hasPosition: reader.position != nil,
             isFilterOpen: query["filter"] == "open", sortsByRating: sortsByRating, soldOut: reading.soldOut,
-            ratings: reading.ratings,
+            ratings: reading.ratings, photos: reading.photos,
             live: day.isToday && !reader.isOfflineCopy ? reading.live : nil)
         page.followStrip =
             FollowStrip(

@@ -11,6 +11,7 @@ struct MenuBoardFeature: RouteCollection {
     let soldOut: any SoldOutStore
     let dishes: any DishStore
     let ratings: any RatingStore
+    let photos: any PhotoStore
     let live: any LiveStore
     let preferences: PreferenceWriter
     let cache: BoardCache
@@ -100,13 +101,14 @@ struct MenuBoardFeature: RouteCollection {
             let dishes = try MealDishes(
                 self.dishes, menus: Array(menus.values) + Array(nextDayMenus.values), area: area.id)
             let ratings = try AreaMealRatings(self.ratings, area: area.id, date: date, dishes: dishes)
+            let photos = try self.photos.newestPhotos(inArea: area.id, on: date)
             guard let bookmarks else {
                 let places = try context.places.places(inArea: area.id, after: nil, limit: PlaceQuery.maximumLimit)
                 return BoardReading(
                     serial: cache.nextSerial(), isShared: true, area: area, date: date, places: places, menus: menus,
                     nextDayMenus: nextDayMenus,
                     calendar: AreaMenuCalendar(menuDays, places: places), soldOut: marks, live: counts,
-                    dishes: dishes, ratings: ratings)
+                    dishes: dishes, ratings: ratings, photos: photos)
             }
             // The week's marks take the hours of the places read; a city's other places go by their menus.
             let ids = Set(menus.keys).union(nextDayMenus.keys).sorted() + bookmarks
@@ -115,7 +117,7 @@ struct MenuBoardFeature: RouteCollection {
                 serial: cache.nextSerial(), isShared: false, area: area, date: date,
                 places: places.filter { menus[$0.id] != nil || bookmarks.contains($0.id) }, menus: menus,
                 nextDayMenus: nextDayMenus, calendar: AreaMenuCalendar(menuDays, places: places), soldOut: marks,
-                live: counts, dishes: dishes, ratings: ratings)
+                live: counts, dishes: dishes, ratings: ratings, photos: photos)
         }
         guard context.catalog.placeCount(inArea: area.id) <= PlaceQuery.maximumLimit else {
             let bookmarks = try context.bookmarks()

@@ -35,6 +35,8 @@ struct MenuBoardPage {
     /// Today's sold-out marks by place.
     var soldOut: [Place.ID: [MealID: SoldOutMark]] = [:]
     var ratings = AreaMealRatings.none
+    /// The newest photo of each meal, by place and meal key: a lazily loaded thumbnail under the meal.
+    var photos: [Place.ID: [DishKey: MealPhoto]] = [:]
     /// The places' check-ins and line reports now, on today's board (not an offline copy): the cards' busyness
     /// badges, and the page applies the area's live changes; `nil` shows neither.
     var live: [Place.ID: LiveCounts]? = nil
@@ -125,8 +127,7 @@ struct MenuBoardPage {
     private var cards: Node {
         let card = BoardCard(
             reading: reading, board: board, day: day, area: area, units: units, strings: strings, soldOut: soldOut,
-            ratings: ratings,
-            live: live)
+            ratings: ratings, photos: photos, live: live)
         return fragment {
             if board.places.isEmpty {
                 el(.p, .class("card empty")) { boardStrings.noPlaces }

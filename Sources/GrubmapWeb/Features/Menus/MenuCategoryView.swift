@@ -17,6 +17,8 @@ struct MenuReading {
     var dishes = MealDishes.none
     /// People's ratings of the meals shown and of their dishes, with the "Rate" link where the day can be rated.
     var ratings = MealRatings.none
+    /// The newest photo of each meal shown, by the key of its name (the board's; other pages show none).
+    var photos: [DishKey: MealPhoto] = [:]
     /// Which of the meals' dishes the reader follows, and whether meals offer the bell.
     var follows = MealFollows.none
 
@@ -52,6 +54,13 @@ struct MenuReading {
     func rating(_ ratings: MealRatings) -> MenuReading {
         var reading = self
         reading.ratings = ratings
+        return reading
+    }
+
+    /// The same reading with the meals' newest photos.
+    func photographing(_ photos: [DishKey: MealPhoto]) -> MenuReading {
+        var reading = self
+        reading.photos = photos
         return reading
     }
 
@@ -193,6 +202,11 @@ struct MealView {
                 ).node
             {
                 line
+            }
+            if let photo = reading.photos[DishKey(mealName: meal.name)],
+                let picture = PhotoPicture(photo, alt: PhotoStrings.forLanguage(strings.language).photoOf(shown.name))
+            {
+                picture.node
             }
             if let mark {
                 let time = CalendarDate.local(mark.at, in: reading.marks.timeZone).time.description
