@@ -250,4 +250,70 @@ import Testing
         #expect(server.maximumBodyBytes(method: "PUT", target: "/api/v1/me/photos") == 1 << 20)
         #expect(server.maximumBodyBytes(method: "POST", target: "/profile") == 1 << 20)
     }
+
+    @Test func peopleReportPhotosAndTheAreasOperatorsHideOrKeepThem() throws {
+        let test = try Ratings.app()
+        defer { test.cleanUp() }
+        let cutlet = try Ratings.dish(test, "돈까스")
+        let ada = try Self.rater(test)
+        let id = try #require(json(try Self.upload(ada, dish: cutlet, bytes: try Self.phoneJPEG()))["id"] as? Int)
+
+        // Two visitors report it; the same one twice counts once.
+        let reader = try Person(test)
+        let page = try reader.html("/dishes/\(cutlet.id)")
+        #expect(page.contains("action=\"/dishes/\(cutlet.id)/photo-flag\""))
+        #expect(page.contains("aria-label=\"Report the photo of Ada L. to the organisers\""))
+        let flagged = try reader.post("/dishes/\(cutlet.id)/photo-flag", [("photo", String(id))])
+        #expect(flagged.headers["Location"] == "/dishes/\(cutlet.id)?photoFlagged=1#photos")
+        #expect(
+            try reader.html("/dishes/\(cutlet.id)?photoFlagged=1").contains("Thanks. The organisers will look at it."))
+        _ = try reader.post("/dishes/\(cutlet.id)/photo-flag", [("photo", String(id))])
+        #expect(try test.store.photo(id: Int64(id))?.flags == 1)
+        let stew = try Ratings.dish(test, "김치찌개")
+        #expect(try reader.post("/dishes/\(stew.id)/photo-flag", [("photo", String(id))]).status == .notFound)
+        #expect(try reader.post("/dishes/\(cutlet.id)/photo-flag", [("photo", "x")]).status == .notFound)
+
+        // The area's operator sees its thumbnail, must give a reason, and hides it.
+        let console = try ConsoleTests.signedIn(test, "mod@example.org")
+        let csrf = try ConsoleTests.consoleCSRF(console)
+        let moderation = try console.html("/admin/areas/test-campus/moderation")
+        #expect(moderation.contains("src=\"/photos/\(id)/thumbnail.jpg\""))
+        #expect(moderation.contains("alt=\"Flagged photo of 돈까스\"") && moderation.contains("flagged once"))
+        let noReason = try console.post(
+            "/admin/areas/test-campus/moderation/photo", [("photo", String(id)), ("action", "hide")], csrf: csrf)
+        #expect(noReason.status == .unprocessableContent)
+        #expect(try test.get("/photos/\(id).jpg").status == .ok)
+        // Another area's operator cannot reach it.
+        let outsider = try ConsoleTests.signedIn(test, "far@example.org", area: TestApp.secondArea.id)
+        #expect(
+            try outsider.post(
+                "/admin/areas/another-area/moderation/photo",
+                [("photo", String(id)), ("action", "hide"), ("reason", "x")],
+                csrf: try ConsoleTests.consoleCSRF(outsider)
+            ).status == .notFound)
+        #expect(try test.store.photo(id: Int64(id))?.hiddenReason == nil)
+        let hidden = try console.post(
+            "/admin/areas/test-campus/moderation/photo",
+            [("photo", String(id)), ("action", "hide"), ("reason", "Not a meal")], csrf: csrf)
+        #expect(hidden.status == .seeOther)
+        #expect(try test.get("/photos/\(id).jpg").status == .notFound)
+        #expect(try test.get("/photos/\(id)/thumbnail.jpg").status == .notFound)
+        #expect(!(try reader.html("/dishes/\(cutlet.id)")).contains("/photos/\(id)"))
+        #expect(!(try reader.html("/areas/test-campus/menus")).contains("/photos/\(id)"))
+        #expect(!(try console.html("/admin/areas/test-campus/moderation")).contains("/photos/\(id)"))
+        // Its author sees why.
+        let own = try ada.html("/dishes/\(cutlet.id)/rating?placeId=alpha&date=2026-11-09")
+        #expect(own.contains("An organiser hid your photo from others: Not a meal."))
+        let audit = try console.html("/admin/areas/test-campus/audit?action=photo.hide")
+        #expect(audit.contains("hidden: Not a meal"))
+
+        // Kept: shown again.
+        #expect(
+            try console.post(
+                "/admin/areas/test-campus/moderation/photo",
+                [("photo", String(id)), ("action", "keep"), ("reason", "A meal after all")], csrf: csrf
+            ).status == .seeOther)
+        #expect(try test.get("/photos/\(id).jpg").status == .ok)
+        #expect(try console.html("/admin/areas/test-campus/audit?action=photo.keep").contains("kept: A meal after all"))
+    }
 }

@@ -52,6 +52,9 @@ enum Paths {
     static let photo = SitePath<Serial<MealPhoto>>(serialFile: "/photos/{id}.jpg", missing: "There is no photo here.")
     static let photoThumbnail = SitePath<Serial<MealPhoto>>(
         serial: "/photos/{id}/thumbnail.jpg", missing: "There is no photo here.")
+    /// `POST` with `photo`: a visitor flags a photo of the dish for the area's operators.
+    static let photoFlag = SitePath<Dish.ID>(
+        serial: "/dishes/{id}/photo-flag", missing: "There is no dish with that id.")
     /// The rating page's "Add a photo" form (multipart, with `placeId` and `date`).
     static let photoUpload = SitePath<Dish.ID>(serial: "/dishes/{id}/photo", missing: "There is no dish with that id.")
     static let asset = SitePath(text: "/assets/{name}")
@@ -131,6 +134,9 @@ enum Paths {
         /// Hides or keeps a comment people flagged.
         static let moderateComment = SitePath<Area.ID>(
             "/admin/areas/{id}/moderation/comment", missing: "There is no area with that id.")
+        /// Hides or keeps a photo people flagged.
+        static let moderatePhoto = SitePath<Area.ID>(
+            "/admin/areas/{id}/moderation/photo", missing: "There is no area with that id.")
         /// An area's audit log (`?action=…` to filter, `?before=N` for older entries).
         static let audit = SitePath<Area.ID>("/admin/areas/{id}/audit", missing: "There is no area with that id.")
         /// An area's dishes: their names, merging and splitting them.

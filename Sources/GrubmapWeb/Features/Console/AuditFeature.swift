@@ -16,7 +16,7 @@ struct AuditFeature: RouteCollection {
         "operator.add",
         "operator.reset", "feed.set", "feed.remove", "place.exception.add", "place.exception.remove", "dish.names",
         "dish.merge", "dish.split", NameSuggestionEdit.approveAction, NameSuggestionEdit.rejectAction, "comment.hide",
-        "comment.keep", PushHourConsoleFeature.auditAction,
+        "comment.keep", "photo.hide", "photo.keep", PushHourConsoleFeature.auditAction,
     ]
 
     func addRoutes(to routes: inout RouteTable) {

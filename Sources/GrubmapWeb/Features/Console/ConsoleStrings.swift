@@ -241,6 +241,15 @@ struct ConsoleStrings: LocalizedStrings {
     var noSuchComment: String {
         text(en: "There is no such comment in this area.", ko: "이 지역에 그런 한마디가 없어요.")
     }
+    var flaggedPhotos: String { text(en: "Flagged photos", ko: "신고된 사진") }
+    var noFlaggedPhotos: String {
+        text(en: "Nobody flagged a photo of this area's meals.", ko: "이 지역 메뉴 사진 중 신고된 것이 없어요.")
+    }
+    /// The alt text of a flagged photo.
+    func flaggedPhoto(_ dish: String) -> String { text(en: "Flagged photo of \(dish)", ko: "신고된 \(dish) 사진") }
+    var hidePhoto: String { text(en: "Hide photo", ko: "사진 숨기기") }
+    var aPhoto: String { text(en: "the photo", ko: "사진") }
+    var noSuchPhoto: String { text(en: "There is no such photo in this area.", ko: "이 지역에 그런 사진이 없어요.") }
     var reasonRequired: String { text(en: "Say why, in a few words.", ko: "이유를 몇 마디로 적어 주세요.") }
     var hideProfile: String { text(en: "Hide bio and picture", ko: "소개와 사진 숨기기") }
     var restoreProfile: String { text(en: "Show again", ko: "다시 보이기") }

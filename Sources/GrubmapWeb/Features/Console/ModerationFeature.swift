@@ -10,13 +10,14 @@ import GrubmapStore
 /// last N minutes, with one reason and one audit entry that says how many. Comments under the area's dishes that
 /// people flagged come first, each hidden (its author sees the reason) or kept (its flags cleared), with a reason.
 struct ModerationFeature: RouteCollection {
-    let store: any ConsoleStore & PlaceStore & RatingStore & DishStore
+    let store: any ConsoleStore & PlaceStore & RatingStore & DishStore & PhotoStore
 
     func addRoutes(to routes: inout RouteTable) {
         routes.add(.get, Paths.Console.moderation, .area, page)
         routes.add(.post, Paths.Console.moderate, .area, act)
         routes.add(.post, Paths.Console.endCheckIns, .area, endMany)
         routes.add(.post, Paths.Console.moderateComment, .area, moderateComment)
+        routes.add(.post, Paths.Console.moderatePhoto, .area, moderatePhoto)
     }
 
     /// `POST /admin/areas/{id}/moderation/comment` with `comment`, `action` (`hide` or `keep`) and `reason`: a
@@ -28,9 +29,9 @@ struct ModerationFeature: RouteCollection {
             throw HTTPError.notFound(context.text.noSuchComment)
         }
         let reason = Self.reason(form.reason)
-        guard !reason.isEmpty, reason.count <= 200 else {
-            let problems = ["comment-\(id)": reason.isEmpty ? context.text.reasonRequired : context.text.reasonTooLong]
-            return .html(try view(context, problems: problems).render(), status: .unprocessableContent)
+        if let problem = Self.problem(reason, context: context) {
+            return .html(
+                try view(context, problems: ["comment-\(id)": problem]).render(), status: .unprocessableContent)
         }
         let subject = "comment \(id) by \(comment.author ?? "someone") on dish \(comment.dishID?.description ?? "?")"
         try store.moderateComment(
@@ -40,6 +41,32 @@ struct ModerationFeature: RouteCollection {
                 before: "\(comment.stars.value)★ \(comment.text) (\(comment.flags) flags)",
                 after: form.action == .hide ? "hidden: \(reason)" : "kept: \(reason)"))
         return .redirect(to: Paths.Console.moderation(context.area.id, query: [("done", context.text.aComment)]))
+    }
+
+    /// `POST /admin/areas/{id}/moderation/photo` with `photo`, `action` (`hide` or `keep`) and `reason`: a photo of
+    /// this area's meals hidden from everyone but its author (its pictures answer 404), or kept; audited.
+    func moderatePhoto(_ context: AreaConsoleContext) throws -> Response {
+        let form = try context.request.decodeForm(PhotoForm.self, code: "invalid_moderation")
+        guard let id = Int64(form.photo), let photo = try store.photo(id: id), photo.areaID == context.area.id else {
+            throw HTTPError.notFound(context.text.noSuchPhoto)
+        }
+        let reason = Self.reason(form.reason)
+        if let problem = Self.problem(reason, context: context) {
+            return .html(try view(context, problems: ["photo-\(id)": problem]).render(), status: .unprocessableContent)
+        }
+        try store.moderatePhoto(
+            id: id, hiddenReason: form.action == .hide ? reason : nil,
+            audit: context.console.audit(
+                "photo.\(form.action.rawValue)",
+                subject: "photo \(id) by \(photo.author ?? "someone") on dish \(photo.dishID?.description ?? "?")",
+                area: context.area.id, before: "\(photo.flags) flags",
+                after: form.action == .hide ? "hidden: \(reason)" : "kept: \(reason)"))
+        return .redirect(to: Paths.Console.moderation(context.area.id, query: [("done", context.text.aPhoto)]))
+    }
+
+    /// What is wrong with a moderation's reason (none, or over 200 characters); `nil` when nothing is.
+    private static func problem(_ reason: String, context: AreaConsoleContext) -> String? {
+        reason.isEmpty ? context.text.reasonRequired : reason.count > 200 ? context.text.reasonTooLong : nil
     }
 
     /// `GET /admin/areas/{id}/moderation`.
@@ -154,6 +181,7 @@ struct ModerationFeature: RouteCollection {
                 uniquingKeysWith: { first, _ in first }),
             checkIns: checkIns, problems: problems, notice: notice)
         page.comments = comments
+        page.photos = try store.flaggedPhotos(inArea: context.area.id)
         page.dishNames = Dictionary(
             dishes.map { ($0.id, $0.names[context.text.language] ?? $0.names.values.sorted().first ?? "") },
             uniquingKeysWith: { first, _ in first })
@@ -161,13 +189,19 @@ struct ModerationFeature: RouteCollection {
     }
 
     private struct CommentForm: Decodable {
-        enum Action: String, Decodable {
-            case hide, keep
-        }
-
         let comment: String
-        let action: Action
+        let action: HideOrKeep
         let reason: String?
+    }
+
+    private struct PhotoForm: Decodable {
+        let photo: String
+        let action: HideOrKeep
+        let reason: String?
+    }
+
+    private enum HideOrKeep: String, Decodable {
+        case hide, keep
     }
 
     private struct ModerationForm: Decodable {
@@ -206,6 +240,8 @@ struct ModerationPage {
     let notice: String?
     /// Comments people flagged, the most flagged first, and the names of their dishes.
     var comments: [RatingComment] = []
+    /// Photos people flagged, the most flagged first, each shown to the operator as its thumbnail.
+    var photos: [MealPhoto] = []
     var dishNames: [Dish.ID: String] = [:]
 
     func render() -> [UInt8] {
@@ -218,6 +254,7 @@ struct ModerationPage {
                 el(.p, .class("meta")) { text.moderationIntro }
                 if let notice { el(.p, .class("notice success"), Attribute("role", "status")) { notice } }
                 flaggedComments
+                flaggedPhotos
                 if checkIns.isEmpty { el(.p) { text.nobodyCheckedIn } } else { endMany }
                 el(.ul, .class("console-list")) {
                     for (profile, checkIn) in checkIns {
@@ -275,21 +312,52 @@ struct ModerationPage {
         }
     }
 
+    /// The photos people flagged, each thumbnail with its facts, its reason field and "Hide" and "Keep".
+    private var flaggedPhotos: Node {
+        el(.section, .class("card panel flagged-comments"), Attribute("aria-labelledby", "flagged-photos")) {
+            el(.h2, .id("flagged-photos")) { text.flaggedPhotos }
+            if photos.isEmpty {
+                el(.p, .class("meta")) { text.noFlaggedPhotos }
+            } else {
+                el(.ul, .class("console-list")) {
+                    for photo in photos {
+                        let dish = photo.dishID.flatMap { dishNames[$0] } ?? ""
+                        el(.li, .class("flagged-comment")) {
+                            if let picture = PhotoPicture(photo, alt: text.flaggedPhoto(dish), isLazy: false) {
+                                picture.node
+                            }
+                            el(.p, .class("meta")) {
+                                text.commentFacts(
+                                    author: photo.author, dish: dish, date: photo.date.description, flags: photo.flags)
+                            }
+                            moderationActions(
+                                field: "photo", id: photo.id, action: Paths.Console.moderatePhoto(area.id),
+                                hide: text.hidePhoto)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     private func commentActions(_ comment: RatingComment) -> Node {
-        let key = "comment-\(comment.id)"
-        return el(
-            .form, .class("moderation-form"), Attribute("method", "post"),
-            Attribute("action", Paths.Console.moderateComment(area.id))
-        ) {
+        moderationActions(
+            field: "comment", id: comment.id, action: Paths.Console.moderateComment(area.id), hide: text.hideComment)
+    }
+
+    /// A flagged comment's or photo's reason field with "Hide" and "Keep", posting its id as `field` to `action`.
+    private func moderationActions(field: String, id: Int64, action: String, hide: String) -> Node {
+        let key = "\(field)-\(id)"
+        return el(.form, .class("moderation-form"), Attribute("method", "post"), Attribute("action", action)) {
             csrfField(csrfToken)
-            el(.input, .type("hidden"), .name("comment"), .value(String(comment.id)))
+            el(.input, .type("hidden"), .name(field), .value(String(id)))
             ConsoleField(
                 name: "reason", label: text.reason, hint: text.reasonHint, problem: problems[key],
                 extra: [Attribute("maxlength", "200")], id: "reason-\(key)"
             ).node
             el(.div, .class("console-links")) {
                 el(.button, .type("submit"), .name("action"), .value("hide"), .class("button secondary small")) {
-                    text.hideComment
+                    hide
                 }
                 el(.button, .type("submit"), .name("action"), .value("keep"), .class("button secondary small")) {
                     text.keepComment

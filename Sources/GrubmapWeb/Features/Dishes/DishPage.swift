@@ -34,6 +34,8 @@ struct DishPage {
     var comments: [RatingComment] = []
     /// People's photos that no operator hid, newest first: thumbnails linking to the large pictures.
     var photos: [MealPhoto] = []
+    /// Whether the page thanks the person for flagging a photo.
+    var isPhotoFlagged = false
     /// Whether the visitor just reported a comment (`?flagged=1`), which the page thanks them for.
     var isFlagged = false
     /// Whether the reader follows the dish, and what their last press of its button did.
@@ -125,6 +127,11 @@ struct DishPage {
         let name = title.name
         return el(.section, .class("dish-photos card"), .id("photos"), Attribute("aria-labelledby", "photos-h")) {
             el(.h2, .id("photos-h")) { text.photosHeading }
+            if isPhotoFlagged {
+                el(.p, .class("notice success"), Attribute("role", "status"), .data("flash", "")) {
+                    RatingStrings.forLanguage(strings.language).flagged
+                }
+            }
             let shown = photos.filter { places[$0.placeID] != nil }
             if shown.isEmpty {
                 el(.p, .class("meta")) { text.noPhotos }
@@ -139,6 +146,16 @@ struct DishPage {
                                         photo.author,
                                         at: places[photo.placeID]?.name.text(in: strings.language) ?? "",
                                         on: menuStrings.longDate(photo.date))
+                                }
+                                el(
+                                    .form, .class("comment-flag"), Attribute("method", "post"),
+                                    Attribute("action", Paths.photoFlag(dish.id))
+                                ) {
+                                    el(.input, .type("hidden"), .name("csrf"), .value(csrfToken))
+                                    el(.input, .type("hidden"), .name("photo"), .value(String(photo.id)))
+                                    el(.button, .type("submit"), .ariaLabel(text.flagLabel(photo.author))) {
+                                        RatingStrings.forLanguage(strings.language).flag
+                                    }
                                 }
                             }
                         }

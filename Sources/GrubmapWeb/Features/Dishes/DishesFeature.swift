@@ -103,6 +103,7 @@ struct DishesFeature: RouteCollection {
             csrfToken: context.visitor.csrfToken, form: form)
         page.comments = comments
         page.photos = shownPhotos
+        page.isPhotoFlagged = context.request.query[PhotosFeature.flaggedField] == "1"
         page.isFlagged = context.request.query[RatingsFeature.flaggedField] == "1"
         let followed = try FollowedDishes(context.preferences, dishes: dishes).ids
         page.isFollowed = followed.contains(found.dish.id)

@@ -55,6 +55,12 @@ struct PhotoStrings: LocalizedStrings {
         return "\(who) · \(place), \(date)"
     }
 
+    func flagLabel(_ author: String?) -> String {
+        text(
+            en: "Report the photo of \(author ?? "someone") to the organisers",
+            ko: "\(author ?? "누군가")의 사진을 운영자에게 신고")
+    }
+
     static func forLanguage(_ language: Language) -> PhotoStrings {
         language == .korean ? korean : english
     }

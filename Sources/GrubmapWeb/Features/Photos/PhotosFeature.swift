@@ -21,10 +21,13 @@ struct PhotosFeature: RouteCollection {
     static let mediaTypes: Set<String> = ["image/jpeg", "image/png", "image/webp"]
     /// The query field of the rating page a stored photo comes back to, which says so.
     static let addedField = "photo"
+    /// The query field of the dish page a flag comes back to, which thanks the person.
+    static let flaggedField = "photoFlagged"
 
     func addRoutes(to routes: inout RouteTable) {
         routes.add(.post, Paths.API.photos, .api, .required, maximumBodyBytes: Self.maximumBodyBytes, apiUpload)
         routes.add(.post, Paths.photoUpload, .page, .required, maximumBodyBytes: Self.maximumBodyBytes, formUpload)
+        routes.add(.post, Paths.photoFlag, .page, .optional, flagPhoto)
         routes.add(.get, Paths.photo, .page, .none) { _, id in try picture(id, thumbnail: false) }
         routes.add(.get, Paths.photoThumbnail, .page, .none) { _, id in try picture(id, thumbnail: true) }
     }
@@ -72,6 +75,19 @@ struct PhotosFeature: RouteCollection {
         return .redirect(
             to: RatingsFeature.pagePath(
                 dish: meal.dish.id, at: meal.serving, query: [(Self.addedField, "added")], fragment: "photo"))
+    }
+
+    /// `POST /dishes/{id}/photo-flag` with `photo`: counted once per person (a session, or a browser's signed device)
+    /// for the area's operators; back to the dish page, which thanks them.
+    func flagPhoto(_ context: VisitorContext, id: Dish.ID) throws -> Response {
+        let fields = try context.request.formFields()
+        guard let text = fields["photo"], let photoID = Int64(text), let photo = try photos.photo(id: photoID),
+            photo.hiddenReason == nil, let dish = try dishes.dish(id: id), photo.dishID == dish.id
+        else {
+            throw HTTPError.notFound("There is no such photo of dish \(id).")
+        }
+        try photos.flagPhoto(id: photo.id, reporter: try context.visitor.reporterKey())
+        return .redirect(to: Paths.dish(dish.id, query: [(Self.flaggedField, "1")], fragment: "photos"))
     }
 
     /// Makes and stores the photo of the session's profile of `meal`; each refusal an ``HTTPError`` with nothing
