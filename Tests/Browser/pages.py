@@ -7,13 +7,18 @@ form with a mistake), a `ready` function of (driver, server, width). Pages with 
 together: the person's state is set up once for them.
 """
 
+import atexit
 import base64
+import functools
 import hashlib
 import hmac
 import itertools
+import os
 import struct
 import subprocess
+import tempfile
 import time
+import zlib
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Callable, Optional
@@ -124,6 +129,57 @@ def flag_a_comment_then_moderate(driver, server, width):
     flag_a_comment(driver, server, width)
     driver.get(server.url("/admin/areas/pnu-busan/moderation"))
     wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".flagged-comment"))
+
+
+@functools.cache
+def photo_file():
+    """A 640×480 PNG of warm gradients, written with the standard library once a run (and removed after it): what a
+    person picks to upload."""
+    rows = b"".join(
+        b"\0" + bytes(channel for x in range(640) for channel in (200 + x // 16, 120 + y // 8, 40 + (x + y) // 20))
+        for y in range(480))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 640, 480, 8, 2, 0, 0, 0))
+    png += chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+    file = tempfile.NamedTemporaryFile(prefix="grubmap-meal-", suffix=".png", delete=False)
+    file.write(png)
+    file.close()
+    atexit.register(os.remove, file.name)
+    return file.name
+
+
+def add_a_photo(driver, server, width):
+    """A meal rated, then a photo of it added with the rating page's form: the page says so and shows it."""
+    rate_a_meal(driver, server, width)
+    driver.find_element(By.ID, "photo-file").send_keys(photo_file())
+    press(driver, ".photo-form button[type=submit]")
+    wait_for(driver, lambda d: "photo=added" in d.current_url)
+
+
+def add_a_photo_then_open_the_board(driver, server, width):
+    """A photo added, then the board of its day, where its thumbnail shows under the meal."""
+    add_a_photo(driver, server, width)
+    day = driver.current_url.split("date=")[1].split("&")[0]
+    driver.get(server.url(f"/areas/pnu-busan/menus?date={day}"))
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".meal .meal-photo"))
+
+
+def report_a_photo(driver, server, width):
+    """A photo added, then reported from its dish page: the page thanks the person under the photos."""
+    add_a_photo(driver, server, width)
+    driver.get(driver.find_element(By.CSS_SELECTOR, ".rating-links a[href*='#comments']").get_attribute("href"))
+    press(driver, ".dish-photos .comment-flag button")
+    wait_for(driver, lambda d: "photoFlagged=1" in d.current_url)
+
+
+def report_a_photo_then_moderate(driver, server, width):
+    """A photo reported, then the area's moderation page where its thumbnail waits for an operator."""
+    report_a_photo(driver, server, width)
+    driver.get(server.url("/admin/areas/pnu-busan/moderation"))
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".flagged-comment .meal-photo"))
 
 
 def suggest_a_dish_name(driver, server, width, name=None):
@@ -414,6 +470,9 @@ PAGES = [
     Page("rating-problem", f"/places/{GEUMJEONG}", CHECKED_IN, send_a_rating_without_stars),
     Page("rating-saved", f"/places/{GEUMJEONG}", CHECKED_IN, rate_a_meal),
     Page("dish-comments", f"/places/{GEUMJEONG}", CHECKED_IN, flag_a_comment),
+    Page("rating-photo", f"/places/{GEUMJEONG}", CHECKED_IN, add_a_photo),
+    Page("dish-photos", f"/places/{GEUMJEONG}", CHECKED_IN, report_a_photo),
+    Page("board-photo", f"/places/{GEUMJEONG}", CHECKED_IN, add_a_photo_then_open_the_board),
     Page("board-following", "/areas/pnu-busan/menus", CHECKED_IN, follow_a_dish),
     Page("followed-dishes", "/areas/pnu-busan/menus", CHECKED_IN, follow_a_dish_and_open_the_calendar),
     Page("dish-suggest-thanks", "/areas/pnu-busan/menus", CHECKED_IN, suggest_a_new_dish_name),
@@ -451,6 +510,7 @@ PAGES = [
          CONSOLE, send_week_with_a_bad_price),
     Page("console-moderation", f"/admin/areas/{SAN_JOSE}/moderation", CONSOLE),
     Page("console-moderation-comments", "/admin/areas/pnu-busan/moderation", CONSOLE, flag_a_comment_then_moderate),
+    Page("console-moderation-photos", "/admin/areas/pnu-busan/moderation", CONSOLE, report_a_photo_then_moderate),
     Page("console-dishes", "/admin/areas/pnu-busan/dishes", CONSOLE),
     Page("console-dishes-problem", "/admin/areas/pnu-busan/dishes", CONSOLE, send_a_dish_name_too_long),
     Page("console-name-suggestions", "/admin/areas/pnu-busan/name-suggestions", CONSOLE,

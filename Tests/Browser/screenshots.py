@@ -18,7 +18,8 @@ from pathlib import Path
 from selenium.webdriver.common.by import By
 
 from conftest import GrubmapServer, make_browser, settled, wait_for
-from pages import (CONSOLE, PAGES, Person, bookmark_a_place, emulate, flag_a_comment, follow_a_dish,
+from pages import (CONSOLE, PAGES, Person, add_a_photo, add_a_photo_then_open_the_board, bookmark_a_place, emulate,
+                   flag_a_comment, follow_a_dish,
                    follow_a_dish_and_open_the_calendar, open_a_dish, open_a_rating,
                    open_the_offline_copy, prepare, press_a_star_offline, rate_a_meal, save_the_profile_offline,
                    send_a_rating_without_stars, suggest_a_dish_name, suggest_a_new_dish_name)
@@ -79,6 +80,9 @@ def shots(server, output, name_filter, zoom=False, forced=False):
         ("rating-saved", {"check_in": "mezcal-restaurant"}, "/places/pnu-busan-geumjeong-hall", rate_a_meal),
         ("rating-dish-comments", {"check_in": "mezcal-restaurant"}, "/places/pnu-busan-geumjeong-hall",
          flag_a_comment),
+        ("rating-photo", {"check_in": "mezcal-restaurant"}, "/places/pnu-busan-geumjeong-hall", add_a_photo),
+        ("rating-board-photo", {"check_in": "mezcal-restaurant"}, "/places/pnu-busan-geumjeong-hall",
+         add_a_photo_then_open_the_board),
         ("rating-place", {"check_in": "mezcal-restaurant"}, "/places/pnu-busan-geumjeong-hall#menu", None),
         ("rating-board", {"check_in": "mezcal-restaurant", "area": "pnu-busan"}, "/areas/pnu-busan/menus", None),
         ("board-following", {"area": "pnu-busan"}, "/areas/pnu-busan/menus", follow_a_dish),
