@@ -171,7 +171,7 @@ def report_a_photo(driver, server, width):
     """A photo added, then reported from its dish page: the page thanks the person under the photos."""
     add_a_photo(driver, server, width)
     driver.get(driver.find_element(By.CSS_SELECTOR, ".rating-links a[href*='#comments']").get_attribute("href"))
-    press(driver, ".dish-photos .comment-flag button")
+    press(driver, ".dish-photos .photo-flag button")
     wait_for(driver, lambda d: "photoFlagged=1" in d.current_url)
 
 

@@ -148,7 +148,7 @@ struct DishPage {
                                         on: menuStrings.longDate(photo.date))
                                 }
                                 el(
-                                    .form, .class("comment-flag"), Attribute("method", "post"),
+                                    .form, .class("photo-flag"), Attribute("method", "post"),
                                     Attribute("action", Paths.photoFlag(dish.id))
                                 ) {
                                     el(.input, .type("hidden"), .name("csrf"), .value(csrfToken))
