@@ -120,18 +120,7 @@ extension SQLStore {
 
     @discardableResult
     public func flagPhoto(id: Int64, reporter: ReporterKey) throws -> Bool {
-        try write { connection in
-            let shown = try connection.fetchOne("SELECT id FROM meal_photos WHERE id = \(id) AND hidden_reason IS NULL")
-            guard shown != nil else { return false }
-            try connection.execute(
-                """
-                INSERT INTO meal_photo_flags (photo_id, reporter) VALUES (\(id), \(reporter.hex))
-                ON CONFLICT (photo_id, reporter) DO NOTHING
-                """)
-            guard connection.changes > 0 else { return false }
-            try connection.execute("UPDATE meal_photos SET flags = flags + 1 WHERE id = \(id)")
-            return true
-        }
+        try flag(.photos, id: id, reporter: reporter)
     }
 
     public func flaggedPhotos(inArea id: Area.ID) throws -> [MealPhoto] {
@@ -149,14 +138,8 @@ extension SQLStore {
     }
 
     public func moderatePhoto(id: Int64, hiddenReason: String?, audit: AuditEntry) throws {
-        let place = try write { connection -> Place.ID in
-            let row = try connection.fetchOne(
-                "UPDATE meal_photos SET hidden_reason = \(hiddenReason), flags = 0 WHERE id = \(id) RETURNING place_id")
-            guard let row else { throw StoreError.unknownPhoto(id: id) }
-            // Kept: whoever flagged it may flag it again; hidden: it takes no more.
-            try connection.execute("DELETE FROM meal_photo_flags WHERE photo_id = \(id)")
-            try Self.insert(audit, in: connection)
-            return try row.value(named: "place_id", as: Place.ID.self)
+        guard let place = try moderate(.photos, id: id, hiddenReason: hiddenReason, audit: audit) else {
+            throw StoreError.unknownPhoto(id: id)
         }
         didCommit([.photos(place)])
     }

@@ -136,19 +136,7 @@ extension SQLStore {
 
     @discardableResult
     public func flagComment(id: Int64, reporter: ReporterKey) throws -> Bool {
-        try write { connection in
-            let shown = try connection.fetchOne(
-                "SELECT id FROM meal_ratings WHERE id = \(id) AND comment <> '' AND hidden_reason IS NULL")
-            guard shown != nil else { return false }
-            try connection.execute(
-                """
-                INSERT INTO meal_rating_flags (rating_id, reporter) VALUES (\(id), \(reporter.hex))
-                ON CONFLICT (rating_id, reporter) DO NOTHING
-                """)
-            guard connection.changes > 0 else { return false }
-            try connection.execute("UPDATE meal_ratings SET flags = flags + 1 WHERE id = \(id)")
-            return true
-        }
+        try flag(.comments, id: id, reporter: reporter)
     }
 
     public func flaggedComments(inArea id: Area.ID) throws -> [RatingComment] {
@@ -166,19 +154,10 @@ extension SQLStore {
     }
 
     public func moderateComment(id: Int64, hiddenReason: String?, audit: AuditEntry) throws {
-        let place = try write { connection -> Place.ID? in
-            let row = try connection.fetchOne(
-                """
-                UPDATE meal_ratings SET hidden_reason = \(hiddenReason), flags = 0
-                WHERE id = \(id) AND comment <> '' RETURNING place_id
-                """)
-            guard let row else { throw StoreError.unknownComment(id: id) }
-            // Kept: whoever flagged it may flag it again; hidden: it takes no more.
-            try connection.execute("DELETE FROM meal_rating_flags WHERE rating_id = \(id)")
-            try Self.insert(audit, in: connection)
-            return try row.value(named: "place_id", as: Place.ID.self)
+        guard let place = try moderate(.comments, id: id, hiddenReason: hiddenReason, audit: audit) else {
+            throw StoreError.unknownComment(id: id)
         }
-        if let place { didCommit([.ratings(place)]) }
+        didCommit([.ratings(place)])
     }
 
     /// What ``comment(_:)`` reads: the rating, its dish now, and its author's name.
