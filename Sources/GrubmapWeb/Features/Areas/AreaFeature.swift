@@ -123,7 +123,7 @@ struct AreaFeature: RouteCollection {
     ) -> AreaPage.Paging {
         // The next page names its point itself, so a position shared meanwhile does not change the order under it.
         var kept = query.pairs.filter {
-            !["cursor", "locate", "near", "shown"].contains($0.name) && !BookmarkNotice.fields.contains($0.name)
+            !["cursor", "locate", "near", "shown"].contains($0.name) && !BookmarkNotice.toggle.fields.contains($0.name)
         }
         if let position, order == .distance { kept.append(("near", position.description)) }
         let shownBefore = Int(query["shown"] ?? "").map { max(0, $0) } ?? 0

@@ -115,7 +115,7 @@ struct AreaPageInput: CachedPage {
         }
         page.paging = AreaFeature.paging(
             area: area, listing: listing, position: position?.coordinate, order: order, query: query)
-        let returnPath = address.returnPath(dropping: BookmarkNotice.fields.union(["locate", "positioned"]))
+        let returnPath = address.returnPath(dropping: BookmarkNotice.toggle.fields.union(["locate", "positioned"]))
         page.bookmarks = BookmarkContext(
             strings: menuStrings, bookmarks: bookmarks,
             rankWithoutBookmarks: AreaFeature.ranks(of: places, in: placeQuery),
@@ -127,7 +127,8 @@ struct AreaPageInput: CachedPage {
         if try feature.frontDoor.calendar(of: area, now: sources.pages.now).hasMenus {
             page.tabs = AreaTabs(
                 strings: BoardStrings.forLanguage(language), area: id, current: page.showsMap ? .map : .list,
-                keptQuery: query.pairs.filter { $0.name != "locate" && !BookmarkNotice.fields.contains($0.name) })
+                keptQuery: query.pairs.filter { $0.name != "locate" && !BookmarkNotice.toggle.fields.contains($0.name) }
+            )
         }
         page.defaultAreaPicker = DefaultAreaPicker(
             strings: menuStrings, area: area, isDefault: isDefault, csrfToken: csrfToken)

@@ -33,27 +33,17 @@ struct FollowBell {
     static let icon = Node.svg("bell")
 }
 
-/// What a bell just did, said by the page it comes back to (`followed=ID` or `unfollowed=ID` in its address), only
-/// while it is true, so a link cannot make a page claim a follow that is not there.
+/// What a bell just did (``ToggleNotice``): `followed=ID` or `unfollowed=ID` on the page it comes back to.
 enum FollowNotice {
-    static let added = "followed"
-    static let removed = "unfollowed"
-    static let fields: Set<String> = [added, removed]
-
-    static func redirect(to path: String, dish: Dish.ID, followed: Bool) -> String {
-        Request.adding((followed ? added : removed, dish.description), to: path, dropping: fields)
-    }
+    static let toggle = ToggleNotice<Dish.ID>(
+        added: "followed", removed: "unfollowed", parse: { Dish.ID($0) }, format: \.description)
 
     /// The sentence for the notice `query` asks for, when it holds for `followed`; `name` gives a dish's name.
     static func text(
         for query: QueryFields, followed: Set<Dish.ID>, strings: FollowStrings, name: (Dish.ID) -> String?
     ) -> String? {
-        if let text = query[added], let id = Dish.ID(text), followed.contains(id), let name = name(id) {
-            return strings.followed(name)
-        }
-        if let text = query[removed], let id = Dish.ID(text), !followed.contains(id), let name = name(id) {
-            return strings.unfollowed(name)
-        }
-        return nil
+        toggle.text(
+            for: query, isOn: followed.contains, onText: { name($0).map(strings.followed) },
+            offText: { name($0).map(strings.unfollowed) })
     }
 }

@@ -45,8 +45,8 @@ struct FollowingFeature: RouteCollection {
         }
         let dish = try follow(context, id, value == "1")
         return .redirect(
-            to: FollowNotice.redirect(
-                to: Request.localPath(fields["return"]) ?? Paths.dish(dish.id), dish: dish.id, followed: value == "1"))
+            to: FollowNotice.toggle.redirect(
+                to: Request.localPath(fields["return"]) ?? Paths.dish(dish.id), id: dish.id, on: value == "1"))
     }
 
     /// `PUT /api/v1/me/followed-dishes/{id}`: 204, also when the caller already followed it.

@@ -23,7 +23,7 @@ struct BoardPageInput: CachedPage {
         // Checked by the handler before the page was looked for.
         let sortsByRating = query[BoardOrder.field] == BoardOrder.rating
         let day = BoardDay(today: reader.today, time: reader.time, instant: sources.now, selected: reading.date)
-        let noticeFields = BookmarkNotice.fields.union(FollowNotice.fields)
+        let noticeFields = BookmarkNotice.toggle.fields.union(FollowNotice.toggle.fields)
         let follows = FollowStrings.forLanguage(language)
         let board = MenuBoard(
             date: day.selected, places: reading.places, menus: reading.menus, from: reader.position,

@@ -56,36 +56,20 @@ struct BookmarkForm {
     }
 }
 
-/// What a star just did, as the page it comes back to says it without JavaScript: the star's redirect adds
-/// `bookmarked=ID` or `unbookmarked=ID` to the page's address (the script says the same without leaving the page).
-/// A notice shows only while it is true, so a link cannot make a page claim a bookmark that is not there.
+/// What a star just did (``ToggleNotice``): `bookmarked=ID` or `unbookmarked=ID` on the page it comes back to (the
+/// script says the same without leaving the page).
 enum BookmarkNotice {
-    static let added = "bookmarked"
-    static let removed = "unbookmarked"
-    /// The query fields of a notice, which the page's own forms leave out of their way back.
-    static let fields: Set<String> = [added, removed]
-
-    /// Where a star's post sends the browser: `path` saying that `place` was added to the bookmarks, or removed.
-    static func redirect(to path: String, place: Place.ID, bookmarked: Bool) -> String {
-        Request.adding((bookmarked ? added : removed, place.rawValue), to: path, dropping: fields)
-    }
+    static let toggle = ToggleNotice<Place.ID>(
+        added: "bookmarked", removed: "unbookmarked", parse: { try? Place.ID($0) }, format: \.rawValue)
 
     /// The sentence for the notice a page's `query` asks for, when it holds for `bookmarks`; `name` gives a place's
     /// name in the page's language (`nil` for a place the page does not know).
     static func text(
         for query: QueryFields, bookmarks: [Place.ID], strings: MenuStrings, name: (Place.ID) throws -> String?
     ) rethrows -> String? {
-        if let text = query[added], let id = try? Place.ID(text), bookmarks.contains(id),
-            let name = try name(id)
-        {
-            return strings.bookmarkAdded(name)
-        }
-        if let text = query[removed], let id = try? Place.ID(text), !bookmarks.contains(id),
-            let name = try name(id)
-        {
-            return strings.bookmarkRemoved(name)
-        }
-        return nil
+        try toggle.text(
+            for: query, isOn: bookmarks.contains, onText: { try name($0).map(strings.bookmarkAdded) },
+            offText: { try name($0).map(strings.bookmarkRemoved) })
     }
 }
 

@@ -63,9 +63,8 @@ struct MenuFeature: RouteCollection {
                     message: form.bookmarked ? strings.bookmarkAdded(name) : strings.bookmarkRemoved(name)))
         }
         return .redirect(
-            to: BookmarkNotice.redirect(
-                to: Request.localPath(form.return) ?? Paths.place(place.id), place: place.id,
-                bookmarked: form.bookmarked))
+            to: BookmarkNotice.toggle.redirect(
+                to: Request.localPath(form.return) ?? Paths.place(place.id), id: place.id, on: form.bookmarked))
     }
 
     private struct BookmarkForm: Decodable {

@@ -22,7 +22,7 @@ struct PlacePageInput: CachedPage {
         let query = reader.address.query
         let menuStrings = MenuStrings.forLanguage(language)
         // The notices of the stars and the bells, which the page's own forms leave out of their way back.
-        let noticeFields = BookmarkNotice.fields.union(FollowNotice.fields)
+        let noticeFields = BookmarkNotice.toggle.fields.union(FollowNotice.toggle.fields)
         // An offline copy counts people but names no one: it stays on a device another person may use.
         let people =
             reader.isOfflineCopy ? PlacePeople(newest: [], count: reading.people.count) : reading.people

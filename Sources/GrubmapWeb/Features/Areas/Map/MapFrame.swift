@@ -132,7 +132,7 @@ struct MapLinks: Sendable {
 
     /// Fields a map link leaves behind: the pane (links set it), and what a page said once (locating, a position
     /// just set, a bookmark just made or removed).
-    static let dropped: Set<String> = Set(["view", "locate", "positioned"]).union(BookmarkNotice.fields)
+    static let dropped: Set<String> = Set(["view", "locate", "positioned"]).union(BookmarkNotice.toggle.fields)
 
     init(area: Area.ID, query: [(name: String, value: String)]) {
         self.area = area
