@@ -39,10 +39,12 @@ import Testing
         let test = try TestApp.make()
         defer { test.cleanUp() }
         var request = Request.lenient(method: .post, target: "/profile", headers: ["Accept-Language": "ko"])
-        request.isBodyTooLarge = true
+        request.problem = HTTPError(
+            .contentTooLarge, code: "too_large",
+            message: "What you sent is larger than 1 MiB, the most this address takes.")
         let response = test.app.responder(request)
         #expect(response.status == .contentTooLarge)
-        #expect(String(decoding: response.body, as: UTF8.self).contains("사진은 1 MiB까지"))
+        #expect(String(decoding: response.body, as: UTF8.self).contains("이 주소가 받을 수 있는 크기보다 커요"))
     }
 
     @Test func aWrongMethodIs405WithAllowEverywhere() throws {

@@ -10,14 +10,12 @@ public struct Request: Sendable {
     /// The query's fields in order, decoded; repeated keys are kept.
     public var query: QueryFields
     public var headers: Headers
-    /// The request body; empty when there was none, or when it was over the server's limit.
+    /// The request body; empty when there was none, or when it was over its limit (``problem`` then says 413).
     public var body: [UInt8]
     /// The parts of a `multipart/form-data` body, parsed by libmicrohttpd; empty for other bodies.
     public var formParts: [FormPart] = []
     /// Whether a `multipart/form-data` body could not be parsed (the application answers 400).
     public var isMalformedMultipart = false
-    /// Whether the body was over the server's limit and left out; ``problem`` then says 413 too.
-    public var isBodyTooLarge = false
     /// The IP address of the peer that sent the request (a proxy's, behind one); empty when unknown.
     public var remoteAddress = ""
     /// Whether the request came over TLS to this server itself (not through a proxy that did TLS).

@@ -108,7 +108,6 @@ let accessHandler: MHD_AccessHandlerCallback = {
     if let problem = state.problem { request.problem = problem }
     if state.receivedBytes > state.bodyLimit {
         request.problem = ServerContext.tooLarge(limit: state.bodyLimit)
-        request.isBodyTooLarge = true
         state.closesConnection = true
     }
     return server.answer(request, state: state, connection: connection)
@@ -135,7 +134,6 @@ private func begin(
         request.problem = problem
     } else if let length = state.headers["Content-Length"].flatMap(Int.init), length > state.bodyLimit {
         request.problem = ServerContext.tooLarge(limit: state.bodyLimit)
-        request.isBodyTooLarge = true
     } else {
         let type = state.headers["Content-Type"]?.lowercased() ?? ""
         if type.hasPrefix("multipart/form-data") {

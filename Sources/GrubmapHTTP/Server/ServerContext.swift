@@ -207,7 +207,10 @@ final class ServerContext: Sendable {
         headers: ["Retry-After": "5"])
 
     static func tooLarge(limit: Int) -> HTTPError {
-        HTTPError(.contentTooLarge, code: "too_large", message: "The request body is larger than \(limit) bytes.")
+        let size = limit >= 1 << 20 && limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+        return HTTPError(
+            .contentTooLarge, code: "too_large",
+            message: "What you sent is larger than \(size), the most this address takes.")
     }
 }
 

@@ -18,9 +18,7 @@ struct ErrorStrings: LocalizedStrings {
     /// The sentence under the error page's title.
     func explanation(_ error: HTTPError) -> String {
         if language == .korean && Self.startsInKorean(error.message) { return error.message }
-        let english =
-            error.code == "too_large" ? "What you sent is too large. Pictures may be at most 1 MiB." : error.message
-        return text(en: english, ko: Self.korean(code: error.code, field: error.field.map { "‘\($0)’" }))
+        return text(en: error.message, ko: Self.korean(code: error.code, field: error.field.map { "‘\($0)’" }))
     }
 
     /// Korean for every code Grubmap answers with; `field` is the parameter's name, quoted, when the error names
@@ -32,7 +30,7 @@ struct ErrorStrings: LocalizedStrings {
         case "method_not_allowed": "이 주소는 그런 요청을 받지 않아요."
         case "csrf": "양식이 만료되었거나 Grubmap에서 보낸 양식이 아니에요. 페이지를 새로 고친 뒤 다시 시도해 주세요."
         case "rate_limited": "짧은 시간에 너무 많이 바꾸셨어요. 잠시 뒤에 다시 시도해 주세요."
-        case "too_large": "보내신 내용이 너무 커요. 사진은 1 MiB까지 올릴 수 있어요."
+        case "too_large": "보내신 내용이 이 주소가 받을 수 있는 크기보다 커요. 더 작은 파일로 다시 보내 주세요."
         case "internal_error": "요청을 처리하지 못했어요. 잠시 뒤에 다시 시도해 주세요."
         case "database_unavailable": "지금은 Grubmap이 데이터베이스에 연결하지 못해요. 잠시 뒤에 다시 시도해 주세요."
         case "server_busy": "지금은 서버가 너무 바빠요. 잠시 뒤에 다시 시도해 주세요."

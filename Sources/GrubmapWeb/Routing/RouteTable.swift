@@ -162,13 +162,8 @@ struct RouteTable: Sendable {
 
 extension Request {
     /// Why the server refuses this request before looking for its route: what the server found malformed in it, or
-    /// a body over the limit.
-    var refusal: HTTPError? {
-        if let problem { return problem }
-        guard isBodyTooLarge else { return nil }
-        return HTTPError(
-            .contentTooLarge, code: "too_large", message: "What you sent is too large. Pictures may be at most 1 MiB.")
-    }
+    /// a body over its route's limit.
+    var refusal: HTTPError? { problem }
 }
 
 /// A feature's routes, registered in one place with the dependencies the feature was made with.
