@@ -1,7 +1,7 @@
 import CImaging
 import GrubmapCore
 
-/// Makes the only pictures Grubmap serves: every upload is decoded (libpng, libjpeg), checked for its real size,
+/// Makes the only pictures Grubmap serves: every upload is decoded (libpng, libjpeg, libwebp), checked for its real size,
 /// turned upright, cropped to its centred square, scaled to at most ``side`` pixels and encoded anew as a JPEG
 /// without metadata, so no uploaded byte reaches another visitor's browser.
 public enum AvatarMaker {
@@ -12,7 +12,7 @@ public enum AvatarMaker {
     /// The most pixels accepted (16 megapixels), checked from the header before anything is decoded.
     public static let maximumPixels = 16_000_000
 
-    /// An avatar made from `bytes`; throws ``AvatarError`` for anything that is not a readable PNG or JPEG of at
+    /// An avatar made from `bytes`; throws ``AvatarError`` for anything that is not a readable PNG, JPEG or WebP of at
     /// most 1 MiB, ``maximumSide`` on a side and ``maximumPixels`` in all.
     public static func make(from bytes: [UInt8]) throws(AvatarError) -> Avatar {
         guard !bytes.isEmpty else { throw .empty }

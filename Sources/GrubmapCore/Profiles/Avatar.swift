@@ -55,7 +55,7 @@ public enum AvatarError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .empty: "the picture is empty"
         case .tooLarge(let bytes): "the picture is \(bytes) bytes; at most \(Avatar.maximumBytes) (1 MiB) are accepted"
-        case .notAnImage: "the picture must be a PNG or JPEG image"
+        case .notAnImage: "the picture must be a PNG, JPEG or WebP image"
         case .tooManyPixels(let width, let height):
             "the picture is \(width)×\(height) pixels; at most 4096 on a side and 16 megapixels are accepted"
         }

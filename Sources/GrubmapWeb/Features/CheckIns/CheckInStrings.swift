@@ -57,8 +57,8 @@ struct CheckInStrings: LocalizedStrings {
     var avatar: String { text(en: "Picture", ko: "사진") }
     var avatarHint: String {
         text(
-            en: "A PNG or JPEG of at most 1 MiB. Without one, your initials are shown.",
-            ko: "1 MiB 이하의 PNG 또는 JPEG. 사진이 없으면 이니셜이 보여요.")
+            en: "A PNG, JPEG or WebP of at most 1 MiB. Without one, your initials are shown.",
+            ko: "1 MiB 이하의 PNG, JPEG 또는 WebP. 사진이 없으면 이니셜이 보여요.")
     }
     var removeAvatar: String { text(en: "Remove the picture", ko: "사진 지우기") }
     var saveProfile: String { text(en: "Save profile", ko: "프로필 저장") }
@@ -79,7 +79,7 @@ struct CheckInStrings: LocalizedStrings {
         case "firstName", "lastName": text(en: message, ko: "1자 이상 40자 이하로 써 주세요.")
         case "company": text(en: message, ko: "60자 이하로 써 주세요.")
         case "bio": text(en: message, ko: "100자 이하로 써 주세요.")
-        default: text(en: message, ko: "사진은 1 MiB 이하의 PNG 또는 JPEG여야 해요.")
+        default: text(en: message, ko: "사진은 1 MiB 이하의 PNG, JPEG 또는 WebP여야 해요.")
         }
     }
     var tooManyChanges: String {

@@ -69,7 +69,7 @@ struct ProfilePage {
                             .input,
                             attributes: [
                                 .type("file"), .id("avatar"), .name("avatar"),
-                                Attribute("accept", "image/png,image/jpeg"),
+                                Attribute("accept", "image/png,image/jpeg,image/webp"),
                             ] + description("avatar", hints: ["avatar-hint"]))
                         el(.small, .id("avatar-hint"), .class("hint")) { text.avatarHint }
                         problem("avatar")
