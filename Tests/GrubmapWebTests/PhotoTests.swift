@@ -97,7 +97,7 @@ import Testing
         let large = try test.get("/photos/\(id).jpg")
         #expect(large.status == .ok)
         #expect(large.headers["Content-Type"] == "image/jpeg")
-        #expect(large.headers["Cache-Control"] == "public, max-age=31536000, immutable")
+        #expect(large.headers["Cache-Control"] == "public, max-age=86400")
         let thumbnail = try test.get("/photos/\(id)/thumbnail.jpg")
         for picture in [large.body, thumbnail.body] {
             #expect(picture.starts(with: [0xFF, 0xD8, 0xFF]))

@@ -367,7 +367,7 @@ public enum Schema {
         },
         // Meal photos (issue 31): at most one per person and meal of a day, keyed as ratings are (place, day, `DishKey`),
         // by a person who rated that meal. A second upload deletes the first and takes a new id, so a photo's bytes
-        // never change under its address and can be cached for good. Both pictures are kept as Grubmap made them
+        // never change under its address (caches may keep them a day). Both pictures are kept as Grubmap made them
         // (JPEGs without metadata, `PhotoMaker`), with their sizes for the pages' `width` and `height`. Flags and
         // hiding work as for rating comments.
         Migration(version: 17, name: "keep people's photos of the meals of a day") { dialect in

@@ -128,14 +128,15 @@ struct PhotosFeature: RouteCollection {
         message:
             "Rate the meal (PUT \(Paths.API.ratings())) before adding a photo of it: photos are of meals you rated.")
 
-    /// `GET /photos/{id}.jpg` and `/photos/{id}/thumbnail.jpg`: the JPEG Grubmap made, cached for good (a replaced
-    /// photo gets a new id); 404 once an operator hid it.
+    /// `GET /photos/{id}.jpg` and `/photos/{id}/thumbnail.jpg`: the JPEG Grubmap made; 404 once an operator hid it.
+    /// Its bytes never change (a replaced photo gets a new id), but whether it may be shown does: browsers and
+    /// shared caches keep it a day, so a hidden photo is gone from every cache by the next day.
     private func picture(_ id: Serial<MealPhoto>, thumbnail: Bool) throws -> Response {
         guard let bytes = try photos.photoBytes(id: id.rawValue, thumbnail: thumbnail) else {
             throw HTTPError.notFound("There is no photo here.")
         }
         var response = Response(status: .ok, headers: ["Content-Type": "image/jpeg"], body: bytes)
-        response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+        response.headers["Cache-Control"] = "public, max-age=86400"
         response.headers["Content-Security-Policy"] = "default-src 'none'"
         return response
     }
