@@ -1,6 +1,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/types.h>
@@ -152,4 +153,59 @@ static inline size_t cmhd_hide_query(const char *uri)
     }
     question[1] = '\0';
     return pieces;
+}
+
+/// What a request's headers say that a prepared answer depends on (see `PreparedAnswers` in GrubmapHTTP), read in one
+/// pass over libmicrohttpd's own copies, with nothing allocated: whether the framing is plain (one `Host`, no body, no
+/// header name the server refuses) and the values that choose the answer's form. A value is `NULL` when its header is
+/// absent; either header sent twice counts in `repeated`, and the request then takes the full pipeline.
+struct cmhd_fast_headers {
+    unsigned int hosts;
+    /// `Content-Length` and `Transfer-Encoding` headers: a request with a body is never answered from memory.
+    unsigned int bodies;
+    /// Header names that are not RFC 9110 tokens.
+    unsigned int bad_names;
+    /// `X-Request-ID` headers: a caller tracing its request gets the full pipeline, which answers with its id.
+    unsigned int request_ids;
+    unsigned int repeated;
+    const char *accept_encoding;
+    const char *if_none_match;
+};
+
+static inline int cmhd_is_token(const char *name)
+{
+    if (*name == '\0') return 0;
+    for (const unsigned char *c = (const unsigned char *)name; *c != '\0'; c++) {
+        if ((*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z')) continue;
+        if (strchr("!#$%&'*+-.^_`|~", *c) == NULL) return 0;
+    }
+    return 1;
+}
+
+static enum MHD_Result cmhd_fast_header(void *context, enum MHD_ValueKind kind, const char *name, const char *value)
+{
+    (void)kind;
+    struct cmhd_fast_headers *headers = context;
+    if (name == NULL || !cmhd_is_token(name)) {
+        headers->bad_names++;
+    } else if (strcasecmp(name, "Host") == 0) {
+        headers->hosts++;
+    } else if (strcasecmp(name, "Content-Length") == 0 || strcasecmp(name, "Transfer-Encoding") == 0) {
+        headers->bodies++;
+    } else if (strcasecmp(name, "X-Request-ID") == 0) {
+        headers->request_ids++;
+    } else if (strcasecmp(name, "Accept-Encoding") == 0) {
+        if (headers->accept_encoding != NULL) headers->repeated++;
+        headers->accept_encoding = value != NULL ? value : "";
+    } else if (strcasecmp(name, "If-None-Match") == 0) {
+        if (headers->if_none_match != NULL) headers->repeated++;
+        headers->if_none_match = value != NULL ? value : "";
+    }
+    return MHD_YES;
+}
+
+static inline void cmhd_read_fast_headers(struct MHD_Connection *connection, struct cmhd_fast_headers *headers)
+{
+    memset(headers, 0, sizeof *headers);
+    MHD_get_connection_values(connection, MHD_HEADER_KIND, cmhd_fast_header, headers);
 }

@@ -49,9 +49,15 @@ public struct ResponseCompression: Middleware {
 }
 
 extension Request {
-    /// Whether `Accept-Encoding` allows gzip (RFC 9110 §12.5.3): named, or `*`, with a weight above zero.
-    public var acceptsGzip: Bool {
-        guard let header = headers["Accept-Encoding"] else { return false }
+    /// Whether `Accept-Encoding` allows gzip (``ResponseCompression/acceptsGzip(_:)``).
+    public var acceptsGzip: Bool { ResponseCompression.acceptsGzip(headers["Accept-Encoding"]) }
+}
+
+extension ResponseCompression {
+    /// Whether an `Accept-Encoding` value allows gzip (RFC 9110 §12.5.3): named, or `*`, with a weight above zero;
+    /// `false` without the header.
+    public static func acceptsGzip(_ header: String?) -> Bool {
+        guard let header else { return false }
         var wildcard = false
         for item in header.split(separator: ",") {
             let parts = item.split(separator: ";")

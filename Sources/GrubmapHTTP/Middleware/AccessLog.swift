@@ -41,28 +41,40 @@ public struct AccessLog: Middleware {
         }
     }
 
+    /// Logs and counts an answer of the server's fast lane (``PreparedAnswers``), as any other but without an id.
+    public func log(_ sent: PreparedAnswers.Sent) {
+        log(
+            method: sent.method, path: sent.path, id: "", route: sent.route, status: sent.status, failure: nil,
+            elapsed: sent.elapsed)
+    }
+
     private func log(_ request: Request, _ response: Response, elapsed: Duration) {
-        metrics?.record(method: request.method, route: response.route, status: response.status.code, elapsed: elapsed)
+        log(
+            method: request.method, path: request.path, id: request.id, route: response.route,
+            status: response.status.code, failure: response.failure, elapsed: elapsed)
+    }
+
+    private func log(
+        method: Method, path: String, id: String, route: String?, status: Int, failure: String?, elapsed: Duration
+    ) {
+        metrics?.record(method: method, route: route, status: status, elapsed: elapsed)
         let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
         switch writer.format {
         case .text:
-            var line =
-                "\(Self.escaped(request.method.rawValue)) \(Self.escaped(request.path)) \(response.status.code) "
-                + "\(Self.format(milliseconds))ms"
-            if !request.id.isEmpty { line += " id=" + Self.escaped(request.id) }
+            var line = "\(Self.escaped(method.rawValue)) \(Self.escaped(path)) \(status) \(Self.format(milliseconds))ms"
+            if !id.isEmpty { line += " id=" + Self.escaped(id) }
             writer.write(line)
         case .json:
             var line = JSONLine()
             line.add("time", LogTime.now())
-            line.add(
-                "level", response.status.code >= 500 ? LogWriter.Level.error.rawValue : LogWriter.Level.info.rawValue)
-            line.add("requestId", request.id)
-            line.add("method", request.method.rawValue)
-            line.add("route", response.route ?? "")
-            line.add("path", request.path)
-            line.add("status", response.status.code)
+            line.add("level", status >= 500 ? LogWriter.Level.error.rawValue : LogWriter.Level.info.rawValue)
+            line.add("requestId", id)
+            line.add("method", method.rawValue)
+            line.add("route", route ?? "")
+            line.add("path", path)
+            line.add("status", status)
             line.add("durationMs", milliseconds: milliseconds)
-            if let failure = response.failure { line.add("error", failure) }
+            if let failure { line.add("error", failure) }
             writer.write(line.finish())
         }
     }

@@ -64,6 +64,11 @@ let accessHandler: MHD_AccessHandlerCallback = {
 
     if !state.hasStarted {
         state.hasStarted = true
+        if let form = server.preparedForm(state, connection: connection, method: method, version: version) {
+            state.prepared = form
+            state.started = .now
+            return MHD_Result.YES
+        }
         withUnsafeMutablePointer(to: &state.headers) { headers in
             _ = MHD_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, collectHeader, headers)
         }
@@ -102,6 +107,9 @@ let accessHandler: MHD_AccessHandlerCallback = {
         state.postProcessor = nil
     }
     if let record = state.record { server.tracker.endReceiving(on: record) }
+    if let form = state.prepared, let started = state.started {
+        return server.send(form, state: state, on: connection, method: method, since: started)
+    }
     var request = state.makeRequest(method: method, body: state.body)
     request.formParts = state.parts
     request.isMalformedMultipart = state.isMalformedMultipart

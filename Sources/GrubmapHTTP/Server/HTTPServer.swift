@@ -23,18 +23,21 @@ public final class HTTPServer: Sendable {
     private let daemon: Mutex<DaemonHandle?> = Mutex(nil)
 
     /// A server that answers with `responder`, after offering each request to `inlineResponder` when there is
-    /// one; `log` gets a line now and then about connections the server closed or refused, and `warn` (else `log`)
-    /// one when the open-file limit cannot even hold the connections asked.
+    /// one, and the targets of `prepared` from its fast lane; `log` gets a line now and then about connections the
+    /// server closed or refused, and `warn` (else `log`) one when the open-file limit cannot even hold the
+    /// connections asked.
     public init(
         configuration: ServerConfiguration, inlineResponder: InlineResponder? = nil,
-        log: (@Sendable (String) -> Void)? = nil, warn: (@Sendable (String) -> Void)? = nil,
+        prepared: PreparedAnswers = PreparedAnswers(), log: (@Sendable (String) -> Void)? = nil,
+        warn: (@Sendable (String) -> Void)? = nil,
         responder: @escaping Responder
     ) {
         self.configuration = configuration
         self.log = log
         self.warn = warn
         context = ServerContext(
-            configuration: configuration, responder: responder, inlineResponder: inlineResponder, log: log)
+            configuration: configuration, responder: responder, inlineResponder: inlineResponder, prepared: prepared,
+            log: log)
     }
 
     deinit {

@@ -12,6 +12,8 @@ final class ServerContext: Sendable {
     let configuration: ServerConfiguration
     let responder: Responder
     let inlineResponder: InlineResponder?
+    /// The fast lane's answers (``PreparedAnswers``).
+    let prepared: PreparedResponses
     let tracker: ConnectionTracker
     let lingering: LingeringCloser
     /// The threads that run ``responder`` in pool threading; `nil` in thread-per-connection threading, where
@@ -28,11 +30,12 @@ final class ServerContext: Sendable {
 
     init(
         configuration: ServerConfiguration, responder: @escaping Responder, inlineResponder: InlineResponder?,
-        log: (@Sendable (String) -> Void)?
+        prepared: PreparedAnswers, log: (@Sendable (String) -> Void)?
     ) {
         self.configuration = configuration
         self.responder = responder
         self.inlineResponder = inlineResponder
+        self.prepared = PreparedResponses(prepared)
         credentials = configuration.tls.map(TLSCStrings.init)
         lingering = LingeringCloser(timeout: configuration.lingerTimeout)
         tracker = ConnectionTracker(limits: configuration, lingering: lingering, log: log)
@@ -69,6 +72,40 @@ final class ServerContext: Sendable {
         MHD_suspend_connection(connection)
         workers.enqueue(job, address: request.remoteAddress)
         return MHD_Result.YES
+    }
+
+    /// The fast lane's form of the answer to a request whose headers are in, or `nil` when it takes the full pipeline
+    /// (see ``PreparedAnswers``): read from libmicrohttpd's copies of the headers, nothing built.
+    func preparedForm(
+        _ state: RequestState, connection: OpaquePointer, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>?
+    ) -> PreparedResponses.Form? {
+        guard !prepared.isEmpty, let entry = prepared.entry(for: state.target),
+            strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0,
+            state.record?.isRefused.load(ordering: .relaxed) != true, !isDraining.load(ordering: .relaxed)
+        else { return nil }
+        var headers = cmhd_fast_headers()
+        cmhd_read_fast_headers(connection, &headers)
+        return PreparedResponses.form(of: entry, for: headers, version: version)
+    }
+
+    /// Sends a prepared answer (the response libmicrohttpd holds, as it is) and tells the lane's listener.
+    func send(
+        _ form: PreparedResponses.Form, state: RequestState, on connection: OpaquePointer, method: UnsafePointer<CChar>,
+        since start: ContinuousClock.Instant
+    ) -> MHD_Result {
+        let result =
+            isDraining.load(ordering: .relaxed)
+            ? queue(form.response, state: state, on: connection)
+            : MHD_queue_response(connection, UInt32(form.response.status.code), form.handle)
+        if let sent = prepared.sent {
+            let path = state.target.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(state.target[..<$0]) }
+            sent(
+                PreparedAnswers.Sent(
+                    method: Method(rawValue: String(cString: method)), path: path ?? state.target,
+                    status: form.response.status.code, route: form.response.route,
+                    elapsed: start.duration(to: .now)))
+        }
+        return result
     }
 
     /// Answers a request refused before its body was read (a limit, faulty framing, a declared body over the
@@ -247,6 +284,9 @@ final class RequestState: @unchecked Sendable {
     var closesConnection = false
     /// The query has more than ``maximumQueryFields`` fields: it is not parsed, and the request is refused.
     var hasTooManyQueryFields = false
+    /// The fast lane's answer, chosen when the headers came in (``PreparedAnswers``), and when that was.
+    var prepared: PreparedResponses.Form?
+    var started: ContinuousClock.Instant?
 
     /// More query fields than any page or API call of a real application takes; splitting thousands of them
     /// would let one client spend the server's time for nothing.

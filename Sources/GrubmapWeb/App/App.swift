@@ -163,6 +163,30 @@ public struct App: Sendable {
         }
     }
 
+    /// The fast lane's answers (``PreparedAnswers``): each target inline routes prepare (the assets, the manifest, the
+    /// service worker, the OpenAPI document) in the four forms ``inlineResponder`` gives it, so the lane sends the
+    /// pipeline's own bytes. A target the pipeline does not answer `200` with an `ETag`, or answers differently by
+    /// anything but `Accept-Encoding` (a `Vary` naming more, a cookie), is left to it.
+    public var preparedAnswers: [String: PreparedAnswer] {
+        let respond = inlineResponder
+        var answers: [String: PreparedAnswer] = [:]
+        for target in routes.preparedTargets {
+            func answer(_ headers: Headers) -> Response? {
+                respond(Request.lenient(method: .get, target: target, headers: headers))
+            }
+            guard let plain = answer([:]), plain.status == .ok, let plainTag = plain.headers["ETag"],
+                plain.headers["Set-Cookie"] == nil, [nil, "Accept-Encoding"].contains(plain.headers["Vary"]),
+                let gzipped = answer(["Accept-Encoding": "gzip"]), let gzippedTag = gzipped.headers["ETag"],
+                let plainNotModified = answer(["If-None-Match": plainTag]),
+                let gzippedNotModified = answer(["Accept-Encoding": "gzip", "If-None-Match": gzippedTag])
+            else { continue }
+            answers[target] = PreparedAnswer(
+                plain: plain, plainNotModified: plainNotModified, gzipped: gzipped,
+                gzippedNotModified: gzippedNotModified)
+        }
+        return answers
+    }
+
     /// Answers one request. Never throws: every error is answered by its route group's chain, in the form its
     /// route's kind calls for.
     public func respond(to request: Request) -> Response {

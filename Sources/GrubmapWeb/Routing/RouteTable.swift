@@ -29,6 +29,8 @@ struct RouteTable: Sendable {
     private(set) var consoleRoutes: [(method: Method, pattern: String)] = []
     /// Every admin API route, for the tests that try each one with another area's key.
     private(set) var adminAPIRoutes: [(method: Method, pattern: String)] = []
+    /// The exact targets of inline routes whose answers never change while the server runs, for the fast lane.
+    private(set) var preparedTargets: [String] = []
     /// The routes that take larger bodies than the server's limit, with theirs.
     private(set) var bodyLimits: [ServerConfiguration.BodyLimit] = []
     private var router = Router<Match>()
@@ -117,13 +119,16 @@ struct RouteTable: Sendable {
     /// Adds a route that answers from memory, never waiting on the database or anything else: the server answers it
     /// on its network thread, without handing the request to a worker (assets). No session, no visitor. With
     /// `inlineWhen`, only the requests whose parameter it accepts are answered there; a worker answers the others
-    /// with the same handler, which may then wait on the database.
+    /// with the same handler, which may then wait on the database. `prepared` names exact targets whose answers never
+    /// change while the server runs (an asset by its version): the server's fast lane answers them from responses made
+    /// once (``App/preparedAnswers``).
     mutating func addInline<Parameter: Sendable>(
         _ method: Method, _ path: SitePath<Parameter>, _ kind: RouteKind,
-        inlineWhen accepts: (@Sendable (Parameter) -> Bool)? = nil,
+        inlineWhen accepts: (@Sendable (Parameter) -> Bool)? = nil, prepared: [String] = [],
         _ handler: @escaping @Sendable (RequestContext, Parameter) throws -> Response
     ) {
         add(method, path, kind, .none, handler)
+        preparedTargets += prepared
         let chain = groups.none
         inlineRouter.add(method, path.pattern) { captures throws(HTTPError) in
             let parameter = try path.parameter(from: captures)

@@ -90,7 +90,9 @@ enum Assets {
 /// `GET /assets/{name}`: never touches sessions or the database, so scripts and styles load even while it is down.
 struct AssetsFeature: RouteCollection {
     func addRoutes(to routes: inout RouteTable) {
-        routes.addInline(.get, Paths.asset, .page, asset)
+        // Each file by its versioned address and its plain one.
+        let targets = Assets.files.keys.sorted().flatMap { [Assets.path($0), Paths.asset($0)] }
+        routes.addInline(.get, Paths.asset, .page, prepared: targets, asset)
     }
 
     /// A static file, gzipped when the client accepts it, cached for a year when asked for by version, with an

@@ -9,8 +9,8 @@ import GrubmapHTTP
 /// served from, so at the root it may control every page); neither touches a session or the database.
 struct InstallableAppFeature: RouteCollection {
     func addRoutes(to routes: inout RouteTable) {
-        routes.addInline(.get, Paths.manifest, .page, manifest)
-        routes.addInline(.get, Paths.serviceWorker, .page, serviceWorker)
+        routes.addInline(.get, Paths.manifest, .page, prepared: [Paths.manifest()], manifest)
+        routes.addInline(.get, Paths.serviceWorker, .page, prepared: [Paths.serviceWorker()], serviceWorker)
         routes.add(.get, Paths.offline, .page, .none, offline)
     }
 

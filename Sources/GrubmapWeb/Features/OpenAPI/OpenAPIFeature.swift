@@ -6,7 +6,7 @@ import GrubmapHTTP
 /// nothing else; a new route fails that test until the document has it.
 struct OpenAPIFeature: RouteCollection {
     func addRoutes(to routes: inout RouteTable) {
-        routes.addInline(.get, Paths.API.openAPI, .api, document)
+        routes.addInline(.get, Paths.API.openAPI, .api, prepared: [Paths.API.openAPI()], document)
     }
 
     /// The document; its `ETag` and 304 come from ``ConditionalRequests``, like every API answer's.
