@@ -51,9 +51,20 @@ public protocol BasemapStore: Sendable {
     /// call asks only for the stored revision (one tiny query), so an import by another server or by
     /// `grubmap import basemap` shows at once.
     func basemap(areaID: Area.ID) throws -> StoredBasemap?
-    /// Replaces the area's basemap, in one transaction: on error nothing changes. Throws
-    /// ``StoreError/unknownArea(id:)`` for an area that does not exist.
-    func replaceBasemap(_ basemap: Basemap, areaID: Area.ID) throws
+    /// Replaces the area's basemap and its routing graphs (one per mode at most; none leaves the area without), in
+    /// one transaction: on error nothing changes. Throws ``StoreError/unknownArea(id:)`` for an area that does not
+    /// exist.
+    func replaceBasemap(_ basemap: Basemap, areaID: Area.ID, graphs: [RoutingGraph]) throws
+    /// The area's routing graph for `mode`, built with its basemap, or `nil` when it has none. Decoded once per
+    /// import and kept: each call asks only for the basemap's revision, as ``basemap(areaID:)`` does.
+    func routingGraph(areaID: Area.ID, mode: TravelMode) throws -> RoutingGraph?
+}
+
+extension BasemapStore {
+    /// Replaces the area's basemap, leaving it without routing graphs.
+    public func replaceBasemap(_ basemap: Basemap, areaID: Area.ID) throws {
+        try replaceBasemap(basemap, areaID: areaID, graphs: [])
+    }
 }
 
 /// Whether the database answers.

@@ -52,6 +52,10 @@ enum BasemapCommand {
         if summary.incomplete > 0 {
             message += "; left out \(summary.incomplete) ways or areas whose nodes the extract lacks"
         }
+        let graphs = TravelMode.allCases.compactMap { mode in summary.graphEdges[mode].map { "\(mode.rawValue) \($0)" }
+        }
+        message +=
+            graphs.isEmpty ? "; no streets to route on" : "; routing graph edges: \(graphs.joined(separator: ", "))"
         print(message)
         return 0
     }

@@ -45,8 +45,11 @@ final class CountingStore: Store {
     }
     func checkHealth() throws { try count("checkHealth") { try base.checkHealth() } }
     func basemap(areaID: Area.ID) throws -> StoredBasemap? { try count("basemap") { try base.basemap(areaID: areaID) } }
-    func replaceBasemap(_ basemap: Basemap, areaID: Area.ID) throws {
-        try count("replaceBasemap") { try base.replaceBasemap(basemap, areaID: areaID) }
+    func replaceBasemap(_ basemap: Basemap, areaID: Area.ID, graphs: [RoutingGraph]) throws {
+        try count("replaceBasemap") { try base.replaceBasemap(basemap, areaID: areaID, graphs: graphs) }
+    }
+    func routingGraph(areaID: Area.ID, mode: TravelMode) throws -> RoutingGraph? {
+        try count("routingGraph") { try base.routingGraph(areaID: areaID, mode: mode) }
     }
     func serverSecret(orCreate make: () -> [UInt8]) throws -> [UInt8] {
         try count("serverSecret") { try base.serverSecret(orCreate: make) }

@@ -24,7 +24,8 @@ struct UnreachableStore: Store {
     { throw down }
     func checkHealth() throws { throw down }
     func basemap(areaID: Area.ID) throws -> StoredBasemap? { throw down }
-    func replaceBasemap(_ basemap: Basemap, areaID: Area.ID) throws { throw down }
+    func replaceBasemap(_ basemap: Basemap, areaID: Area.ID, graphs: [RoutingGraph]) throws { throw down }
+    func routingGraph(areaID: Area.ID, mode: TravelMode) throws -> RoutingGraph? { throw down }
     func serverSecret(orCreate make: () -> [UInt8]) throws -> [UInt8] { throw down }
     func createSession(_ session: Session) throws { throw down }
     func session(token: String) throws -> Session? { throw down }

@@ -44,8 +44,11 @@ import Testing
         }
         func checkHealth() throws { try base.checkHealth() }
         func basemap(areaID: Area.ID) throws -> StoredBasemap? { try base.basemap(areaID: areaID) }
-        func replaceBasemap(_ basemap: Basemap, areaID: Area.ID) throws {
-            try base.replaceBasemap(basemap, areaID: areaID)
+        func replaceBasemap(_ basemap: Basemap, areaID: Area.ID, graphs: [RoutingGraph]) throws {
+            try base.replaceBasemap(basemap, areaID: areaID, graphs: graphs)
+        }
+        func routingGraph(areaID: Area.ID, mode: TravelMode) throws -> RoutingGraph? {
+            try base.routingGraph(areaID: areaID, mode: mode)
         }
         func serverSecret(orCreate make: () -> [UInt8]) throws -> [UInt8] { try base.serverSecret(orCreate: make) }
         func createSession(_ session: Session) throws { try base.createSession(session) }

@@ -25,7 +25,8 @@ public enum DemoBasemaps {
         var loaded = 0
         for (areaID, file) in try files() {
             guard let area = try store.area(id: areaID), try store.basemap(areaID: areaID) == nil else { continue }
-            try store.replaceBasemap(file.basemap(coverage: Basemap.coverage(of: area.bounds)), areaID: areaID)
+            let basemap = file.basemap(coverage: Basemap.coverage(of: area.bounds))
+            try store.replaceBasemap(basemap, areaID: areaID, graphs: RoutingGraph.graphs(of: basemap.features))
             loaded += 1
         }
         return loaded

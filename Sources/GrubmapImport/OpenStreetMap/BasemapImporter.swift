@@ -35,6 +35,8 @@ public enum BasemapImporter {
         public let incomplete: Int
         /// Whether osmium converted the file first.
         public let convertedByOsmium: Bool
+        /// The routing graphs built, by mode, with their numbers of edges (each way of an edge counted).
+        public let graphEdges: [TravelMode: Int]
     }
 
     /// File names read directly, and those osmium converts.
@@ -86,16 +88,18 @@ public enum BasemapImporter {
             throw BasemapImportError.tooLarge("the features have \(points) points; at most \(Basemap.maximumPoints)")
         }
         let file = URL(fileURLWithPath: path).lastPathComponent
+        let graphs = OSMRoutingGraphs.build(reader)
         try store.replaceBasemap(
             Basemap(
                 source: .openStreetMap, note: "OpenStreetMap extract \(file)", coverage: coverage,
                 features: built.features),
-            areaID: areaID)
+            areaID: areaID, graphs: graphs)
         return Summary(
             area: areaID, features: built.features.count,
             featuresByKind: Dictionary(grouping: built.features, by: \.kind).mapValues(\.count),
             nodesRead: reader.nodesSeen, waysRead: reader.waysSeen, relationsRead: reader.relationsSeen,
-            incomplete: built.incomplete, convertedByOsmium: convert)
+            incomplete: built.incomplete, convertedByOsmium: convert,
+            graphEdges: Dictionary(uniqueKeysWithValues: graphs.map { ($0.mode, $0.edgeCount) }))
     }
 
     private static func readXML(_ path: String, box: Bounds, progress: (@Sendable (Progress) -> Void)?) throws

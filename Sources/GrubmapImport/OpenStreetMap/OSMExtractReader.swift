@@ -315,7 +315,8 @@ final class OSMExtractReader {
             }
             let isClosed = refs.count >= 4 && refs.first == refs.last
             let kind = OSMTags.kind(of: tags, isClosed: isClosed)
-            ways[id] = Way(refs: refs, kind: kind, tags: kind == nil ? [:] : tags)
+            // A highway the map does not draw (in a tunnel) may still be walked: its tags stay for the graphs.
+            ways[id] = Way(refs: refs, kind: kind, tags: kind == nil && tags["highway"] == nil ? [:] : tags)
         case .relation(let id, let deleted):
             relationsSeen += 1
             guard !deleted, tags["type"] == "multipolygon",

@@ -3,10 +3,10 @@ import GrubmapCore
 /// Which OpenStreetMap objects a basemap keeps, read from their tags, and their names.
 enum OSMTags {
     /// The only keys read; other tags are counted (against the limit per object) and dropped at once.
-    static let readKeys: Set<String> = [
+    static let readKeys: Set<String> = Set<String>([
         "highway", "railway", "waterway", "building", "natural", "landuse", "leisure", "water", "area", "tunnel",
         "public_transport", "type", "name", "name:ko", "name:en",
-    ]
+    ]).union(RoutingTags.keys)
 
     /// The kind of a node, way or multipolygon with these tags, or `nil` when the basemap does not draw it.
     /// `isClosed` says whether the object can be an area (a closed way or a multipolygon).

@@ -426,6 +426,19 @@ public enum Schema {
             );
             """
         },
+        Migration(version: 19, name: "keep each area's routing graphs, built with its basemap") { dialect in
+            """
+            CREATE TABLE routing_graphs (
+                area_id TEXT NOT NULL REFERENCES areas (id) ON DELETE CASCADE,
+                mode TEXT NOT NULL CHECK (mode IN ('walk', 'drive')),
+                revision BIGINT NOT NULL, -- the basemap's revision it was built with
+                node_count INTEGER NOT NULL,
+                edge_count INTEGER NOT NULL,
+                graph \(dialect.blobType) NOT NULL, -- RoutingGraph.encoded(): little-endian Int32 arrays
+                PRIMARY KEY (area_id, mode)
+            );
+            """
+        },
     ]
 
     /// Migration 5's triggers, which move `catalog_version` on every change to areas and places: on SQLite one a

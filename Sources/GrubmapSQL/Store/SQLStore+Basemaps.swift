@@ -68,7 +68,8 @@ extension SQLStore {
     /// Deletes the area's basemap (its features cascade) and inserts the new one with a new random revision, in one
     /// write transaction that holds the area's row locked, so two imports for one area apply one after the other.
     /// Features are inserted 64 to a statement: an extract of 100,000 features is 1,563 statements.
-    public func replaceBasemap(_ basemap: Basemap, areaID: Area.ID) throws {
+    public func replaceBasemap(_ basemap: Basemap, areaID: Area.ID, graphs: [RoutingGraph]) throws {
+        let encodedGraphs = graphs.map { ($0.mode.rawValue, $0.nodeCount, $0.edgeCount, $0.encoded()) }
         let encoded = try basemap.features.map { feature -> EncodedFeature in
             guard let extent = feature.extent else {
                 throw StoreError.unreadableRow(
@@ -84,6 +85,7 @@ extension SQLStore {
         try write { connection in
             let area = try connection.fetchOne("SELECT id FROM areas WHERE id = \(areaID)\(sql: dialect.lockingClause)")
             guard area != nil else { throw StoreError.unknownArea(id: areaID.rawValue) }
+            try connection.execute("DELETE FROM routing_graphs WHERE area_id = \(areaID)")
             try connection.execute("DELETE FROM basemap_features WHERE area_id = \(areaID)")
             try connection.execute("DELETE FROM basemaps WHERE area_id = \(areaID)")
             try connection.execute(
@@ -113,8 +115,45 @@ extension SQLStore {
                     VALUES \(sql: values)
                     """)
             }
+            for (mode, nodes, edges, bytes) in encodedGraphs {
+                try connection.execute(
+                    """
+                    INSERT INTO routing_graphs (area_id, mode, revision, node_count, edge_count, graph)
+                    VALUES (\(areaID), \(mode), \(revision), \(nodes), \(edges), \(bytes))
+                    """)
+            }
         }
         basemapCache.remove(areaID)
+    }
+
+    /// The area's routing graph for `mode`, decoded once per basemap revision and kept (one tiny query a call).
+    public func routingGraph(areaID: Area.ID, mode: TravelMode) throws -> RoutingGraph? {
+        let revision = try withConnection { connection in
+            try connection.fetchOne("SELECT revision FROM basemaps WHERE area_id = \(areaID)")?
+                .value(named: "revision", as: Int64.self)
+        }
+        guard let revision else {
+            basemapCache.removeGraphs(areaID)
+            return nil
+        }
+        if let cached = basemapCache.graph(areaID, mode), cached.revision == revision { return cached.graph }
+        let bytes: [UInt8]? = try read { connection in
+            try connection.fetchOne(
+                """
+                SELECT graph FROM routing_graphs
+                WHERE area_id = \(areaID) AND mode = \(mode.rawValue) AND revision = \(revision)
+                """)?.value(named: "graph", as: [UInt8].self)
+        }
+        let graph = try bytes.map { bytes in
+            do {
+                return try RoutingGraph(decoding: bytes)
+            } catch {
+                throw StoreError.unreadableRow(
+                    table: "routing_graphs", id: "\(areaID) \(mode.rawValue)", column: "graph", reason: "\(error)")
+            }
+        }
+        basemapCache.setGraph(areaID, mode, revision: revision, graph: graph)
+        return graph
     }
 
     private static func bounds(_ row: Row) throws -> Bounds {
@@ -170,5 +209,28 @@ public final class BasemapCache: Sendable {
 
     func remove(_ area: Area.ID) {
         _ = stored.withLock { $0.removeValue(forKey: area) }
+        removeGraphs(area)
+    }
+
+    /// The routing graphs read, by area and mode, with the basemap revision they belong to (`nil`: it has none).
+    private let graphs = Mutex<[GraphKey: (revision: Int64, graph: RoutingGraph?)]>([:])
+
+    private struct GraphKey: Hashable {
+        let area: Area.ID
+        let mode: TravelMode
+    }
+
+    func graph(_ area: Area.ID, _ mode: TravelMode) -> (revision: Int64, graph: RoutingGraph?)? {
+        graphs.withLock { $0[GraphKey(area: area, mode: mode)] }
+    }
+
+    func setGraph(_ area: Area.ID, _ mode: TravelMode, revision: Int64, graph: RoutingGraph?) {
+        graphs.withLock { $0[GraphKey(area: area, mode: mode)] = (revision, graph) }
+    }
+
+    func removeGraphs(_ area: Area.ID) {
+        graphs.withLock { kept in
+            for mode in TravelMode.allCases { kept.removeValue(forKey: GraphKey(area: area, mode: mode)) }
+        }
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// A* with landmarks answers what plain Dijkstra answers on random graphs (one-way edges, steps and islands
 /// included); snapping, k nearest places, the stored bytes and the tag rules.
-@Suite struct RoutingGraphTests {
+@Suite struct RouteGraphTests {
     /// A deterministic stream of numbers.
     struct Random {
         var state: UInt64
