@@ -197,6 +197,21 @@ public actor GrubmapClient {
             as: API.FareEstimateBody.self)
     }
 
+    /// The shortest walk from `from` to `to` over the area's streets; `area` chooses whose streets a point is walked
+    /// on. A `404` `no_route` or `no_routing_graph` is thrown as the server's error.
+    public func walkingRoute(from: Coordinate, to: Destination, area: Area.ID? = nil) async throws(GrubmapClientError)
+        -> API.WalkingRouteBody
+    {
+        let destination =
+            switch to {
+            case .place(let id): id.rawValue
+            case .point(let point): Self.text(point)
+            }
+        return try await get(
+            "api/v1/routes/walk", query: ["from": Self.text(from), "to": destination, "area": area?.rawValue],
+            as: API.WalkingRouteBody.self)
+    }
+
     /// The geodesic between two points.
     public func distance(from: Coordinate, to: Coordinate) async throws(GrubmapClientError) -> API.DistanceBody {
         try await get(

@@ -16,6 +16,7 @@ enum Command {
           distance   Geodesic distances between points, for two points or lines on stdin
           fare       Estimate a ride to a place or a point with each ride type
           nearby     The places nearest a point (nearby LAT,LON [--area ID] [--limit N] [--radius M])
+          route      The shortest walk between two points over an area's streets (route FROM TO --area ID)
           import     Import menus (import menu FEED.xml --place ID) or places (import places FILE --area ID)
           export     Write an area's places as GeoJSON (export places --area ID)
           completion Print a shell completion script (completion bash|zsh|fish)
@@ -40,6 +41,7 @@ enum Command {
         case "distance": return try DistanceCommand.run(rest)
         case "fare": return try FareCommand.run(rest)
         case "nearby": return try NearbyCommand.run(rest)
+        case "route": return try RouteCommand.run(rest)
         case "import": return try ImportCommand.run(rest)
         case "completion": return try CompletionCommand.run(rest)
         case "man": return try CompletionCommand.runMan(rest)

@@ -44,7 +44,7 @@ struct CommandDefinition: Sendable {
         [
             ServeCommand.definition, MigrateCommand.definition, DistanceCommand.definition, FareCommand.definition,
             ImportCommand.menuDefinition, BasemapCommand.definition, PlacesCommand.importDefinition,
-            PlacesCommand.exportDefinition, NearbyCommand.definition,
+            PlacesCommand.exportDefinition, NearbyCommand.definition, RouteCommand.definition,
             CompletionCommand.definition, CompletionCommand.manDefinition,
         ] + OperatorCommand.definitions + FeedCommand.definitions + APIKeyCommand.definitions
 }

@@ -88,6 +88,7 @@ public struct App: Sendable {
         routes.add(ProfileFeature(profiles: store, checkIns: store))
         routes.add(CheckInFeature(checkIns: store, policy: configuration.checkInPolicy))
         routes.add(FareFeature())
+        routes.add(RouteFeature(basemaps: store))
         routes.add(CatalogAPI(checkIns: store, live: store, cache: caches.placeLists))
         routes.add(LineReportsAPI(live: store))
         routes.add(PopularTimesAPI(live: store))

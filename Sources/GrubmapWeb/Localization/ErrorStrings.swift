@@ -76,6 +76,8 @@ struct ErrorStrings: LocalizedStrings {
         case "area_mismatch": "이 장소는 고른 지역에 있지 않아요. 장소가 있는 지역에서 다시 시도해 주세요."
         case "area_required": "이 위치를 포함하는 지역이 없어요. 지역 안의 위치를 골라 주세요."
         case "no_fare_schedule": "이 지역에는 차량 요금표가 없어요."
+        case "no_routing_graph": "이 지역에는 아직 걸어서 갈 길 정보가 없어요."
+        case "no_route": "두 곳을 잇는 길이 없어요. 서로 이어지지 않은 길 위에 있어요."
         case "bad_query": "주소의 물음표(?) 뒤 내용을 알아볼 수 없어요. 주소를 다시 확인해 주세요."
         case "bad_path": "주소의 경로에 잘못된 %-인코딩이 있어요. 주소를 다시 확인해 주세요."
         case "bad_form": "보낸 양식의 \(value)을 알아볼 수 없어요. 페이지를 새로 고친 뒤 다시 보내 주세요."

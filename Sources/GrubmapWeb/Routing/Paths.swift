@@ -181,6 +181,7 @@ enum Paths {
             serial: "/api/v1/dishes/{id}/name-suggestions", missing: "There is no dish with that id.")
         static let fares = SitePath("/api/v1/fares")
         static let distance = SitePath("/api/v1/distance")
+        static let walkingRoute = SitePath("/api/v1/routes/walk")
         static let sessions = SitePath("/api/v1/sessions")
         static let preferences = SitePath("/api/v1/me/preferences")
         static let profile = SitePath("/api/v1/me/profile")

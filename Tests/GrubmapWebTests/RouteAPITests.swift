@@ -1,0 +1,96 @@
+import Foundation
+import GrubmapCore
+import GrubmapHTTP
+import GrubmapStore
+import Testing
+
+@testable import GrubmapWeb
+
+/// `GET /api/v1/routes/walk`: the contract's shape, snapping, and each bad input named.
+@Suite struct RouteAPITests {
+    private func body(_ response: Response) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+    }
+
+    /// The test campus with one street along 129.08 east (through Charlie, Alpha and Bravo) and an island of a
+    /// street to the east.
+    static func makeWithStreets() throws -> TestApp {
+        let test = try TestApp.make()
+        var builder = RoutingGraphBuilder(mode: .walk)
+        var previous: Int32?
+        for (index, latitude) in stride(from: 35.225, through: 35.2401, by: 0.0005).enumerated() {
+            let node = builder.node(id: Int64(index), at: try Coordinate(latitude: latitude, longitude: 129.08))
+            if let previous { builder.addSegment(previous, node) }
+            previous = node
+        }
+        let a = builder.node(id: 1_000, at: try Coordinate(latitude: 35.238, longitude: 129.088))
+        let b = builder.node(id: 1_001, at: try Coordinate(latitude: 35.239, longitude: 129.088))
+        builder.addSegment(a, b)
+        let coverage = TestApp.sampleArea.bounds
+        let street = BasemapFeature(
+            kind: .footway,
+            parts: [
+                [
+                    try Coordinate(latitude: 35.225, longitude: 129.08),
+                    try Coordinate(latitude: 35.24, longitude: 129.08),
+                ]
+            ])
+        try test.store.replaceBasemap(
+            Basemap(source: .openStreetMap, note: "test", coverage: coverage, features: [street]),
+            areaID: TestApp.sampleArea.id, graphs: [builder.build()])
+        return test
+    }
+
+    @Test func aWalkToAPlaceHasTheContractShape() throws {
+        let test = try Self.makeWithStreets()
+        defer { test.cleanUp() }
+        let response = try test.get("/api/v1/routes/walk?from=35.2336,129.0800&to=alpha")
+        #expect(response.status == .ok)
+        let json = try body(response)
+        #expect(
+            Set(json.keys) == ["areaId", "placeId", "distanceMeters", "durationSeconds", "snapMeters", "geometry"])
+        #expect(json["areaId"] as? String == "test-campus" && json["placeId"] as? String == "alpha")
+        let meters = try #require(json["distanceMeters"] as? Double)
+        #expect(abs(meters - 155.3) < 1)
+        #expect(json["durationSeconds"] as? Int == Int((meters / RoutingGraph.walkingMetersPerSecond).rounded()))
+        #expect(json["snapMeters"] as? [String: Double] == ["from": 0, "to": 0])
+        let geometry = try #require(json["geometry"] as? [String: Any])
+        #expect(geometry["type"] as? String == "LineString")
+        let line = try #require(geometry["coordinates"] as? [[Double]])
+        #expect(line.first == [129.08, 35.2336] && line.last == [129.08, 35.235])
+    }
+
+    @Test func thePointsAreSnappedAndSayHowFar() throws {
+        let test = try Self.makeWithStreets()
+        defer { test.cleanUp() }
+        let json = try body(try test.get("/api/v1/routes/walk?from=35.2336,129.085&to=35.2336,129.08"))
+        let snap = try #require(json["snapMeters"] as? [String: Double])
+        #expect(abs((snap["from"] ?? 0) - 454.9) < 1 && snap["to"] == 0)
+        #expect(json["distanceMeters"] as? Double == 0)
+        let same = try body(try test.get("/api/v1/routes/walk?from=35.235,129.08&to=alpha"))
+        #expect(same["distanceMeters"] as? Double == 0 && same["durationSeconds"] as? Int == 0)
+    }
+
+    @Test func badWalksNameWhatIsWrong() throws {
+        let test = try Self.makeWithStreets()
+        defer { test.cleanUp() }
+        let cases: [(String, Int, String, String)] = [
+            ("to=alpha", 400, "missing_parameter", "from: missing"),
+            ("from=35.2,129.08", 400, "missing_parameter", "to: missing"),
+            ("from=90.5,0&to=alpha", 400, "invalid_coordinate", "from: latitude 90.5 is outside [-90, 90]"),
+            ("from=35.2,129.08&to=-91,0", 400, "invalid_destination", "to: latitude -91.0 is outside"),
+            ("from=35.2,129.08&to=nowhere", 404, "not_found", "to: there is no place \"nowhere\""),
+            ("from=35.2,129.08&to=alpha&area=another-area", 400, "area_mismatch", "area: the place \"alpha\" is in"),
+            ("from=0,0&to=1,1", 400, "area_required", "to: no area contains 1.0,1.0"),
+            ("from=35.23,129.08&to=35.2385,129.088", 404, "no_route", "to: no route joins the two points"),
+            ("from=37.33,-121.89&to=37.331,-121.89", 404, "no_routing_graph", "area: the area \"another-area\" has"),
+        ]
+        for (query, status, code, message) in cases {
+            let response = try test.get("/api/v1/routes/walk?\(query)")
+            #expect(response.status.code == status, "\(query)")
+            let error = try body(response)["error"] as? [String: String]
+            #expect(error?["code"] == code, "\(query)")
+            #expect(error?["message"]?.hasPrefix(message) == true, "\(query): \(error?["message"] ?? "")")
+        }
+    }
+}
