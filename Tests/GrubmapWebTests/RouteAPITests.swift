@@ -93,4 +93,18 @@ import Testing
             #expect(error?["message"]?.hasPrefix(message) == true, "\(query): \(error?["message"] ?? "")")
         }
     }
+
+    @Test func thePlacePageSaysMinutesOnFootWhenTheAreaHasStreets() throws {
+        let test = try Self.makeWithStreets()
+        defer { test.cleanUp() }
+        let page = String(decoding: try test.get("/places/bravo?near=35.2336,129.0800").body, as: UTF8.self)
+        // 707 m at 4.8 km/h: 8 min 50 s, shown as 9 minutes.
+        #expect(page.contains("<p class=\"meta walk\">9 min walk"))
+        let unknown = String(decoding: try test.get("/places/bravo").body, as: UTF8.self)
+        #expect(!unknown.contains("meta walk"))
+        let plain = try TestApp.make()
+        defer { plain.cleanUp() }
+        let without = String(decoding: try plain.get("/places/bravo?near=35.2336,129.0800").body, as: UTF8.self)
+        #expect(!without.contains("meta walk"))
+    }
 }

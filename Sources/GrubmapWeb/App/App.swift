@@ -73,7 +73,7 @@ public struct App: Sendable {
         routes.add(
             PlaceFeature(
                 menus: store, soldOut: store, dishes: store, ratings: store, checkIns: store, profiles: store,
-                live: store, cache: caches.placePages, followedDishes: caches.followedDishes))
+                live: store, basemaps: store, cache: caches.placePages, followedDishes: caches.followedDishes))
         routes.add(
             MenuFeature(menus: store, soldOut: store, dishes: store, ratings: store, preferences: preferences))
         routes.add(SoldOutFeature(menus: store, soldOut: store))

@@ -54,6 +54,11 @@ struct Strings: LocalizedStrings {
         case .kakao: text(en: "Kakao Map", ko: "카카오맵")
         }
     }
+    func walkSummary(minutes: Int, distance: String) -> String {
+        text(
+            en: "\(minutes) min walk · \(distance) on foot from your position",
+            ko: "내 위치에서 걸어서 \(minutes)분 · \(distance)")
+    }
     func backTo(_ name: String) -> String { text(en: "Back to \(name)", ko: "\(name, particle: .toward) 돌아가기") }
     func weekdayName(_ day: Weekday) -> String {
         switch day {

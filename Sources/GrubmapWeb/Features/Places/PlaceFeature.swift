@@ -13,6 +13,8 @@ struct PlaceFeature: RouteCollection {
     let checkIns: any CheckInStore
     let profiles: any ProfileStore
     let live: any LiveStore
+    /// Where the area's walking graph is read, for minutes on foot from the person's position.
+    let basemaps: any BasemapStore
     let cache: PlacePageCache
     let followedDishes: RecentCache<[Dish.ID], [Dish]>
 
@@ -45,14 +47,17 @@ struct PlaceFeature: RouteCollection {
                     popularTimes: try live.popularTimes(placeID: id, at: context.now, in: area.clockTimeZone),
                     live: selected == today ? try live.busyness(atPlace: id, at: context.now) : nil)
             })
-        let input = PlacePageInput(
+        let position = try context.request.personPosition()
+        var input = PlacePageInput(
             reading: reading, me: try person(context),
             isBookmarked: context.preferences[PreferenceKeys.bookmarks].contains(id),
             followed: try FollowedDishes(
                 context.preferences, dishes: dishes, cache: followedDishes, now: context.now
             ).ids.intersection(reading.dishes.ids),
-            reader: MenuPageReader(
-                context, position: try context.request.personPosition(), today: today, time: time))
+            reader: MenuPageReader(context, position: position, today: today, time: time))
+        input.walk = try position.flatMap {
+            try WalkSummary(from: $0, to: place.coordinate, area: area.id, basemaps: basemaps)
+        }
         return try cache.pages.response(
             for: input, csrfToken: context.visitor.csrfToken, now: context.now, sources: PageSources(context))
     }

@@ -23,6 +23,8 @@ struct PlacePage {
     var line: LineReportSection? = nil
     /// The area's live changes, applied in place; `nil` for a page that stays as rendered.
     var live: LiveEvents? = nil
+    /// "6 min walk · 450 m on foot from your position", when the area has streets and the position is known.
+    var walk: String? = nil
 
     func render() -> [UInt8] {
         let language = strings.language
@@ -44,6 +46,7 @@ struct PlacePage {
                     }
                     el(.span, .class("kind")) { strings.kindName(place.kind) }
                     if let bookmark { bookmark.button.node }
+                    if let walk { el(.p, .class("meta walk")) { walk } }
                     if let description = place.description {
                         el(.p, attributes: [.class("description")] + description.langAttributes(on: language)) {
                             description.text(in: language)

@@ -14,6 +14,8 @@ struct PlacePageInput: CachedPage {
     /// The reader's followed dishes among the day's meals' (their current ids).
     let followed: Set<Dish.ID>
     let reader: MenuPageReader
+    /// The walk from the person's position over the area's streets, when both are known.
+    var walk: WalkSummary? = nil
 
     func render(csrfToken: String, from sources: PageSources) throws -> [UInt8] {
         let place = reading.place
@@ -38,6 +40,10 @@ struct PlacePageInput: CachedPage {
                 change: query["checked"].flatMap(CheckInChange.init(rawValue:)),
                 isOfflineCopy: reader.isOfflineCopy))
         page.now = sources.now
+        page.walk = walk.map {
+            Strings.forLanguage(language).walkSummary(
+                minutes: $0.minutes, distance: DistanceFormat.text(meters: Double($0.meters), unit: reader.units))
+        }
         // Busyness is now: today's page only, and never on an offline copy, whose figures would be stale.
         if let counts = reading.live, !reader.isOfflineCopy {
             let live = LiveSnapshot(counts: [place.id: counts], now: sources.now)
