@@ -46,6 +46,9 @@ extension API {
         public let placeId: Place.ID?
         public let distanceMeters: Int
         public let straightLineMeters: Double
+        /// The driving route's length over the area's roads, when the area has a driving graph: `distanceMeters`
+        /// is then this, rounded; without it, the straight line times the detour factor.
+        public let routedMeters: Double?
         public let durationSeconds: Range<Int>
         public let currency: String
         public let surge: Decimal
@@ -53,9 +56,10 @@ extension API {
 
         public init(
             from: Coordinate, to: Coordinate, areaId: Area.ID, placeId: Place.ID?, distanceMeters: Int,
-            straightLineMeters: Double, durationSeconds: Range<Int>, currency: String, surge: Decimal,
-            estimates: [Estimate]
+            straightLineMeters: Double, routedMeters: Double? = nil, durationSeconds: Range<Int>, currency: String,
+            surge: Decimal, estimates: [Estimate]
         ) {
+            self.routedMeters = routedMeters
             self.from = from
             self.to = to
             self.areaId = areaId

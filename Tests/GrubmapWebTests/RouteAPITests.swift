@@ -107,4 +107,37 @@ import Testing
         let without = String(decoding: try plain.get("/places/bravo?near=35.2336,129.0800").body, as: UTF8.self)
         #expect(!without.contains("meta walk"))
     }
+
+    @Test func faresArePricedOnTheDrivingRouteWhereThereIsOne() throws {
+        let test = try TestApp.makeWithFares()
+        defer { test.cleanUp() }
+        let query = "/api/v1/fares?from=35.2336,129.0800&to=bravo"
+        let before = try body(try test.get(query))
+        #expect(before["routedMeters"] == nil)
+        // A road around three sides of a block: 455 m east, 711 m north, 455 m west.
+        var builder = RoutingGraphBuilder(mode: .drive)
+        let corners = try [(35.2336, 129.08), (35.2336, 129.085), (35.24, 129.085), (35.24, 129.08)].enumerated().map {
+            builder.node(id: Int64($0.offset), at: try Coordinate(latitude: $0.element.0, longitude: $0.element.1))
+        }
+        for (a, b) in zip(corners, corners.dropFirst()) { builder.addSegment(a, b) }
+        let street = BasemapFeature(
+            kind: .street,
+            parts: [
+                [
+                    try Coordinate(latitude: 35.2336, longitude: 129.08),
+                    try Coordinate(latitude: 35.24, longitude: 129.08),
+                ]
+            ])
+        try test.store.replaceBasemap(
+            Basemap(source: .openStreetMap, note: "test", coverage: TestApp.sampleArea.bounds, features: [street]),
+            areaID: TestApp.sampleArea.id, graphs: [builder.build()])
+        let after = try body(try test.get(query))
+        let routed = try #require(after["routedMeters"] as? Double)
+        #expect(abs(routed - 1_621) < 3)
+        #expect(after["distanceMeters"] as? Int == Int(routed.rounded()))
+        let page = String(decoding: try test.get("/places/bravo?near=35.2336,129.0800").body, as: UTF8.self)
+        #expect(page.contains("along the roads"))
+        let straight = String(decoding: try test.get("/places/bravo?near=35.2336,129.0800&via=x").body, as: UTF8.self)
+        #expect(!straight.contains("estimated from the straight line"))
+    }
 }

@@ -17,7 +17,10 @@ public struct FareEstimate: Hashable, Sendable {
 
     /// The geodesic between the two points, in metres.
     public let straightLineMeters: Double
-    /// The distance priced: straight line × detour factor, rounded to whole metres.
+    /// The driving route's length over the area's roads, when it has a driving graph and a route joins the points.
+    public let routedMeters: Double?
+    /// The distance priced: the driving route's length where there is one, else straight line × detour factor,
+    /// rounded to whole metres.
     public let roadMeters: Int
     /// The trip's duration at the fast end (`lowerBound`) and the slow end (`upperBound`) of the speed band, seconds.
     public let durationSeconds: ClosedRange<Int>
@@ -27,10 +30,11 @@ public struct FareEstimate: Hashable, Sendable {
     public let fares: [Fare]
 
     /// Estimates a ride of the given straight-line length under `schedule`.
-    public init(schedule: FareSchedule, straightLineMeters: Double) {
+    public init(schedule: FareSchedule, straightLineMeters: Double, routedMeters: Double? = nil) {
         precondition(straightLineMeters.isFinite && straightLineMeters >= 0, "a distance is finite and not negative")
         self.straightLineMeters = straightLineMeters
-        let road = Int((straightLineMeters * schedule.detourFactor).rounded())
+        self.routedMeters = routedMeters
+        let road = Int((routedMeters ?? straightLineMeters * schedule.detourFactor).rounded())
         roadMeters = road
         // metres / (km/h ÷ 3.6) = seconds
         let fastest = Int((Double(road) * 3.6 / schedule.speedBand.high).rounded())
@@ -48,6 +52,15 @@ public struct FareEstimate: Hashable, Sendable {
     /// Estimates a ride from `origin` to `destination` under `schedule`.
     public init(schedule: FareSchedule, from origin: Coordinate, to destination: Coordinate) {
         self.init(schedule: schedule, straightLineMeters: origin.distance(to: destination))
+    }
+
+    /// Estimates a ride priced on the driving route over `graph` (a driving graph) when one joins the points, else
+    /// on the straight line.
+    public init(schedule: FareSchedule, from origin: Coordinate, to destination: Coordinate, graph: RoutingGraph?) {
+        let routed = graph.flatMap { try? $0.route(from: origin, to: destination).distanceMeters }
+        self.init(
+            schedule: schedule, straightLineMeters: origin.distance(to: destination),
+            routedMeters: routed.map { ($0 * 100).rounded() / 100 })
     }
 
     /// The range for the ride type with this id, or `nil`.

@@ -87,7 +87,7 @@ public struct App: Sendable {
                 allowList: configuration.outboundAllowList, subscribed: environment.pushSubscribed))
         routes.add(ProfileFeature(profiles: store, checkIns: store))
         routes.add(CheckInFeature(checkIns: store, policy: configuration.checkInPolicy))
-        routes.add(FareFeature())
+        routes.add(FareFeature(basemaps: store))
         routes.add(RouteFeature(basemaps: store))
         routes.add(CatalogAPI(checkIns: store, live: store, cache: caches.placeLists))
         routes.add(LineReportsAPI(live: store))

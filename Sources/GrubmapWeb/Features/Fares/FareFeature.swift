@@ -1,9 +1,13 @@
 import GrubmapAPI
 import GrubmapCore
 import GrubmapHTTP
+import GrubmapStore
 
 /// Ride estimates and distances: `/api/v1/fares`, `/api/v1/distance`, and the place page's ride cards.
 struct FareFeature: RouteCollection {
+    /// Where the areas' driving graphs are read: fares are priced on the route where there is one.
+    let basemaps: any BasemapStore
+
     func addRoutes(to routes: inout RouteTable) {
         routes.add(.get, Paths.API.fares, .api, .optional, fares)
         routes.add(.get, Paths.API.distance, .api, .none, distance)
@@ -27,7 +31,9 @@ struct FareFeature: RouteCollection {
         let trip = try FareTrip.resolve(
             to: destination, areaID: request.query["area"], areas: try context.catalog.allAreas(),
             place: { try context.places.place(id: $0) })
-        let estimate = FareEstimate(schedule: trip.schedule, from: origin, to: trip.destination)
+        let estimate = FareEstimate(
+            schedule: trip.schedule, from: origin, to: trip.destination,
+            graph: try basemaps.routingGraph(areaID: trip.area.id, mode: .drive))
         return .json(
             API.FareEstimateBody(
                 estimate, schedule: trip.schedule, from: origin, to: trip.destination, area: trip.area,
@@ -47,7 +53,7 @@ extension RideEstimates {
     /// from `?ride=ID` in `query`; an unknown id selects the first ride type, as on a first visit.
     static func make(
         for place: Place, in area: Area, from position: Coordinate?, query: QueryFields, language: Language,
-        units: DistanceUnit
+        units: DistanceUnit, routedMeters: Double? = nil
     ) -> RideEstimates {
         let schedule = area.fareSchedule
         let requested = query["ride"].flatMap { try? RideType.ID($0) }
@@ -55,7 +61,11 @@ extension RideEstimates {
         return RideEstimates(
             strings: FareStrings.forLanguage(language), place: place, schedule: schedule,
             estimate: position.flatMap { position in
-                schedule.map { FareEstimate(schedule: $0, from: position, to: place.coordinate) }
+                schedule.map {
+                    FareEstimate(
+                        schedule: $0, straightLineMeters: position.distance(to: place.coordinate),
+                        routedMeters: routedMeters)
+                }
             },
             selected: selected, unit: units, nearParameter: query["near"])
     }

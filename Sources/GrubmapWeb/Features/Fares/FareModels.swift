@@ -10,6 +10,7 @@ extension API.FareEstimateBody {
         self.init(
             from: from, to: to, areaId: area.id, placeId: place?.id, distanceMeters: estimate.roadMeters,
             straightLineMeters: (estimate.straightLineMeters * 1000).rounded() / 1000,
+            routedMeters: estimate.routedMeters,
             durationSeconds: Range(low: estimate.durationSeconds.lowerBound, high: estimate.durationSeconds.upperBound),
             currency: estimate.currency.code, surge: schedule.surge,
             estimates: estimate.fares.map { fare in

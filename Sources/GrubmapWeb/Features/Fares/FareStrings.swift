@@ -17,6 +17,8 @@ struct FareStrings: LocalizedStrings {
                 ? "\(range.lowerBound)분" : "\(range.lowerBound)~\(range.upperBound)분")
     }
     var fromYourPosition: String { text(en: "from your position", ko: "현재 위치 기준") }
+    var byTheRoads: String { text(en: "along the roads", ko: "도로 경로 기준") }
+    var asTheCrowFlies: String { text(en: "estimated from the straight line", ko: "직선거리로 어림") }
     var rideTypesLegend: String { text(en: "Ride type", ko: "차량 종류") }
     /// "4 seats"
     func seats(_ count: Int) -> String { text(en: count == 1 ? "1 seat" : "\(count) seats", ko: "\(count)인승") }

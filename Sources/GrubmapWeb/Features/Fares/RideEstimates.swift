@@ -37,6 +37,7 @@ struct RideEstimates {
                         strings.tripSummary(
                             DistanceFormat.text(meters: Double(estimate.roadMeters), unit: unit),
                             strings.duration(seconds: estimate.durationSeconds)) + " · " + strings.fromYourPosition
+                            + " · " + (estimate.routedMeters == nil ? strings.asTheCrowFlies : strings.byTheRoads)
                     }
                 }
             }

@@ -55,6 +55,11 @@ struct PlaceFeature: RouteCollection {
                 context.preferences, dishes: dishes, cache: followedDishes, now: context.now
             ).ids.intersection(reading.dishes.ids),
             reader: MenuPageReader(context, position: position, today: today, time: time))
+        if let position, area.fareSchedule != nil,
+            let graph = try basemaps.routingGraph(areaID: area.id, mode: .drive)
+        {
+            input.routedMeters = try? graph.route(from: position, to: place.coordinate).distanceMeters
+        }
         input.walk = try position.flatMap {
             try WalkSummary(from: $0, to: place.coordinate, area: area.id, basemaps: basemaps)
         }

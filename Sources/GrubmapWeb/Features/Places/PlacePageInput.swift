@@ -16,6 +16,9 @@ struct PlacePageInput: CachedPage {
     let reader: MenuPageReader
     /// The walk from the person's position over the area's streets, when both are known.
     var walk: WalkSummary? = nil
+    /// The driving route's length from the person's position, when the area has a driving graph: rides are priced
+    /// on it.
+    var routedMeters: Double? = nil
 
     func render(csrfToken: String, from sources: PageSources) throws -> [UInt8] {
         let place = reading.place
@@ -31,7 +34,8 @@ struct PlacePageInput: CachedPage {
         var page = PlacePage(
             strings: Strings.forLanguage(language), place: place, area: area, areas: try sources.catalog.allAreas(),
             rides: RideEstimates.make(
-                for: place, in: area, from: reader.position, query: query, language: language, units: reader.units),
+                for: place, in: area, from: reader.position, query: query, language: language, units: reader.units,
+                routedMeters: routedMeters),
             whosHere: WhosHere(
                 strings: CheckInStrings.forLanguage(language), language: language, place: place,
                 people: people, me: me.me,
