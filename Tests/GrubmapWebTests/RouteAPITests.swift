@@ -140,4 +140,16 @@ import Testing
         let straight = String(decoding: try test.get("/places/bravo?near=35.2336,129.0800&via=x").body, as: UTF8.self)
         #expect(!straight.contains("estimated from the straight line"))
     }
+
+    @Test func theListSaysMinutesOnFootWhenTheAreaHasStreets() throws {
+        let test = try Self.makeWithStreets()
+        defer { test.cleanUp() }
+        let page = String(decoding: try test.get("/areas/test-campus?near=35.2336,129.0800").body, as: UTF8.self)
+        // Charlie is 0 m away (1 minute at least), Alpha 155 m (2), Bravo 707 m (9).
+        for minutes in [1, 2, 9] { #expect(page.contains("<span class=\"walk\">\(minutes) min walk</span>")) }
+        let plain = try TestApp.make()
+        defer { plain.cleanUp() }
+        let without = String(decoding: try plain.get("/areas/test-campus?near=35.2336,129.0800").body, as: UTF8.self)
+        #expect(!without.contains("min walk"))
+    }
 }

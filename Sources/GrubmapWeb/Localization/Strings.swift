@@ -21,6 +21,7 @@ struct Strings: LocalizedStrings {
     var distancesFromGivenPoint: String { text(en: "Distances from the position you gave", ko: "지정한 위치에서 잰 거리") }
     var distancesFromYou: String { text(en: "Distances from where you are", ko: "내 위치에서 잰 거리") }
     func away(_ name: String) -> String { text(en: "\(name) away", ko: "\(name) 거리") }
+    func minutesWalk(_ minutes: Int) -> String { text(en: "\(minutes) min walk", ko: "걸어서 \(minutes)분") }
     func kindName(_ kind: Place.Kind) -> String {
         switch kind {
         case .restaurant: text(en: "Restaurant", ko: "식당")

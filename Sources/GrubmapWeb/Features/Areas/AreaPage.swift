@@ -24,6 +24,8 @@ struct AreaPage {
     let showsMap: Bool
     /// "Set my position" by hand; `nil` leaves it out.
     var positionPicker: PositionPicker? = nil
+    /// Minutes on foot from the person's position to the listed places, where the area has streets to walk.
+    var walkingMinutes: [Place.ID: Int] = [:]
     /// What setting or clearing the position just did (`?positioned=set` or `cleared`), said at the top.
     var positionNotice: String? = nil
     /// The person's stars on the rows; `nil` leaves them out.
@@ -216,6 +218,9 @@ struct AreaPage {
                             Icons.distance
                             strings.away(DistanceFormat.text(meters: meters, unit: units))
                         }
+                    }
+                    if let minutes = walkingMinutes[place.id] {
+                        el(.span, .class("walk")) { strings.minutesWalk(minutes) }
                     }
                     if let address = place.address {
                         el(.span, attributes: TextLanguage.attributes(shared.localLanguage, on: language)) { address }

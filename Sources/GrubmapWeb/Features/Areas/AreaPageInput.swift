@@ -107,6 +107,16 @@ struct AreaPageInput: CachedPage {
             onlyOpenNow: reading.onlyOpenNow, map: reading.map,
             showsMap: query["view"] == "map" || query["place"] != nil)
         page.placeCount = catalog.placeCount(inArea: id)
+        if let from = position?.coordinate, !places.isEmpty,
+            let graph = try feature.basemaps.routingGraph(areaID: id, mode: .walk),
+            let walks = try? graph.nearest(from: from, places: places.map(\.place.coordinate), k: places.count)
+        {
+            // One search from the position to every listed place (``RoutingGraph/nearest(from:places:k:search:)``).
+            for walk in walks {
+                let minutes = max(1, Int((RoutingGraph.walkingSeconds(cost: walk.cost) / 60).rounded(.up)))
+                page.walkingMinutes[places[walk.index].place.id] = minutes
+            }
+        }
         if let live = reading.live {
             page.live = live
             page.liveEvents = LiveEvents(
