@@ -152,4 +152,17 @@ import Testing
         let without = String(decoding: try plain.get("/areas/test-campus?near=35.2336,129.0800").body, as: UTF8.self)
         #expect(!without.contains("min walk"))
     }
+
+    @Test func theBoardSaysMinutesOnFootWhenTheAreaHasStreets() throws {
+        let test = try Self.makeWithStreets()
+        defer { test.cleanUp() }
+        let board = String(decoding: try test.get("/areas/test-campus/menus?near=35.2336,129.0800").body, as: UTF8.self)
+        // Wherever a card shows its facts (a serving place), it shows the minutes on foot too.
+        #expect(board.contains("min walk</span>") == board.contains("class=\"card-facts\""))
+        let plain = try TestApp.make()
+        defer { plain.cleanUp() }
+        let without = String(
+            decoding: try plain.get("/areas/test-campus/menus?near=35.2336,129.0800").body, as: UTF8.self)
+        #expect(!without.contains("min walk"))
+    }
 }

@@ -69,7 +69,7 @@ public struct App: Sendable {
         routes.add(
             MenuBoardFeature(
                 menus: store, soldOut: store, dishes: store, ratings: store, photos: store, live: store,
-                preferences: preferences, cache: caches.boards, followedDishes: caches.followedDishes))
+                preferences: preferences, cache: caches.boards, followedDishes: caches.followedDishes, basemaps: store))
         routes.add(
             PlaceFeature(
                 menus: store, soldOut: store, dishes: store, ratings: store, checkIns: store, profiles: store,

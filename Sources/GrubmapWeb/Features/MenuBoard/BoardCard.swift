@@ -17,6 +17,8 @@ struct BoardCard {
     var photos: [Place.ID: [DishKey: MealPhoto]] = [:]
     /// Check-ins and line reports by place, on today's board; `nil` leaves the busyness badges out.
     var live: [Place.ID: LiveCounts]? = nil
+    /// Minutes on foot by place, where the area has streets to walk.
+    var walkingMinutes: [Place.ID: Int] = [:]
 
     private var boardStrings: BoardStrings { BoardStrings.forLanguage(strings.language) }
 
@@ -115,6 +117,9 @@ struct BoardCard {
                             Icons.distance
                             distance
                         }
+                    }
+                    if let minutes = walkingMinutes[entry.place.id] {
+                        el(.span, .class("walk")) { strings.minutesWalk(minutes) }
                     }
                 }
             }

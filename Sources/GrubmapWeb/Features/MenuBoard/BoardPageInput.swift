@@ -13,6 +13,8 @@ struct BoardPageInput: CachedPage {
     /// The reader's followed dishes among the board's meals' (their current ids).
     let followed: Set<Dish.ID>
     let reader: MenuPageReader
+    /// Minutes on foot from the reader's position to the board's places, where the area has streets to walk.
+    var walkingMinutes: [Place.ID: Int] = [:]
 
     func render(csrfToken: String, from sources: PageSources) throws -> [UInt8] {
         let area = reading.area
@@ -50,6 +52,7 @@ struct BoardPageInput: CachedPage {
             isFilterOpen: query["filter"] == "open", sortsByRating: sortsByRating, soldOut: reading.soldOut,
             ratings: reading.ratings, photos: reading.photos,
             live: day.isToday && !reader.isOfflineCopy ? reading.live : nil)
+        page.walkingMinutes = walkingMinutes
         page.followStrip =
             FollowStrip(
                 strings: follows, board: board, dishes: reading.dishes, followed: followed,

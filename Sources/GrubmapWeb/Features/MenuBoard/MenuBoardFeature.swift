@@ -16,6 +16,8 @@ struct MenuBoardFeature: RouteCollection {
     let preferences: PreferenceWriter
     let cache: BoardCache
     let followedDishes: RecentCache<[Dish.ID], [Dish]>
+    /// Where the area's walking graph is read, for minutes on foot from the person's position.
+    let basemaps: any BasemapStore
 
     func addRoutes(to routes: inout RouteTable) {
         routes.addKept(Paths.menuBoard, .page, boardPage)
@@ -32,13 +34,23 @@ struct MenuBoardFeature: RouteCollection {
         context.cookies.openedArea = id
         let day = try BoardDay(area: area, context: context)
         let (reading, bookmarks) = try read(area, on: day, context: context)
-        let input = BoardPageInput(
+        let position = try context.request.personPosition()
+        var input = BoardPageInput(
             reading: reading, bookmarks: bookmarks,
             followed: try FollowedDishes(
                 context.preferences, dishes: dishes, cache: followedDishes, now: context.now
             ).ids.intersection(reading.dishes.ids),
-            reader: MenuPageReader(
-                context, position: try context.request.personPosition(), today: day.today, time: day.time))
+            reader: MenuPageReader(context, position: position, today: day.today, time: day.time))
+        if let position, let graph = try basemaps.routingGraph(areaID: area.id, mode: .walk),
+            let walks = try? graph.nearest(
+                from: position, places: reading.places.map(\.coordinate), k: reading.places.count)
+        {
+            // One search from the position to every place of the board.
+            for walk in walks {
+                input.walkingMinutes[reading.places[walk.index].id] = max(
+                    1, Int((RoutingGraph.walkingSeconds(cost: walk.cost) / 60).rounded(.up)))
+            }
+        }
         let csrfToken = context.visitor.csrfToken
         guard reading.isShared else { return try input.response(csrfToken: csrfToken, from: PageSources(context)) }
         return try cache.pages.response(

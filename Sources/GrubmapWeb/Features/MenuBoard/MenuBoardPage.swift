@@ -42,6 +42,8 @@ struct MenuBoardPage {
     var live: [Place.ID: LiveCounts]? = nil
     /// The reader's followed dishes served this day (``FollowStrip``), over the glance.
     var followStrip: Node? = nil
+    /// Minutes on foot to the places, where the area has streets to walk and the position is known.
+    var walkingMinutes: [Place.ID: Int] = [:]
 
     private var boardStrings: BoardStrings { BoardStrings.forLanguage(strings.language) }
     private var menuStrings: MenuStrings { reading.strings }
@@ -127,7 +129,7 @@ struct MenuBoardPage {
     private var cards: Node {
         let card = BoardCard(
             reading: reading, board: board, day: day, area: area, units: units, strings: strings, soldOut: soldOut,
-            ratings: ratings, photos: photos, live: live)
+            ratings: ratings, photos: photos, live: live, walkingMinutes: walkingMinutes)
         return fragment {
             if board.places.isEmpty {
                 el(.p, .class("card empty")) { boardStrings.noPlaces }
