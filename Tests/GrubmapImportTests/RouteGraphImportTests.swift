@@ -104,4 +104,19 @@ import Testing
             #expect(busan.edgeCount > 10)
         }
     }
+
+    @Test func aSchematicBasemapStoredWithoutGraphsGetsThem() throws {
+        try StoreKind.sqlite.withStore { store throws in
+            _ = try DemoData.load(into: store)
+            let busan = try Area.ID("pnu-busan")
+            try DemoBasemaps.load(into: store)
+            let stored = try #require(try store.basemap(areaID: busan))
+            try store.replaceBasemap(stored.basemap, areaID: busan)
+            #expect(try store.routingGraph(areaID: busan, mode: .walk) == nil)
+            #expect(try DemoBasemaps.load(into: store) > 0)
+            #expect(try store.routingGraph(areaID: busan, mode: .walk) != nil)
+            #expect(try store.basemap(areaID: busan)?.basemap == stored.basemap)
+            #expect(try DemoBasemaps.load(into: store) == 0)
+        }
+    }
 }

@@ -19,12 +19,25 @@ public enum DemoBasemaps {
     /// Stores the schematic basemap of every demo area that exists in `store` and has no basemap yet, so an
     /// imported one is never replaced and loading again changes nothing. Every file is read and checked first.
     ///
-    /// - Returns: the number of areas given a basemap.
+    /// A schematic basemap stored before routing graphs existed is stored again with its graphs.
+    ///
+    /// - Returns: the number of areas given a basemap (or its graphs).
     @discardableResult
     public static func load(into store: any Store) throws -> Int {
         var loaded = 0
         for (areaID, file) in try files() {
-            guard let area = try store.area(id: areaID), try store.basemap(areaID: areaID) == nil else { continue }
+            guard let area = try store.area(id: areaID) else { continue }
+            if let stored = try store.basemap(areaID: areaID) {
+                // A schematic basemap stored before routing graphs existed gets its graphs; an import is left alone.
+                if stored.basemap.source == .schematic, try store.routingGraph(areaID: areaID, mode: .walk) == nil {
+                    let graphs = RoutingGraph.graphs(of: stored.basemap.features)
+                    if !graphs.isEmpty {
+                        try store.replaceBasemap(stored.basemap, areaID: areaID, graphs: graphs)
+                        loaded += 1
+                    }
+                }
+                continue
+            }
             let basemap = file.basemap(coverage: Basemap.coverage(of: area.bounds))
             try store.replaceBasemap(basemap, areaID: areaID, graphs: RoutingGraph.graphs(of: basemap.features))
             loaded += 1
