@@ -63,6 +63,8 @@ extension API {
         public let busyness: Busyness
         /// Metres from the `near` point (to the millimetre), when one was given.
         public let distanceMeters: Double?
+        /// Seconds on foot from `near` over the area's streets, with `order=walking`.
+        public var walkingSeconds: Int? = nil
 
         public init(
             id: Place.ID, name: String, kind: Place.Kind, coordinate: Coordinate, checkedInCount: Int,

@@ -165,4 +165,28 @@ import Testing
             decoding: try plain.get("/areas/test-campus/menus?near=35.2336,129.0800").body, as: UTF8.self)
         #expect(!without.contains("min walk"))
     }
+
+    @Test func placesComeNearestOnFootWithOrderWalking() throws {
+        let test = try Self.makeWithStreets()
+        defer { test.cleanUp() }
+        // From beside the street near Charlie: Charlie, Alpha, Bravo on foot.
+        let json = try body(try test.get("/api/v1/areas/test-campus/places?order=walking&near=35.2336,129.0805"))
+        let places = try #require(json["places"] as? [[String: Any]])
+        #expect(places.map { $0["id"] as? String } == ["charlie", "alpha", "bravo"])
+        let seconds = places.compactMap { $0["walkingSeconds"] as? Int }
+        #expect(seconds.count == 3 && seconds == seconds.sorted())
+        let cases: [(String, Int, String)] = [
+            ("order=walking", 400, "missing_parameter"),
+            ("order=fastest&near=35.2,129.08", 400, "invalid_order"),
+            ("order=walking&near=35.2,129.08&bbox=1,1,2,2", 400, "contradictory_parameters"),
+            ("order=walking&near=35.2,129.08&limit=0", 400, "invalid_limit"),
+        ]
+        for (query, status, code) in cases {
+            let response = try test.get("/api/v1/areas/test-campus/places?\(query)")
+            #expect(response.status.code == status, "\(query)")
+            #expect((try body(response)["error"] as? [String: String])?["code"] == code, "\(query)")
+        }
+        let missing = try test.get("/api/v1/areas/another-area/places?order=walking&near=37.33,-121.89")
+        #expect((try body(missing)["error"] as? [String: String])?["code"] == "no_routing_graph")
+    }
 }

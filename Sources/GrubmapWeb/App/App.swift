@@ -89,7 +89,7 @@ public struct App: Sendable {
         routes.add(CheckInFeature(checkIns: store, policy: configuration.checkInPolicy))
         routes.add(FareFeature(basemaps: store))
         routes.add(RouteFeature(basemaps: store))
-        routes.add(CatalogAPI(checkIns: store, live: store, cache: caches.placeLists))
+        routes.add(CatalogAPI(checkIns: store, live: store, cache: caches.placeLists, basemaps: store))
         routes.add(LineReportsAPI(live: store))
         routes.add(PopularTimesAPI(live: store))
         routes.add(LineReportFormFeature(live: store))

@@ -47,6 +47,7 @@ struct ErrorStrings: LocalizedStrings {
         case "contradictory_parameters": "\(value)은 함께 써야 하는 다른 값이 없어서 쓸 수 없어요. 주소를 다시 확인해 주세요."
         case "invalid_bbox": "지도 범위(\(value))는 서쪽, 남쪽, 동쪽, 북쪽 순서로 도 단위 숫자 네 개를 써야 해요."
         case "invalid_radius": "반경(\(value))은 0보다 크고 지구 둘레의 절반 이하인 미터 값이어야 해요."
+        case "invalid_order": "순서(\(value))는 walking만 쓸 수 있어요. near와 함께 써 주세요."
         case "invalid_limit": "개수(\(value))는 1부터 정해진 최대 개수까지의 정수여야 해요."
         case "invalid_cursor": "목록의 다음 페이지를 찾지 못했어요. 목록의 첫 페이지부터 다시 열어 주세요."
         case "invalid_preference": "설정의 \(value)을 바꾸지 못했어요. 목록에 있는 것 가운데에서 골라 주세요."

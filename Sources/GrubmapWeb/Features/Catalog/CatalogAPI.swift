@@ -9,6 +9,8 @@ struct CatalogAPI: RouteCollection {
     let checkIns: any CheckInStore
     let live: any LiveStore
     let cache: PlaceListCache
+    /// Where the areas' walking graphs are read, for `order=walking`.
+    let basemaps: any BasemapStore
     /// How many of the people checked in at a place its API body lists, newest first (`checkedInCount` counts all).
     static let checkedInListed = 50
 
@@ -28,6 +30,7 @@ struct CatalogAPI: RouteCollection {
     /// the area's places (see ``PlaceListingParameters``), the caller's bookmarks first. The first page in name
     /// order comes from ``PlaceListCache``.
     func places(_ context: VisitorContext, id: Area.ID) throws -> Response {
+        if context.request.query["order"] != nil { return try placesByWalking(context, id: id) }
         let parameters = try PlaceListingParameters(context.request, allowing: PlaceListingParameters.apiNames)
         _ = try context.area(id)
         let query = parameters.query(area: id, language: context.language)
@@ -94,6 +97,62 @@ struct CatalogAPI: RouteCollection {
         let whole = try Response.jsonBytes(API.PlaceList(places: summaries, nextCursor: next?.text))
         return PlaceListCache.Entry(
             first: first, encoded: encoded, live: live, plain: PreparedBody(whole, contentType: "application/json"))
+    }
+
+    /// `GET /api/v1/areas/{id}/places?order=walking&near=LAT,LON[&limit=N]`: the `limit` places (50 unless said,
+    /// at most 500) nearest `near` on foot over the area's streets, nearest first, each with its `walkingSeconds`;
+    /// one search from the point (``RoutingGraph/nearest(from:places:k:search:)``), one page, no bookmarks first.
+    private func placesByWalking(_ context: VisitorContext, id: Area.ID) throws -> Response {
+        let query = context.request.query
+        guard query["order"] == "walking" else {
+            throw HTTPError.badRequest(
+                "order: \"\(query["order"]?.prefix(32) ?? "")\" is not an order; use order=walking with near.",
+                code: "invalid_order", field: "order")
+        }
+        for (name, _) in query.pairs where !["order", "near", "limit"].contains(name) {
+            throw HTTPError.badRequest(
+                "\(name.prefix(64)): not a parameter with order=walking; use near and limit.",
+                code: "contradictory_parameters", field: String(name.prefix(64)))
+        }
+        guard let near = try context.request.near() else {
+            throw HTTPError.badRequest(
+                "near: missing; order=walking needs the point to walk from, like near=35.2335,129.0818.",
+                code: "missing_parameter", field: "near")
+        }
+        var limit = 50
+        if let text = query["limit"] {
+            guard let number = Int(text), (1...500).contains(number) else {
+                throw HTTPError.badRequest(
+                    "limit: \"\(text.prefix(16))\" is not a whole number from 1 to 500.", code: "invalid_limit",
+                    field: "limit")
+            }
+            limit = number
+        }
+        _ = try context.area(id)
+        guard let graph = try basemaps.routingGraph(areaID: id, mode: .walk) else {
+            throw HTTPError(
+                .notFound, code: "no_routing_graph",
+                message: "order: the area \"\(id)\" has no streets to walk yet; its operator imports them with "
+                    + "grubmap import basemap.", field: "order")
+        }
+        var all: [Place] = []
+        while true {
+            let page = try context.places.places(inArea: id, after: all.last?.id, limit: PlaceQuery.maximumLimit)
+            all += page
+            if page.count < PlaceQuery.maximumLimit { break }
+        }
+        let nearest = try graph.nearest(from: near, places: all.map(\.coordinate), k: limit)
+        let live = try live.busyness(inArea: id, at: context.now)
+        return .json(
+            API.PlaceList(
+                places: nearest.map { walk in
+                    let place = all[walk.index]
+                    var summary = API.PlaceSummary(
+                        ListedPlace(place: place, distanceMeters: near.distance(to: place.coordinate)),
+                        live: live[place.id] ?? .none, language: context.language)
+                    summary.walkingSeconds = Int(RoutingGraph.walkingSeconds(cost: walk.cost).rounded())
+                    return summary
+                }, nextCursor: nil))
     }
 
     /// `GET /api/v1/places/{id}`.
