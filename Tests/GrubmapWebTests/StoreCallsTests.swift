@@ -130,13 +130,20 @@ import Testing
                     "placeQuery": 2,
                 ])
         // Someone elsewhere gets their own page, nearest first to them, with "I'm at…" by name; the map's first view
-        // is everyone's, read once, and so are the first places by name and the area's menu days (for its tabs).
+        // is everyone's, read once, and so are the first places by name and the area's menu days (for its tabs). With
+        // a position the page asks for the area's walking graph (minutes on foot; one revision read when it is kept).
         #expect(
             try counted.calls("/areas/test-campus?near=35.2335,129.0805")
-                == ["catalog": 1, "presenceInArea": 1, "busynessInArea": 1, "basemap": 1, "placeQuery": 2])
+                == [
+                    "catalog": 1, "presenceInArea": 1, "busynessInArea": 1, "basemap": 1, "placeQuery": 2,
+                    "routingGraph": 1,
+                ])
         #expect(
             try counted.calls("/areas/test-campus?near=35.2338,129.0802")
-                == ["catalog": 1, "presenceInArea": 1, "busynessInArea": 1, "basemap": 1, "placeQuery": 1])
+                == [
+                    "catalog": 1, "presenceInArea": 1, "busynessInArea": 1, "basemap": 1, "placeQuery": 1,
+                    "routingGraph": 1,
+                ])
         #expect(
             try counted.calls("/areas/test-campus/menus")
                 == [
