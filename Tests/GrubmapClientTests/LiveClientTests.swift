@@ -351,6 +351,28 @@ import Testing
         }
     }
 
+    /// A walk over the demo's schematic streets through the client, and a place of another area typed from its error
+    /// body.
+    @Test func walksToAPlaceOverTheAreasStreets() async throws {
+        let live = try LiveServer()
+        defer { live.stop() }
+        try DemoBasemaps.load(into: live.store)
+        let client = GrubmapClient(baseURL: live.url)
+        let near = try Coordinate(latitude: 35.2335, longitude: 129.0818)
+        let route = try await client.walkingRoute(from: near, to: .place(try Place.ID("pnu-busan-woongbi-hall")))
+        #expect(route.areaId.rawValue == "pnu-busan" && route.distanceMeters > 100)
+        #expect(route.geometry.type == "LineString" && route.geometry.coordinates.count >= 2)
+        #expect(route.durationSeconds == Int((route.distanceMeters / 4.8 * 3.6).rounded()))
+        let sanJose = try Area.ID("san-jose-convention-center")
+        let hall = try Place.ID("pnu-busan-woongbi-hall")
+        do {
+            _ = try await client.walkingRoute(from: near, to: .place(hall), area: sanJose)
+            Issue.record("walked to a place of another area")
+        } catch {
+            #expect(error.code == "area_mismatch")
+        }
+    }
+
     @Test func errorsAreTypedFromTheErrorBody() async throws {
         let live = try LiveServer()
         defer { live.stop() }
