@@ -5,18 +5,6 @@
 import Foundation
 import GrubmapCore
 
-struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
-
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
     try body()
@@ -40,7 +28,7 @@ let osmPath = option("--osm")
 let pairsPath = option("--pairs-out")
 
 // A city of side × side junctions about 20 m apart, jittered, 95% of the streets between neighbours kept.
-var random = Random(state: 33)
+var random = SplitMix64(seed: 33)
 var builder = RoutingGraphBuilder(mode: .walk)
 var coordinates: [Coordinate] = []
 var segments: [(Int32, Int32)] = []

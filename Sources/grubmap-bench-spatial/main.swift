@@ -47,44 +47,34 @@ let town = Area(
     id: try! Area.ID("synthetic-town"), name: try! LocalizedText(["en": "Synthetic town", "ko": "합성 마을"]),
     center: city.center, bounds: city.bounds, timeZone: city.timeZone, currency: city.currency, locale: city.locale)
 
-/// SplitMix64, so every run makes the same city and picks the same points.
-struct Random {
-    var state: UInt64
-    mutating func next() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-    }
-    mutating func between(_ low: Double, _ high: Double) -> Double { low + (high - low) * next() }
+extension SplitMix64 {
     /// A normally distributed number (Box–Muller).
     mutating func normal() -> Double {
-        (-2 * log(max(next(), 1e-300))).squareRoot() * cos(2 * .pi * next())
+        (-2 * log(max(unit(), 1e-300))).squareRoot() * cos(2 * .pi * unit())
     }
 }
 
 /// A point of the synthetic city: most in one of 40 dense centers, the rest spread evenly.
-func cityPoint(_ random: inout Random, centers: [(Double, Double, Double)]) -> (Double, Double) {
+func cityPoint(_ random: inout SplitMix64, centers: [(Double, Double, Double)]) -> (Double, Double) {
     let south = city.bounds.southWest.latitude
     let north = city.bounds.northEast.latitude
     let west = city.bounds.southWest.longitude
     let east = city.bounds.northEast.longitude
-    if random.next() < 0.25 { return (random.between(south, north), random.between(west, east)) }
-    let center = centers[Int(random.next() * Double(centers.count))]
+    if random.unit() < 0.25 { return (random.between(south, north), random.between(west, east)) }
+    let center = centers[Int(random.unit() * Double(centers.count))]
     let latitude = min(max(center.0 + random.normal() * center.2, south), north)
     let longitude = min(max(center.1 + random.normal() * center.2 * 1.26, west), east)
     return (latitude, longitude)
 }
 
-func makeCenters(_ random: inout Random) -> [(Double, Double, Double)] {
+func makeCenters(_ random: inout SplitMix64) -> [(Double, Double, Double)] {
     (0..<40).map { _ in
         (random.between(37.45, 37.67), random.between(126.8, 127.14), random.between(0.002, 0.012))
     }
 }
 
 func generate(count: Int, seed: UInt64, idPrefix: String) {
-    var random = Random(state: seed)
+    var random = SplitMix64(seed: seed)
     let centers = makeCenters(&random)
     let kinds = ["restaurant", "restaurant", "restaurant", "cafe", "cafeteria"]
     var out =
@@ -160,7 +150,7 @@ func compare(database: String, points: Int, seed: UInt64, query: (Coordinate) ->
         PostgresConfiguration.isPostgresURL(database)
         ? try PostgresConnection(configuration: PostgresConfiguration(url: database, timeoutSeconds: 600))
         : try Database(path: database)
-    var random = Random(state: seed)
+    var random = SplitMix64(seed: seed)
     let centers = makeCenters(&random)
     var indexTimes: [Double] = []
     var scanTimes: [Double] = []

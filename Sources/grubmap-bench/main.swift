@@ -43,22 +43,6 @@ struct Options {
     }
 }
 
-/// SplitMix64: small, fast and the same everywhere, so every run measures the same pairs.
-struct SplitMix64 {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A double uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-}
-
 /// A point uniform on the sphere.
 func randomPoint(_ random: inout SplitMix64) -> (Double, Double) {
     (asin(2 * random.unit() - 1) * 180 / .pi, 360 * random.unit() - 180)
@@ -72,7 +56,7 @@ enum Workload: String, CaseIterable {
     case city
 
     func pairs(_ count: Int, seed: UInt64) -> [Double] {
-        var random = SplitMix64(state: seed ^ (self == .global ? 0 : 0x5EED))
+        var random = SplitMix64(seed: seed ^ (self == .global ? 0 : 0x5EED))
         var values: [Double] = []
         values.reserveCapacity(count * 4)
         for _ in 0..<count {

@@ -5,18 +5,6 @@ import Testing
 /// The rectangles around a geodesic disc hold every point of it, and the search through them answers what a full
 /// scan does, at the antimeridian and the poles too.
 @Suite struct NearestSearchTests {
-    /// A deterministic stream of numbers in [0, 1).
-    struct Random {
-        var state: UInt64
-        mutating func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
-        mutating func between(_ low: Double, _ high: Double) -> Double { low + (high - low) * next() }
-    }
 
     /// Centers where rectangles are hardest to get right: the antimeridian, the poles, the equator, anywhere.
     static let centers: [(Double, Double)] = [
@@ -28,7 +16,7 @@ import Testing
     func theRectanglesHoldEveryPointOfTheDisc(index: Int) throws {
         let (latitude, longitude) = Self.centers[index]
         let center = try Coordinate(latitude: latitude, longitude: longitude)
-        var random = Random(state: UInt64(index) + 1)
+        var random = SplitMix64(seed: UInt64(index) + 1)
         for scale in [10.0, 1_000, 100_000, 3_000_000, 15_000_000] {
             // Points scattered around the center; the disc's radius is one of their distances, so some lie exactly
             // on its edge.
@@ -70,7 +58,7 @@ import Testing
     }
 
     static func spots(count: Int, seed: UInt64) throws -> [Spot] {
-        var random = Random(state: seed)
+        var random = SplitMix64(seed: seed)
         var spots: [Spot] = []
         for index in 0..<count {
             let coordinate: Coordinate
@@ -144,7 +132,7 @@ import Testing
     func theLowerBoundIsNeverMoreThanADistanceInTheRectangle(index: Int) throws {
         let (latitude, longitude) = Self.centers[index]
         let center = try Coordinate(latitude: latitude, longitude: longitude)
-        var random = Random(state: UInt64(index) + 11)
+        var random = SplitMix64(seed: UInt64(index) + 11)
         for scale in [0.0001, 0.01, 1, 30, 170] {
             for _ in 0..<200 {
                 let south = max(-90, min(90, latitude + random.between(-scale, scale)))

@@ -5,23 +5,11 @@ import Testing
 /// A* with landmarks answers what plain Dijkstra answers on random graphs (one-way edges, steps and islands
 /// included); snapping, k nearest places, the stored bytes and the tag rules.
 @Suite struct RouteGraphTests {
-    /// A deterministic stream of numbers.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
 
     /// A random street grid near Busan: `side`² nodes, most neighbours joined, some one way, some steps, and a few
     /// nodes left as islands of their own.
     static func grid(side: Int, seed: UInt64, mode: TravelMode) throws -> RoutingGraph {
-        var random = Random(state: seed)
+        var random = SplitMix64(seed: seed)
         var builder = RoutingGraphBuilder(mode: mode)
         var nodes: [Int32] = []
         for row in 0..<side {
@@ -53,7 +41,7 @@ import Testing
         let graph = try Self.grid(side: 30, seed: seed, mode: mode)
         #expect(graph.isSymmetric == (mode == .walk))
         let search = RoutingSearch(graph: graph)
-        var random = Random(state: seed &* 77)
+        var random = SplitMix64(seed: seed &* 77)
         var found = 0
         for _ in 0..<300 {
             let from = [RouteEnd(node: Int32(random.below(graph.nodeCount)))]
@@ -80,7 +68,7 @@ import Testing
     @Test func snappedEndsAndTwoEndsAgreeWithDijkstra() throws {
         let graph = try Self.grid(side: 20, seed: 9, mode: .walk)
         let search = RoutingSearch(graph: graph)
-        var random = Random(state: 5)
+        var random = SplitMix64(seed: 5)
         for _ in 0..<100 {
             let a = try Coordinate(
                 latitude: 35.23 + Double(random.below(18_000)) * 1e-6,
@@ -142,7 +130,7 @@ import Testing
 
     @Test func theNearestPlacesAreThoseOfTheCheapestRoutes() throws {
         let graph = try Self.grid(side: 25, seed: 12, mode: .walk)
-        var random = Random(state: 3)
+        var random = SplitMix64(seed: 3)
         func point() throws -> Coordinate {
             try Coordinate(
                 latitude: 35.23 + Double(random.below(21_600)) * 1e-6,

@@ -17,24 +17,10 @@ public enum SyntheticPlaces {
         center: try! Coordinate(latitude: 37.55, longitude: 126.98), bounds: .world, timeZone: "UTC",
         currency: "USD", locale: "en-US")
 
-    /// A deterministic stream of numbers in [0, 1) (SplitMix64).
-    public struct Random {
-        var state: UInt64
-        public init(seed: UInt64) { state = seed }
-        public mutating func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
-        public mutating func between(_ low: Double, _ high: Double) -> Double { low + (high - low) * next() }
-    }
-
     /// `count` places of `area`, ids `s-<prefix>-<n>` in a shuffled order, names in English, Korean, both or
     /// neither and in mixed case, some with the same name.
     public static func places(_ count: Int, in area: Area, prefix: String = "a", seed: UInt64 = 1) -> [Place] {
-        var random = Random(seed: seed)
+        var random = SplitMix64(seed: seed)
         var places: [Place] = []
         for index in 0..<count {
             let latitude: Double
