@@ -217,6 +217,14 @@ def show_map_on_phones(driver, server, width):
                                  and d.find_elements(By.CSS_SELECTOR, "#map[data-fitted]")))
 
 
+def walk_there(driver, server, width):
+    """The place page's "Walk there": the area's map with the walk from the person's position drawn on it."""
+    driver.find_element(By.CSS_SELECTOR, ".walk-there a").click()
+    wait_for(driver, settled(lambda d: d.find_elements(By.CSS_SELECTOR, ".map-route .line")
+                             and d.find_element(By.CSS_SELECTOR, "svg.map").is_displayed()
+                             and d.find_elements(By.CSS_SELECTOR, "#map[data-fitted]")))
+
+
 def send_profile_with_mistakes(driver, server, width):
     """A profile without a first name and with a picture that is not one: saved as nothing, shown with problems."""
     driver.find_element(By.ID, "firstName").clear()
@@ -449,6 +457,9 @@ CONSOLE = Person(check_in="original-joes", operator=OPERATOR)
 GEUMJEONG = "pnu-busan-geumjeong-hall"
 JINRI = "pnu-busan-jinri-hall"
 
+# A point on PNU Busan's campus, south-west of Geumjeong Hall, on its walking graph.
+ON_BUSAN_CAMPUS = "35.2310,129.0800"
+
 PAGES = [
     Page("onboarding-basic", "/onboarding", Person(style="basic", seen=False)),
     Page("onboarding-slides", "/onboarding?page=1", Person(style="slides", seen=False)),
@@ -457,7 +468,10 @@ PAGES = [
     Page("areas-chooser", "/areas", Person(area="auto")),
     Page("area-list", f"/areas/{SAN_JOSE}", CHECKED_IN),
     Page("area-map", "/areas/pnu-busan?near=35.2335,129.0800", CHECKED_IN, show_map_on_phones),
+    Page("area-by-walking", f"/areas/pnu-busan?near={ON_BUSAN_CAMPUS}&sort=walking", CHECKED_IN),
     Page("place-menu", "/places/pnu-busan-geumjeong-hall", CHECKED_IN),
+    Page("place-walk", f"/places/pnu-busan-geumjeong-hall?near={ON_BUSAN_CAMPUS}", CHECKED_IN),
+    Page("walk-route", f"/places/pnu-busan-geumjeong-hall?near={ON_BUSAN_CAMPUS}", CHECKED_IN, walk_there),
     # The place's facts: its website by host name and the map apps (Naver and Kakao first in a Korean area).
     Page("place-links", "/places/pnu-busan-geumjeong-hall#facts", CHECKED_IN),
     Page("place-links-venue", "/places/original-joes#facts", CHECKED_IN),

@@ -18,11 +18,11 @@ from pathlib import Path
 from selenium.webdriver.common.by import By
 
 from conftest import GrubmapServer, make_browser, settled, wait_for
-from pages import (CONSOLE, PAGES, Person, add_a_photo, add_a_photo_then_open_the_board, bookmark_a_place, emulate,
+from pages import (CONSOLE, ON_BUSAN_CAMPUS, PAGES, Person, add_a_photo, add_a_photo_then_open_the_board, bookmark_a_place, emulate,
                    flag_a_comment, follow_a_dish,
                    follow_a_dish_and_open_the_calendar, open_a_dish, open_a_rating,
                    open_the_offline_copy, prepare, press_a_star_offline, rate_a_meal, save_the_profile_offline,
-                   send_a_rating_without_stars, suggest_a_dish_name, suggest_a_new_dish_name)
+                   send_a_rating_without_stars, suggest_a_dish_name, suggest_a_new_dish_name, walk_there)
 from test_offline import offline, ready
 
 CONSOLE_PREFERENCES = {"check_in": CONSOLE.check_in, "operator": CONSOLE.operator}
@@ -73,6 +73,9 @@ def shots(server, output, name_filter, zoom=False, forced=False):
         ("profile", {"check_in": "mezcal-restaurant"}, "/profile", None),
         ("place-located", {}, "/places/original-joes", POSITION),
         ("place-pnu", {}, "/places/pnu-busan-geumjeong-hall", None),
+        ("place-walk", {}, f"/places/pnu-busan-geumjeong-hall?near={ON_BUSAN_CAMPUS}", None),
+        ("walk-route", {}, f"/places/pnu-busan-geumjeong-hall?near={ON_BUSAN_CAMPUS}", walk_there),
+        ("area-by-walking", {}, f"/areas/pnu-busan?near={ON_BUSAN_CAMPUS}&sort=walking", None),
         ("dish", {"area": "pnu-busan"}, "/areas/pnu-busan/menus", open_a_dish),
         ("rating", {"check_in": "mezcal-restaurant"}, "/places/pnu-busan-geumjeong-hall", open_a_rating),
         ("rating-problem", {"check_in": "mezcal-restaurant"}, "/places/pnu-busan-geumjeong-hall",

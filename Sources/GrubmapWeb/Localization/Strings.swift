@@ -21,7 +21,6 @@ struct Strings: LocalizedStrings {
     var distancesFromGivenPoint: String { text(en: "Distances from the position you gave", ko: "지정한 위치에서 잰 거리") }
     var distancesFromYou: String { text(en: "Distances from where you are", ko: "내 위치에서 잰 거리") }
     func away(_ name: String) -> String { text(en: "\(name) away", ko: "\(name) 거리") }
-    func minutesWalk(_ minutes: Int) -> String { text(en: "\(minutes) min walk", ko: "걸어서 \(minutes)분") }
     func kindName(_ kind: Place.Kind) -> String {
         switch kind {
         case .restaurant: text(en: "Restaurant", ko: "식당")
@@ -54,11 +53,6 @@ struct Strings: LocalizedStrings {
         case .naver: text(en: "Naver Map", ko: "네이버 지도")
         case .kakao: text(en: "Kakao Map", ko: "카카오맵")
         }
-    }
-    func walkSummary(minutes: Int, distance: String) -> String {
-        text(
-            en: "\(minutes) min walk · \(distance) on foot from your position",
-            ko: "내 위치에서 걸어서 \(minutes)분 · \(distance)")
     }
     func backTo(_ name: String) -> String { text(en: "Back to \(name)", ko: "\(name, particle: .toward) 돌아가기") }
     func weekdayName(_ day: Weekday) -> String {

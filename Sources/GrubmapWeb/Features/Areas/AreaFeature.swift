@@ -119,7 +119,7 @@ struct AreaFeature: RouteCollection {
 
     /// Where this page of the list stands, and the links to the next page and back to the first.
     static func paging(
-        area: Area, listing: PlaceListing.Page, position: Coordinate?, order: PlaceOrder, query: QueryFields
+        area: Area, listing: PlaceListing.Page, position: Coordinate?, order: AreaPage.ListOrder, query: QueryFields
     ) -> AreaPage.Paging {
         // The next page names its point itself, so a position shared meanwhile does not change the order under it.
         var kept = query.pairs.filter {

@@ -1,6 +1,7 @@
 import GrubmapCore
 
-/// `/areas/{id}`: the area's places, nearest first once the person's position is known, else by name.
+/// `/areas/{id}`: the area's places, nearest first once the person's position is known, else by name; by walking
+/// time where the area has streets to walk.
 struct AreaPage {
     let strings: Strings
     let area: Area
@@ -8,7 +9,7 @@ struct AreaPage {
     let places: [ListedPlace]
     /// Where the person is (or the point they gave), when known.
     let position: PersonPosition?
-    let order: PlaceOrder
+    let order: ListOrder
     let units: DistanceUnit
     /// Whether the page asks the browser for the position as soon as it loads (right after onboarding).
     let locatesOnLoad: Bool
@@ -26,6 +27,8 @@ struct AreaPage {
     var positionPicker: PositionPicker? = nil
     /// Minutes on foot from the person's position to the listed places, where the area has streets to walk.
     var walkingMinutes: [Place.ID: Int] = [:]
+    /// Whether the list may be ordered by walking time: the area has streets to walk and the position is known.
+    var offersWalkingOrder = false
     /// What setting or clearing the position just did (`?positioned=set` or `cleared`), said at the top.
     var positionNotice: String? = nil
     /// The person's stars on the rows; `nil` leaves them out.
@@ -42,6 +45,11 @@ struct AreaPage {
     var live: LiveSnapshot? = nil
     /// The area's live changes, applied in place; `nil` for a page that stays as rendered.
     var liveEvents: LiveEvents? = nil
+
+    /// The list's order: by name, nearest first by straight line, or nearest first on foot (``WalkingOrder``).
+    enum ListOrder: Equatable {
+        case name, distance, walking
+    }
 
     /// A page of a list longer than one page.
     struct Paging {
@@ -70,7 +78,9 @@ struct AreaPage {
             if let defaultAreaPicker { defaultAreaPicker.node }
             el(.p, .class("meta")) {
                 strings.placeCount(placeCount ?? places.count)
-                if let position, order == .distance {
+                if order == .walking {
+                    " · " + WalkStrings.forLanguage(language).walkingTimesFromYou
+                } else if let position, order == .distance {
                     " · "
                         + (position.source == .setByHand
                             ? mapStrings.distancesFromSetPosition
@@ -97,6 +107,12 @@ struct AreaPage {
                         .a, .href(link(order: .distance)),
                         Attribute("aria-current", order == .distance ? "true" : "false")
                     ) { strings.sortedByDistance }
+                    if offersWalkingOrder {
+                        el(
+                            .a, .href(link(order: .walking)),
+                            Attribute("aria-current", order == .walking ? "true" : "false")
+                        ) { WalkStrings.forLanguage(language).byWalkingTime }
+                    }
                 }
                 el(
                     .a, .class("filter-chip"), .href(openNowLink),
@@ -174,19 +190,31 @@ struct AreaPage {
     }
 
     /// The page in the other order. Without a known position, "by distance" measures from the area's center.
-    private func link(order: PlaceOrder) -> String {
+    private func link(order: ListOrder) -> String {
         let filter: [(String, String)] = onlyOpenNow ? [("open", "now")] : []
         switch (order, position) {
-        case (.name, _): return Paths.area(area.id, query: [("sort", "name")] + filter)
+        case (.name, _): return Paths.area(area.id, query: [("sort", "name")] + givenPosition + filter)
+        case (.walking, _): return Paths.area(area.id, query: [("sort", "walking")] + givenPosition + filter)
         case (.distance, nil): return Paths.area(area.id, query: [("near", area.center.description)] + filter)
-        case (.distance, _): return Paths.area(area.id, query: filter)
+        case (.distance, _): return Paths.area(area.id, query: givenPosition + filter)
         }
+    }
+
+    /// The position the address gave (`near`), which links keep.
+    private var givenPosition: [(String, String)] {
+        guard let position, position.source == .query else { return [] }
+        return [("near", position.coordinate.description)]
     }
 
     /// The page with the "open now" filter switched, keeping the order.
     private var openNowLink: String {
-        var query: [(String, String)] = order == .name ? [("sort", "name")] : []
-        if let position, position.source == .query { query.append(("near", position.coordinate.description)) }
+        var query: [(String, String)] =
+            switch order {
+            case .name: [("sort", "name")]
+            case .walking: [("sort", "walking")]
+            case .distance: []
+            }
+        query += givenPosition
         if !onlyOpenNow { query.append(("open", "now")) }
         return Paths.area(area.id, query: query)
     }
@@ -220,7 +248,7 @@ struct AreaPage {
                         }
                     }
                     if let minutes = walkingMinutes[place.id] {
-                        el(.span, .class("walk")) { strings.minutesWalk(minutes) }
+                        el(.span, .class("walk")) { WalkStrings.forLanguage(language).minutes(minutes) }
                     }
                     if let address = place.address {
                         el(.span, attributes: TextLanguage.attributes(shared.localLanguage, on: language)) { address }

@@ -37,6 +37,8 @@ struct AreaPageInput: CachedPage {
         let live: LiveSnapshot?
         let onlyOpenNow: Bool
         let basemap: StoredBasemap?
+        /// The area's walking graph, read when the position is known.
+        let walkingGraph: RoutingGraph?
         let map: AreaMap
     }
 
@@ -57,7 +59,13 @@ struct AreaPageInput: CachedPage {
             isOfflineCopy ? nil : LiveSnapshot(counts: try feature.live.busyness(inArea: area.id, at: now), now: now)
         let configuration = feature.configuration
         let basemap = configuration.tileURL == nil ? try feature.basemaps.basemap(areaID: area.id) : nil
-        let viewRequest = try MapViewRequest(request)
+        var viewRequest = try MapViewRequest(request)
+        let walkingGraph = try position.flatMap { _ in try feature.basemaps.routingGraph(areaID: area.id, mode: .walk) }
+        let walk = try viewRequest.walk.map {
+            try WalkRoute(to: $0, in: area, from: position?.coordinate, graph: walkingGraph, sources: sources.pages)
+        }
+        // A route asked for without a view of its own is shown whole.
+        if !viewRequest.namesView, let bounds = walk?.bounds { viewRequest.box = bounds }
         let frame = MapFrame(area: area, basemap: basemap?.basemap, height: viewRequest.height ?? MapFrame.height)
         let viewport = frame.viewport(for: viewRequest)
         let view = try feature.mapView(
@@ -71,7 +79,15 @@ struct AreaPageInput: CachedPage {
             caches: feature.caches)
         map.capped = view.capped
         map.live = live
-        return Reading(area: area, presence: presence, live: live, onlyOpenNow: onlyOpenNow, basemap: basemap, map: map)
+        map.walk = walk
+        // Minutes on foot to the places drawn as pins (a cluster says none), and to the open card's.
+        let pins =
+            view.places.groups.filter { $0.places.count == 1 }.map(\.places[0].place)
+            + view.places.places.filter { $0.place.id == viewRequest.place }.map(\.place)
+        map.walkingMinutes = WalkingMinutes.from(position?.coordinate, to: pins, graph: walkingGraph)
+        return Reading(
+            area: area, presence: presence, live: live, onlyOpenNow: onlyOpenNow, basemap: basemap,
+            walkingGraph: walkingGraph, map: map)
     }
 
     func render(csrfToken: String, from sources: Sources) throws -> [UInt8] {
@@ -80,55 +96,36 @@ struct AreaPageInput: CachedPage {
         let reading = try reading(from: sources)
         let area = reading.area
         let id = area.id
-        let request = try address.request()
         let query = address.query
         let menuStrings = MenuStrings.forLanguage(language)
         let mapStrings = MapStrings.forLanguage(language)
-        // Nearest first once the position is known, unless the reader asked for names.
-        let near = query["sort"] == "name" ? nil : position?.coordinate
-        let order: PlaceOrder = near == nil ? .name : .distance
-        let placeQuery = PlaceQuery(
-            areaID: id, order: near.map { .distance(from: $0) } ?? .name(language), limit: AreaFeature.pageSize)
-        let cursor = try PlaceListingParameters(request).cursor(for: placeQuery)
-        let listing = try sources.pages.places.listing(placeQuery, bookmarks: bookmarks, cursor: cursor)
-        // By name, distances are still shown when the position is known.
-        let listed = listing.places.map { listed in
-            ListedPlace(
-                place: listed.place,
-                distanceMeters: listed.distanceMeters ?? position?.coordinate.distance(to: listed.place.coordinate))
-        }
+        let list = try listPage(reading: reading, sources: sources)
+        let listed = list.places
         let openStates = AreaFeature.openStates(listed.map(\.place), area: area, at: sources.pages.now)
         // "Open now" keeps the open places of this page of the list.
         let places = reading.onlyOpenNow ? listed.filter { AreaFeature.isOpen(openStates[$0.place.id]) } : listed
         var page = AreaPage(
             strings: Strings.forLanguage(language), area: area, areas: try catalog.allAreas(), places: places,
-            position: position, order: order, units: units,
+            position: position, order: list.order, units: units,
             locatesOnLoad: query["locate"] == "1", presence: reading.presence, openStates: openStates,
             onlyOpenNow: reading.onlyOpenNow, map: reading.map,
             showsMap: query["view"] == "map" || query["place"] != nil)
         page.placeCount = catalog.placeCount(inArea: id)
-        if let from = position?.coordinate, !places.isEmpty,
-            let graph = try feature.basemaps.routingGraph(areaID: id, mode: .walk),
-            let walks = try? graph.nearest(from: from, places: places.map(\.place.coordinate), k: places.count)
-        {
-            // One search from the position to every listed place (``RoutingGraph/nearest(from:places:k:search:)``).
-            for walk in walks {
-                let minutes = max(1, Int((RoutingGraph.walkingSeconds(cost: walk.cost) / 60).rounded(.up)))
-                page.walkingMinutes[places[walk.index].place.id] = minutes
-            }
-        }
+        page.walkingMinutes =
+            list.walkingMinutes
+            ?? WalkingMinutes.from(position?.coordinate, to: places.map(\.place), graph: reading.walkingGraph)
+        page.offersWalkingOrder = reading.walkingGraph != nil
         if let live = reading.live {
             page.live = live
             page.liveEvents = LiveEvents(
                 area: area, date: CalendarDate.local(live.now, in: area.clockTimeZone).date, language: language,
                 now: live.now)
         }
-        page.paging = AreaFeature.paging(
-            area: area, listing: listing, position: position?.coordinate, order: order, query: query)
+        page.paging = list.paging
         let returnPath = address.returnPath(dropping: BookmarkNotice.toggle.fields.union(["locate", "positioned"]))
         page.bookmarks = BookmarkContext(
             strings: menuStrings, bookmarks: bookmarks,
-            rankWithoutBookmarks: AreaFeature.ranks(of: places, in: placeQuery),
+            rankWithoutBookmarks: list.ranks ?? [:],
             form: BookmarkForm(
                 csrfToken: csrfToken, returnPath: returnPath,
                 notice: try BookmarkNotice.text(
@@ -149,9 +146,8 @@ struct AreaPageInput: CachedPage {
         }
         // "I'm at…" offers the first places by name: the list's own when the list shows just those.
         let firstByName =
-            order == .name && cursor == nil && bookmarks.isEmpty
-            ? listing.places.map(\.place)
-            : try feature.sharedPlaces(
+            try list.firstByName
+            ?? feature.sharedPlaces(
                 PlaceQuery(areaID: id, order: .name(language), limit: AreaFeature.pageSize), sources: sources.pages
             ).places.map(\.place)
         page.positionPicker = PositionPicker(
@@ -159,6 +155,68 @@ struct AreaPageInput: CachedPage {
             landmarks: PositionPicker.landmarks(of: reading.basemap?.basemap, language: language),
             position: position, csrfToken: csrfToken, returnPath: returnPath, language: language)
         return page.render()
+    }
+
+    /// A page of the area's list: its places in order (before the "open now" filter), where it stands, and what
+    /// the order measured on the way.
+    private struct ListPage {
+        let order: AreaPage.ListOrder
+        let places: [ListedPlace]
+        let paging: AreaPage.Paging?
+        /// Each listed place's rank without bookmarks first.
+        let ranks: [Place.ID: Int]?
+        /// Minutes on foot, when the order measured them.
+        var walkingMinutes: [Place.ID: Int]? = nil
+        /// The first places by name, when the page lists just those.
+        var firstByName: [Place]? = nil
+    }
+
+    /// Nearest first once the position is known, unless the reader asked for names or walking time; paged by the
+    /// store's cursor, or (by walking time) by the count of places shown before.
+    private func listPage(reading: Reading, sources: Sources) throws -> ListPage {
+        let query = address.query
+        let id = reading.area.id
+        if query["sort"] == "walking", let position, let graph = reading.walkingGraph {
+            let walking = try WalkingOrder(
+                from: position.coordinate, area: id, graph: graph, places: sources.pages.places, bookmarks: bookmarks)
+            let shownBefore = min(max(Int(query["shown"] ?? "") ?? 0, 0), walking.places.count)
+            let shown = walking.places[shownBefore..<min(shownBefore + AreaFeature.pageSize, walking.places.count)]
+            let kept = query.pairs.filter {
+                !["shown", "locate"].contains($0.name) && !BookmarkNotice.toggle.fields.contains($0.name)
+            }
+            let next =
+                shownBefore + shown.count < walking.places.count
+                ? Paths.area(
+                    id, query: kept + [("shown", String(shownBefore + shown.count))], fragment: "places-heading")
+                : nil
+            return ListPage(
+                order: .walking, places: Array(shown),
+                paging: next == nil && shownBefore == 0
+                    ? nil
+                    : AreaPage.Paging(
+                        firstIndex: shownBefore + 1, next: next,
+                        first: shownBefore == 0 ? nil : Paths.area(id, query: kept)),
+                ranks: walking.ranks, walkingMinutes: walking.minutes)
+        }
+        let near = query["sort"] == "name" ? nil : position?.coordinate
+        let placeQuery = PlaceQuery(
+            areaID: id, order: near.map { .distance(from: $0) } ?? .name(language), limit: AreaFeature.pageSize)
+        let cursor = try PlaceListingParameters(try address.request()).cursor(for: placeQuery)
+        let listing = try sources.pages.places.listing(placeQuery, bookmarks: bookmarks, cursor: cursor)
+        // By name, distances are still shown when the position is known.
+        let listed = listing.places.map { listed in
+            ListedPlace(
+                place: listed.place,
+                distanceMeters: listed.distanceMeters ?? position?.coordinate.distance(to: listed.place.coordinate))
+        }
+        let order: AreaPage.ListOrder = near == nil ? .name : .distance
+        var page = ListPage(
+            order: order, places: listed,
+            paging: AreaFeature.paging(
+                area: reading.area, listing: listing, position: position?.coordinate, order: order, query: query),
+            ranks: AreaFeature.ranks(of: listed, in: placeQuery))
+        if order == .name && cursor == nil && bookmarks.isEmpty { page.firstByName = listing.places.map(\.place) }
+        return page
     }
 }
 

@@ -119,7 +119,7 @@ struct BoardCard {
                         }
                     }
                     if let minutes = walkingMinutes[entry.place.id] {
-                        el(.span, .class("walk")) { strings.minutesWalk(minutes) }
+                        el(.span, .class("walk")) { WalkStrings.forLanguage(strings.language).minutes(minutes) }
                     }
                 }
             }

@@ -41,16 +41,9 @@ struct MenuBoardFeature: RouteCollection {
                 context.preferences, dishes: dishes, cache: followedDishes, now: context.now
             ).ids.intersection(reading.dishes.ids),
             reader: MenuPageReader(context, position: position, today: day.today, time: day.time))
-        if let position, let graph = try basemaps.routingGraph(areaID: area.id, mode: .walk),
-            let walks = try? graph.nearest(
-                from: position, places: reading.places.map(\.coordinate), k: reading.places.count)
-        {
-            // One search from the position to every place of the board.
-            for walk in walks {
-                input.walkingMinutes[reading.places[walk.index].id] = max(
-                    1, Int((RoutingGraph.walkingSeconds(cost: walk.cost) / 60).rounded(.up)))
-            }
-        }
+        input.walkingMinutes = WalkingMinutes.from(
+            position, to: reading.places,
+            graph: try position.flatMap { _ in try basemaps.routingGraph(areaID: area.id, mode: .walk) })
         let csrfToken = context.visitor.csrfToken
         guard reading.isShared else { return try input.response(csrfToken: csrfToken, from: PageSources(context)) }
         return try cache.pages.response(

@@ -23,8 +23,16 @@ struct PlacePage {
     var line: LineReportSection? = nil
     /// The area's live changes, applied in place; `nil` for a page that stays as rendered.
     var live: LiveEvents? = nil
-    /// "6 min walk · 450 m on foot from your position", when the area has streets and the position is known.
-    var walk: String? = nil
+    /// "6 min walk · 450 m on foot from your position" and "Walk there", when the area has streets and the
+    /// position is known.
+    var walk: Walk? = nil
+
+    /// The walk from the person's position: what it takes, and the area's map with its route drawn.
+    struct Walk {
+        let summary: String
+        let linkText: String
+        let link: String
+    }
 
     func render() -> [UInt8] {
         let language = strings.language
@@ -46,7 +54,12 @@ struct PlacePage {
                     }
                     el(.span, .class("kind")) { strings.kindName(place.kind) }
                     if let bookmark { bookmark.button.node }
-                    if let walk { el(.p, .class("meta walk")) { walk } }
+                    if let walk {
+                        el(.p, .class("meta walk")) { walk.summary }
+                        el(.p, .class("walk-there")) {
+                            el(.a, .class("button secondary"), .href(walk.link)) { walk.linkText }
+                        }
+                    }
                     if let description = place.description {
                         el(.p, attributes: [.class("description")] + description.langAttributes(on: language)) {
                             description.text(in: language)

@@ -45,8 +45,15 @@ struct PlacePageInput: CachedPage {
                 isOfflineCopy: reader.isOfflineCopy))
         page.now = sources.now
         page.walk = walk.map {
-            Strings.forLanguage(language).walkSummary(
-                minutes: $0.minutes, distance: DistanceFormat.text(meters: Double($0.meters), unit: reader.units))
+            let strings = WalkStrings.forLanguage(language)
+            // The map keeps a position given by address (`near`), as the page had it.
+            let near = query["near"].map { [("near", $0)] } ?? []
+            return PlacePage.Walk(
+                summary: strings.summary(
+                    minutes: $0.minutes, distance: DistanceFormat.text(meters: Double($0.meters), unit: reader.units)),
+                linkText: strings.walkThere,
+                link: Paths.area(
+                    area.id, query: near + [("view", "map"), ("walk", place.id.rawValue)], fragment: "map-view"))
         }
         // Busyness is now: today's page only, and never on an offline copy, whose figures would be stale.
         if let counts = reading.live, !reader.isOfflineCopy {

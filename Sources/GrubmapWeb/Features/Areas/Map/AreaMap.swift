@@ -35,6 +35,10 @@ struct AreaMap {
     var capped: Capped? = nil
     /// Check-ins and line reports for the pins' and the card's busyness; `nil` leaves it out (an offline copy).
     var live: LiveSnapshot? = nil
+    /// The walking route the address asks for (`walk=`), drawn under the pins and said under the map.
+    var walk: WalkRoute? = nil
+    /// Minutes on foot from ``position`` to the places drawn, where the area has streets to walk.
+    var walkingMinutes: [Place.ID: Int] = [:]
 
     /// How many places a capped view draws, of how many the area has.
     struct Capped {
@@ -62,7 +66,13 @@ struct AreaMap {
             .data("fragment", links.fragment(viewport)), .data("page", links.page(viewport)),
             .data("summary", strings.viewSummary(viewport.zoom, markers.placeCount))
         ) {
-            // The drawing and what lies over it; a note on a capped view goes under it, never over the controls.
+            // The walk's note above the drawing (in sight on a phone, whose map fills the screen under its top)...
+            if let walk {
+                walk.note(
+                    strings: WalkStrings.forLanguage(language), language: language, units: units,
+                    hideLink: links.pageWithoutWalk(viewport))
+            }
+            // ...the drawing and what lies over it; a note on a capped view goes under it, never over the controls.
             el(.div, .class("map-stage")) {
                 el(
                     .svg, Attribute("xmlns", "http://www.w3.org/2000/svg"),
@@ -85,6 +95,11 @@ struct AreaMap {
                                 namesVenue: labels.venue != nil)
                         }
                         if venueShows { venueMarker(at: venuePoint, label: labels.venue) }
+                        if let walk {
+                            walk.line(
+                                in: viewport,
+                                label: WalkStrings.forLanguage(language).routeLabel(walk.place.name.text(in: language)))
+                        }
                         for marker in markers.markers { self.marker(marker, labels: labels) }
                         if let position { me(position) }
                     }
@@ -205,6 +220,14 @@ struct AreaMap {
         listed.distanceMeters ?? position?.coordinate.distance(to: listed.place.coordinate)
     }
 
+    /// "450 m away · 6 min walk": the distance, and the minutes on foot where the area has streets to walk.
+    private func distanceText(of listed: ListedPlace) -> String? {
+        guard let meters = distanceMeters(of: listed) else { return nil }
+        let away = pageStrings.away(DistanceFormat.text(meters: meters, unit: units))
+        guard let minutes = walkingMinutes[listed.place.id] else { return away }
+        return away + " · " + WalkStrings.forLanguage(language).minutes(minutes)
+    }
+
     private func marker(_ marker: MapMarkers.Marker, labels: MapLabels) -> Node {
         switch marker {
         case .pin(let listed, let point, let anchor):
@@ -222,8 +245,9 @@ struct AreaMap {
         // The label's parts after who is here, which the live script keeps when it says a new count and level.
         var rest = ""
         let meters = distanceMeters(of: listed)
-        let distance = meters.map { pageStrings.away(DistanceFormat.text(meters: $0, unit: units)) }
+        let distance = distanceText(of: listed)
         if let meters { rest += ", " + DistanceFormat.text(meters: meters, unit: units) }
+        if let minutes = walkingMinutes[place.id] { rest += ", " + WalkStrings.forLanguage(language).minutes(minutes) }
         let state = openState(of: place)
         let opening = strings.openingText(state)
         if let opening { rest += ", " + opening }
@@ -482,9 +506,7 @@ struct AreaMap {
             el(.p, .class("map-card-line")) {
                 el(.span, .class("kind"), .data("card", "kind")) { place.map { pageStrings.kindName($0.kind) } ?? "" }
                 el(.span, .class("map-card-distance"), .data("card", "distance")) {
-                    listed.flatMap(distanceMeters(of:)).map {
-                        pageStrings.away(DistanceFormat.text(meters: $0, unit: units))
-                    } ?? ""
+                    listed.flatMap(distanceText(of:)) ?? ""
                 }
             }
             el(.p, .class("open-state \(openClass)"), .data("card", "open")) { opening ?? "" }

@@ -60,8 +60,9 @@ struct MapFrame: Sendable {
 }
 
 /// What an address asks of the map: `zoom` and `center=LAT,LON`, or `bbox=WEST,SOUTH,EAST,NORTH`, `place` for
-/// a pin's card, and `height` for a drawing taller than ``MapFrame/height``. Malformed values are a 400 naming the
-/// parameter; a zoom, center or height out of range is brought in.
+/// a pin's card, `height` for a drawing taller than ``MapFrame/height``, and `walk` for the walking route to a place
+/// (``WalkRoute``). Malformed values are a 400 naming the parameter; a zoom, center or height out of range is
+/// brought in.
 struct MapViewRequest: Sendable {
     var zoom: Int?
     var center: Coordinate?
@@ -70,6 +71,8 @@ struct MapViewRequest: Sendable {
     /// The drawing's height, in ``MapFrame/heights`` and a multiple of ``MapFrame/heightStep``. Links keep it as a
     /// field of the page (it is not among ``fieldNames``), so every view after it is as tall.
     var height: Int?
+    /// The place whose walking route the map draws. Links keep it as a field of the page, like ``height``.
+    var walk: Place.ID?
 
     /// The query fields the map owns; links keep every other field of the page.
     static let fieldNames: Set<String> = ["zoom", "center", "bbox", "place"]
@@ -120,7 +123,17 @@ struct MapViewRequest: Sendable {
             }
             self.place = place
         }
+        if let text = request.query["walk"] {
+            guard let place = try? Place.ID(text) else {
+                throw .badRequest(
+                    "walk: \"\(text.prefix(40))\" is not a place id.", code: "invalid_parameter", field: "walk")
+            }
+            walk = place
+        }
     }
+
+    /// Whether the address names a view itself (a zoom, a center or a box) rather than leaving it to the map.
+    var namesView: Bool { zoom != nil || center != nil || box != nil }
 }
 
 /// The addresses of map views: the area page with the view's `zoom` and `center` (and `view=map`, so a phone shows
@@ -143,6 +156,11 @@ struct MapLinks: Sendable {
     /// The area page at `view`, with a pin's card open when `place` is given.
     func page(_ view: MapViewport, place: Place.ID? = nil) -> String {
         Paths.area(area, query: query(view, place: place), fragment: "map-view")
+    }
+
+    /// The area page at `view` without the walking route.
+    func pageWithoutWalk(_ view: MapViewport) -> String {
+        Paths.area(area, query: query(view, place: nil).filter { $0.0 != "walk" }, fragment: "map-view")
     }
 
     /// The map fragment at `view`, for the script.
