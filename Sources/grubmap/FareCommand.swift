@@ -27,8 +27,9 @@ enum FareCommand {
                                 [--language en|ko]
 
             Estimates a ride from a point to a place (by id) or to another point, with every ride type of the
-            destination area's fare schedule: the road distance (the geodesic times the area's detour factor),
-            the duration at the ends of the area's speed band, and each ride type's price range.
+            destination area's fare schedule: the road distance (along the roads where the area's basemap has a
+            driving graph, else the geodesic times the area's detour factor), the duration at the ends of the
+            area's speed band, and each ride type's price range.
             """,
         options: [from, to, area, database, demo, language])
 
@@ -42,22 +43,24 @@ enum FareCommand {
             throw UsageError("grubmap fare: give --database or --demo, not both")
         }
 
-        let trip = try withStore(demo: options[demo], database: options[database]) { store in
+        let (trip, graph) = try withStore(demo: options[demo], database: options[database]) { store in
             do {
                 let catalog = try store.catalog()
-                return try FareTrip.resolve(
+                let trip = try FareTrip.resolve(
                     to: destination, areaID: options[area], areas: try catalog.allAreas(),
                     place: { try store.place(id: $0) })
+                return (trip, try store.routingGraph(areaID: trip.area.id, mode: .drive))
             } catch let error as FareTripError {
                 throw UsageError("grubmap fare: --\(error.parameter): \(error.description)")
             }
         }
-        let estimate = FareEstimate(schedule: trip.schedule, from: origin, to: trip.destination)
+        let estimate = FareEstimate(schedule: trip.schedule, from: origin, to: trip.destination, graph: graph)
         print(table(estimate, trip: trip, origin: origin, language: language))
         return 0
     }
 
-    /// Runs `body` on the database at `database` (which must exist), or on a temporary copy of the demo data.
+    /// Runs `body` on the database at `database` (which must exist), or on a temporary copy of the demo data and its
+    /// schematic streets.
     private static func withStore<T>(demo: Bool, database: String, _ body: (any Store) throws -> T) throws -> T {
         if demo {
             let folder = FileManager.default.temporaryDirectory
@@ -65,6 +68,7 @@ enum FareCommand {
             defer { try? FileManager.default.removeItem(at: folder) }
             let store = try SQLiteStore(path: folder.appendingPathComponent("demo.sqlite").path)
             try DemoData.load(into: store)
+            try DemoBasemaps.load(into: store)  // the demo areas' streets, whose driving graphs price rides
             return try body(store)
         }
         guard isPostgresURL(database) || FileManager.default.fileExists(atPath: database) else {
@@ -85,8 +89,10 @@ enum FareCommand {
             "From      \(origin)",
             "To        \(destination)",
             "Area      \(trip.area.name.text(in: language)) (\(trip.area.id))",
-            "Distance  \(kilometers(Double(estimate.roadMeters))) by road, \(kilometers(estimate.straightLineMeters)) "
-                + "in a straight line",
+            "Distance  \(kilometers(Double(estimate.roadMeters))) "
+                + (estimate.routedMeters == nil
+                    ? "by road (the straight line × \(number(trip.schedule.detourFactor)))" : "along the roads")
+                + ", \(kilometers(estimate.straightLineMeters)) in a straight line",
             "Duration  \(fastest == slowest ? "\(fastest)" : "\(fastest)–\(slowest)") min at "
                 + "\(number(speeds.high)) to \(number(speeds.low)) km/h",
             "Currency  \(estimate.currency.code)" + (trip.schedule.surge == 1 ? "" : ", surge ×\(trip.schedule.surge)"),

@@ -222,3 +222,22 @@ def test_a_basemap_named_like_an_option_is_read_as_a_file(serve, tmp_path):
                             timeout=60)
     assert result.returncode == 0, result.stderr
     assert "cannot be specified more than once" not in result.stderr
+
+
+def fare_distance(start):
+    result = grubmap("fare", "--demo", "--from", start, "--to", "pnu-busan-geumjeong-hall")
+    assert result.returncode == 0, result.stderr
+    return next(line for line in result.stdout.splitlines() if line.startswith("Distance"))
+
+
+def test_a_fare_is_priced_along_the_demo_roads_from_near_them_only():
+    # From the campus's main road: along the demo's schematic roads, door to door, never shorter than the straight
+    # line.
+    near = re.match(r"Distance  ([\d.]+) km along the roads, ([\d.]+) km in a straight line", fare_distance(
+        "35.2312,129.0838"))
+    assert near and float(near.group(1)) >= float(near.group(2))
+    # From across the city, the nearest demo road says nothing of the way: the straight line times the detour.
+    far = fare_distance("35.10,129.0")
+    assert re.match(r"Distance  [\d.]+ km by road \(the straight line × 1\.3\), 16\.\d+ km in a straight line", far)
+    # The command's help says so too.
+    assert "along the roads" in grubmap("fare", "--help").stdout

@@ -52,6 +52,10 @@ import Testing
         // From the island of a street to the east, no street joins.
         let island = try page(test, "/areas/test-campus?near=35.2385,129.0880&view=map&walk=bravo")
         #expect(island.contains("No street Grubmap knows joins your position to Bravo Hall."))
+        // From 16 km away, the nearest street says nothing of the way.
+        let far = try page(test, "/areas/test-campus?near=35.1,129.0&view=map&walk=bravo")
+        #expect(!far.contains("class=\"map-route\""))
+        #expect(far.contains("Your position is 15.7 km from the nearest street of this map"))
         let plain = try TestApp.make()
         defer { plain.cleanUp() }
         let noStreets = try page(plain, "/areas/test-campus?near=35.2336,129.0800&view=map&walk=bravo")
@@ -106,6 +110,10 @@ import Testing
         #expect(walking.contains("aria-current=\"true\">By walking time</a>"))
         let minutes = walking.matches(of: /<span class="walk">(\d+) min walk<\/span>/).map { Int($0.1)! }
         #expect(minutes.count == 3 && minutes == minutes.sorted())
+        // From across town there are no minutes on foot and no such order.
+        let far = try page(test, "/areas/test-campus?near=35.1,129.0&sort=walking")
+        #expect(!far.contains("min walk") && !far.contains("By walking time"))
+        #expect(!(try page(test, "/places/bravo?near=35.1,129.0")).contains("Walk there"))
         // Without a position, or without streets, there is no such order: the list is by name.
         let unknown = try page(test, "/areas/test-campus?sort=walking")
         #expect(names(unknown) == ["Alpha Hall", "Bravo Hall", "Charlie Hall"] && !unknown.contains("By walking time"))

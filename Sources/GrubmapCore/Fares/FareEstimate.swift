@@ -49,18 +49,15 @@ public struct FareEstimate: Hashable, Sendable {
         }
     }
 
-    /// Estimates a ride from `origin` to `destination` under `schedule`.
-    public init(schedule: FareSchedule, from origin: Coordinate, to destination: Coordinate) {
-        self.init(schedule: schedule, straightLineMeters: origin.distance(to: destination))
-    }
-
-    /// Estimates a ride priced on the driving route over `graph` (a driving graph) when one joins the points, else
-    /// on the straight line.
-    public init(schedule: FareSchedule, from origin: Coordinate, to destination: Coordinate, graph: RoutingGraph?) {
-        let routed = graph.flatMap { try? $0.route(from: origin, to: destination).distanceMeters }
+    /// Estimates a ride priced on the driving route over `graph` (a driving graph) from door to door when one joins
+    /// the points and both lie near its roads (``RoutingGraph/doorToDoorMeters(from:to:)``), else on the straight
+    /// line.
+    public init(
+        schedule: FareSchedule, from origin: Coordinate, to destination: Coordinate, graph: RoutingGraph? = nil
+    ) {
         self.init(
             schedule: schedule, straightLineMeters: origin.distance(to: destination),
-            routedMeters: routed.map { ($0 * 100).rounded() / 100 })
+            routedMeters: graph?.doorToDoorMeters(from: origin, to: destination))
     }
 
     /// The range for the ride type with this id, or `nil`.

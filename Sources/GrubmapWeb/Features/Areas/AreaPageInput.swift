@@ -37,7 +37,7 @@ struct AreaPageInput: CachedPage {
         let live: LiveSnapshot?
         let onlyOpenNow: Bool
         let basemap: StoredBasemap?
-        /// The area's walking graph, read when the position is known.
+        /// The area's walking graph, when the position is known and near its streets.
         let walkingGraph: RoutingGraph?
         let map: AreaMap
     }
@@ -60,9 +60,13 @@ struct AreaPageInput: CachedPage {
         let configuration = feature.configuration
         let basemap = configuration.tileURL == nil ? try feature.basemaps.basemap(areaID: area.id) : nil
         var viewRequest = try MapViewRequest(request)
-        let walkingGraph = try position.flatMap { _ in try feature.basemaps.routingGraph(areaID: area.id, mode: .walk) }
+        let streets = try position.flatMap { _ in try feature.basemaps.routingGraph(areaID: area.id, mode: .walk) }
         let walk = try viewRequest.walk.map {
-            try WalkRoute(to: $0, in: area, from: position?.coordinate, graph: walkingGraph, sources: sources.pages)
+            try WalkRoute(to: $0, in: area, from: position?.coordinate, graph: streets, sources: sources.pages)
+        }
+        // Walks start from a position near the streets only (someone across town is not minutes from here on foot).
+        let walkingGraph = streets.flatMap { graph in
+            position.map { graph.reaches($0.coordinate) } == true ? graph : nil
         }
         // A route asked for without a view of its own is shown whole.
         if !viewRequest.namesView, let bounds = walk?.bounds { viewRequest.box = bounds }

@@ -58,7 +58,7 @@ struct PlaceFeature: RouteCollection {
         if let position, area.fareSchedule != nil,
             let graph = try basemaps.routingGraph(areaID: area.id, mode: .drive)
         {
-            input.routedMeters = try? graph.route(from: position, to: place.coordinate).distanceMeters
+            input.routedMeters = graph.doorToDoorMeters(from: position, to: place.coordinate)
         }
         input.walk = try position.flatMap {
             try WalkSummary(from: $0, to: place.coordinate, area: area.id, basemaps: basemaps)

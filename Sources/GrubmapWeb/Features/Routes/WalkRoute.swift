@@ -17,6 +17,8 @@ struct WalkRoute {
         case needsPosition
         /// The area has no streets to walk.
         case noStreets
+        /// The position is this far from the nearest street, beyond ``RoutingGraph/reachMeters``.
+        case tooFar(meters: Double)
         /// No street joins the position to the place.
         case noRoute
     }
@@ -38,6 +40,10 @@ struct WalkRoute {
         }
         guard let graph else {
             outcome = .noStreets
+            return
+        }
+        if let snap = graph.snap(position), snap.distanceMeters > RoutingGraph.reachMeters {
+            outcome = .tooFar(meters: snap.distanceMeters)
             return
         }
         do {
@@ -85,6 +91,10 @@ struct WalkRoute {
                     distance: DistanceFormat.text(meters: route.distanceMeters, unit: units))
             case .needsPosition: strings.needsPosition(name)
             case .noStreets: strings.noStreets
+            case .tooFar(let meters):
+                strings.tooFar(
+                    DistanceFormat.text(meters: meters, unit: units),
+                    reach: DistanceFormat.text(meters: RoutingGraph.reachMeters, unit: units))
             case .noRoute: strings.noRoute(name)
             }
         return el(.p, .class("meta map-note map-route-note"), Attribute("role", "status")) {

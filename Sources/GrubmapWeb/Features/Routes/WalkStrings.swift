@@ -40,6 +40,13 @@ struct WalkStrings: LocalizedStrings {
             en: "No street Grubmap knows joins your position to \(place).",
             ko: "Grubmap이 아는 길로는 내 위치에서 \(place)까지 갈 수 없어요.")
     }
+    /// "Your position is 16.7 km from the nearest street of this map; walks are drawn from within 300 m of one."
+    func tooFar(_ distance: String, reach: String) -> String {
+        text(
+            en:
+                "Your position is \(distance) from the nearest street of this map; walks are drawn from within \(reach) of one.",
+            ko: "내 위치가 이 지도의 가장 가까운 길에서 \(distance) 떨어져 있어요. 걷는 길은 길에서 \(reach) 안에서만 그려요.")
+    }
     var noStreets: String {
         text(
             en: "This area's streets are not on the map yet, so no walk can be drawn.",

@@ -6,9 +6,10 @@ struct WalkSummary: Hashable, Sendable {
     let meters: Int
     let minutes: Int
 
-    /// The walk from `from` to `to` over the area's streets; `nil` when the area has none or no route joins them.
+    /// The walk from `from` to `to` over the area's streets; `nil` when the area has none, `from` is beyond
+    /// ``RoutingGraph/reachMeters`` of them, or no route joins them.
     init?(from: Coordinate, to: Coordinate, area: Area.ID, basemaps: any BasemapStore) throws {
-        guard let graph = try basemaps.routingGraph(areaID: area, mode: .walk),
+        guard let graph = try basemaps.routingGraph(areaID: area, mode: .walk), graph.reaches(from),
             let route = try? graph.route(from: from, to: to)
         else { return nil }
         meters = Int(route.distanceMeters.rounded())
@@ -18,10 +19,11 @@ struct WalkSummary: Hashable, Sendable {
 
 /// Minutes on foot from a point to many places of an area (the list, the board, the map's pins): one search from
 /// the point over the area's walking graph (``RoutingGraph/nearest(from:places:k:search:)``), at least one minute
-/// each. Empty without a graph or a point; a place no street reaches is left out.
+/// each. Empty without a graph or a point, or for a point beyond ``RoutingGraph/reachMeters`` of its streets; a
+/// place no street reaches is left out.
 enum WalkingMinutes {
     static func from(_ position: Coordinate?, to places: [Place], graph: RoutingGraph?) -> [Place.ID: Int] {
-        guard let position, !places.isEmpty, let graph,
+        guard let position, !places.isEmpty, let graph, graph.reaches(position),
             let walks = try? graph.nearest(from: position, places: places.map(\.coordinate), k: places.count)
         else { return [:] }
         var minutes: [Place.ID: Int] = [:]
