@@ -48,25 +48,45 @@ public enum FareTripError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension FareTrip {
-    /// Resolves a ride's destination and area among `areas`, looking places up with `place`.
+    /// Resolves a ride's destination and area among `areas` (``TripDestination``), looking places up with `place`:
+    /// a point prices under `areaID` when given, else under the first area by id whose bounds contain it.
     ///
-    /// A place prices under its own area (naming another area is an error); a point under `areaID` when given,
-    /// else under the first area by id whose bounds contain it.
+    /// - Throws: ``FareTripError`` (``FareTripError/noFareSchedule(_:)`` for an area without fares), or what
+    ///   `place` throws.
+    public static func resolve(
+        to destination: FareDestination, areaID: String?, areas: [Area], place: (Place.ID) throws -> Place?
+    ) throws -> FareTrip {
+        let resolved = try TripDestination.resolve(
+            destination, areaID: areaID, areas: areas, pointAreaFrom: [], place: place)
+        guard let schedule = resolved.area.fareSchedule else { throw FareTripError.noFareSchedule(resolved.area.id) }
+        return FareTrip(area: resolved.area, schedule: schedule, destination: resolved.point, place: resolved.place)
+    }
+}
+
+/// Where a trip (a ride, a walk) goes and the area it belongs to.
+public struct TripDestination: Hashable, Sendable {
+    public let area: Area
+    /// The point the trip ends at.
+    public let point: Coordinate
+    /// The place it goes to, when the destination named one.
+    public let place: Place?
+
+    /// Resolves `destination` among `areas`, looking places up with `place`. A place belongs to its own area
+    /// (naming another area is an error); a point to `areaID` when given, else to the first area by id whose bounds
+    /// contain one of `pointAreaFrom` (tried in order) or the point itself.
     ///
     /// - Parameter areaID: the area as the person wrote it, or `nil`; text that is not an id is an unknown area.
     /// - Throws: ``FareTripError``, or what `place` throws.
     public static func resolve(
-        to destination: FareDestination, areaID: String?, areas: [Area], place: (Place.ID) throws -> Place?
-    ) throws -> FareTrip {
+        _ destination: FareDestination, areaID: String?, areas: [Area], pointAreaFrom: [Coordinate],
+        place: (Place.ID) throws -> Place?
+    ) throws -> TripDestination {
         let area = { (id: Area.ID) in areas.first { $0.id == id } }
         var chosen: Area?
         if let areaID {
             guard let id = try? Area.ID(areaID), let found = area(id) else { throw FareTripError.unknownArea(areaID) }
             chosen = found
         }
-        let priced: Area
-        let point: Coordinate
-        var destinationPlace: Place?
         switch destination {
         case .place(let id):
             guard let found = try place(id) else { throw FareTripError.unknownPlace(id) }
@@ -74,14 +94,13 @@ extension FareTrip {
                 throw FareTripError.areaMismatch(place: id, placeArea: found.areaID, given: chosen.id)
             }
             guard let own = area(found.areaID) else { throw FareTripError.unknownArea(found.areaID.rawValue) }
-            (priced, point, destinationPlace) = (own, found.coordinate, found)
-        case .coordinate(let coordinate):
-            guard let found = chosen ?? Area.containing(coordinate, in: areas) else {
-                throw FareTripError.noAreaContains(coordinate)
-            }
-            (priced, point) = (found, coordinate)
+            return TripDestination(area: own, point: found.coordinate, place: found)
+        case .coordinate(let point):
+            guard
+                let found = chosen
+                    ?? (pointAreaFrom + [point]).lazy.compactMap({ Area.containing($0, in: areas) }).first
+            else { throw FareTripError.noAreaContains(point) }
+            return TripDestination(area: found, point: point, place: nil)
         }
-        guard let schedule = priced.fareSchedule else { throw FareTripError.noFareSchedule(priced.id) }
-        return FareTrip(area: priced, schedule: schedule, destination: point, place: destinationPlace)
     }
 }

@@ -26,8 +26,9 @@ struct RouteFeature: RouteCollection {
         } catch {
             throw HTTPError.badRequest("to: \(error.description).", code: "invalid_destination", field: "to")
         }
-        let trip = try WalkTrip.resolve(
-            to: destination, areaID: request.query["area"], from: origin, areas: try context.catalog.allAreas(),
+        // A walk to a point takes the streets of the area given, else of the one holding its start (or its end).
+        let trip = try TripDestination.resolve(
+            destination, areaID: request.query["area"], areas: try context.catalog.allAreas(), pointAreaFrom: [origin],
             place: { try context.knownPlace($0) })
         guard let graph = try basemaps.routingGraph(areaID: trip.area.id, mode: .walk) else {
             throw HTTPError(
@@ -37,7 +38,7 @@ struct RouteFeature: RouteCollection {
         }
         let route: GraphRoute
         do {
-            route = try graph.route(from: origin, to: trip.destination)
+            route = try graph.route(from: origin, to: trip.point)
         } catch {
             throw HTTPError(.notFound, code: "no_route", message: "to: \(error.description).", field: "to")
         }
@@ -53,39 +54,5 @@ extension API.WalkingRouteBody {
             durationSeconds: Int(route.durationSeconds.rounded()),
             snapMeters: Snap(from: rounded(route.snapFromMeters), to: rounded(route.snapToMeters)),
             geometry: LineString(coordinates: route.coordinates.map { [$0.longitude, $0.latitude] }))
-    }
-}
-
-/// Where a walk goes and whose streets it takes: a place (its own area's; naming another area is 400) or a point
-/// (the area given, else the one holding the start).
-struct WalkTrip {
-    let area: Area
-    let destination: Coordinate
-    let place: Place?
-
-    static func resolve(
-        to destination: FareDestination, areaID: String?, from origin: Coordinate, areas: [Area],
-        place: (Place.ID) throws -> Place?
-    ) throws -> WalkTrip {
-        let area = { (id: Area.ID) in areas.first { $0.id == id } }
-        var chosen: Area?
-        if let areaID {
-            guard let id = try? Area.ID(areaID), let found = area(id) else { throw FareTripError.unknownArea(areaID) }
-            chosen = found
-        }
-        switch destination {
-        case .place(let id):
-            guard let found = try place(id) else { throw FareTripError.unknownPlace(id) }
-            if let chosen, chosen.id != found.areaID {
-                throw FareTripError.areaMismatch(place: id, placeArea: found.areaID, given: chosen.id)
-            }
-            guard let own = area(found.areaID) else { throw FareTripError.unknownArea(found.areaID.rawValue) }
-            return WalkTrip(area: own, destination: found.coordinate, place: found)
-        case .coordinate(let point):
-            guard let found = chosen ?? Area.containing(origin, in: areas) ?? Area.containing(point, in: areas) else {
-                throw FareTripError.noAreaContains(point)
-            }
-            return WalkTrip(area: found, destination: point, place: nil)
-        }
     }
 }
