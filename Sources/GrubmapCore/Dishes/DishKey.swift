@@ -15,8 +15,16 @@ public struct DishKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The key's text, as the store keeps it.
     public let rawValue: String
 
+    /// Keys already worked out, by meal name: every render of a board or a place reads the day's dishes by their
+    /// meals' names, the same few hundred names over and over, and normalising one is the costliest part of it.
+    private static let known = BoundedMemo<String, DishKey>(capacity: 8_192)
+
     /// The key of a meal's name.
     public init(mealName name: String) {
+        self = Self.known.value(for: name, making: { DishKey(normalizing: name) })
+    }
+
+    private init(normalizing name: String) {
         let folded = name.precomposedStringWithCompatibilityMapping
             .folding(options: [.caseInsensitive], locale: nil)
             .precomposedStringWithCompatibilityMapping

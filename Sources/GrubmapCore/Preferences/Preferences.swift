@@ -30,9 +30,9 @@ public struct Preferences: Sendable, Equatable {
     }
 
     private static func decoded<Value: Decodable & Sendable>(_ text: String, as type: Value.Type) -> Value? {
-        decodedValues.value(for: DecodedKey(type: ObjectIdentifier(type), text: text)) {
-            try? JSONDecoder().decode(Value.self, from: Data(text.utf8))
-        } as? Value
+        decodedValues.value(
+            for: DecodedKey(type: ObjectIdentifier(type), text: text),
+            make: { try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) }) as? Value
     }
 
     /// Stores `value` for `key`; storing the default removes the entry. Throws when the key refuses the value.

@@ -21,4 +21,15 @@ public final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Senda
         }
         return value
     }
+
+    /// The value kept for `key`, else what `make` gives (kept).
+    public func value(for key: Key, making make: () -> Value) -> Value {
+        if let known = values.withLock({ $0[key] }) { return known }
+        let value = make()
+        values.withLock { values in
+            if values.count >= capacity { values.removeAll() }
+            values[key] = value
+        }
+        return value
+    }
 }
