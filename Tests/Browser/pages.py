@@ -457,8 +457,8 @@ CONSOLE = Person(check_in="original-joes", operator=OPERATOR)
 GEUMJEONG = "pnu-busan-geumjeong-hall"
 JINRI = "pnu-busan-jinri-hall"
 
-# A point on PNU Busan's campus, south-west of Geumjeong Hall, on its walking graph.
-ON_BUSAN_CAMPUS = "35.2310,129.0800"
+# PNU Busan's main gate, some 50 m from the campus's streets (walks start within 300 m of one).
+ON_BUSAN_CAMPUS = "35.2312,129.0843"
 
 PAGES = [
     Page("onboarding-basic", "/onboarding", Person(style="basic", seen=False)),

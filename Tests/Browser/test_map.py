@@ -384,7 +384,10 @@ def test_the_card_says_how_far_whether_open_and_whos_here(tmp_path, browser):
                 assert field("link") == words["link"], "not \"Open\", which reads as open now"
                 assert field("open") == words["open"]
                 assert field("here") == words["here"]
-                assert field("distance").endswith(words["distance"]) and any(c.isdigit() for c in field("distance"))
+                # "590 m away · 9 min walk": the distance, then the minutes over the campus's streets.
+                distance, walk = field("distance").split(" · ")
+                assert distance.endswith(words["distance"]) and any(c.isdigit() for c in distance)
+                assert any(c.isdigit() for c in walk) and walk != distance
                 # The whole card is on the screen.
                 top, bottom = driver.execute_script(
                     "const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom];", card)
