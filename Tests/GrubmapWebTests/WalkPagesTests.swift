@@ -25,7 +25,7 @@ import Testing
         let map = try page(test, "/areas/test-campus?near=35.2336,129.0800&view=map&walk=bravo")
         #expect(map.contains("<g class=\"map-route\" role=\"img\" aria-label=\"Walking route to Bravo Hall\">"))
         // 707 m at 4.8 km/h: 9 minutes, as the place page says.
-        #expect(map.contains("Walking route to Bravo Hall: 9 min · 710 m"))
+        #expect(map.contains("<span>Walking route to Bravo Hall:</span> <span class=\"figures\">9 min · 710 m</span>"))
         // The view is the route's: zoom and pan links keep it, "Hide the route" drops it and keeps the view.
         let zoomIn = try #require(
             map.firstMatch(

@@ -80,25 +80,29 @@ struct WalkRoute {
         }
     }
 
-    /// What the map says under it: the route's minutes and length, or why there is none, and "Hide the route".
+    /// What the map says above it: the route's minutes and length, or why there is none, and "Hide the route".
     func note(strings: WalkStrings, language: Language, units: DistanceUnit, hideLink: String) -> Node {
         let name = place.name.text(in: language)
-        let text =
+        return el(.p, .class("meta map-note map-route-note"), Attribute("role", "status")) {
             switch outcome {
             case .route(let route, _):
-                strings.route(
-                    to: name, minutes: max(1, Int((route.durationSeconds / 60).rounded(.up))),
-                    distance: DistanceFormat.text(meters: route.distanceMeters, unit: units))
-            case .needsPosition: strings.needsPosition(name)
-            case .noStreets: strings.noStreets
+                el(.span) { strings.route(to: name) }
+                " "
+                el(.span, .class("figures")) {
+                    strings.figures(
+                        minutes: max(1, Int((route.durationSeconds / 60).rounded(.up))),
+                        distance: DistanceFormat.text(meters: route.distanceMeters, unit: units))
+                }
+            case .needsPosition: el(.span) { strings.needsPosition(name) }
+            case .noStreets: el(.span) { strings.noStreets }
             case .tooFar(let meters):
-                strings.tooFar(
-                    DistanceFormat.text(meters: meters, unit: units),
-                    reach: DistanceFormat.text(meters: RoutingGraph.reachMeters, unit: units))
-            case .noRoute: strings.noRoute(name)
+                el(.span) {
+                    strings.tooFar(
+                        DistanceFormat.text(meters: meters, unit: units),
+                        reach: DistanceFormat.text(meters: RoutingGraph.reachMeters, unit: units))
+                }
+            case .noRoute: el(.span) { strings.noRoute(name) }
             }
-        return el(.p, .class("meta map-note map-route-note"), Attribute("role", "status")) {
-            el(.span) { text }
             " "
             el(.a, .href(hideLink)) { strings.hideRoute }
         }

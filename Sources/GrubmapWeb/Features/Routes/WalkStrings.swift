@@ -23,11 +23,13 @@ struct WalkStrings: LocalizedStrings {
     func routeLabel(_ place: String) -> String {
         text(en: "Walking route to \(place)", ko: "\(place)까지 걷는 길")
     }
-    /// "Walking route to Geumjeong Hall: 6 min · 450 m"
-    func route(to place: String, minutes: Int, distance: String) -> String {
-        text(
-            en: "Walking route to \(place): \(minutes) min · \(distance)",
-            ko: "\(place)까지 걸어서 \(minutes)분 · \(distance)")
+    /// "Walking route to Geumjeong Hall:", before the route's figures.
+    func route(to place: String) -> String {
+        text(en: "Walking route to \(place):", ko: "\(place)까지 걸어서")
+    }
+    /// "6 min · 450 m", kept on one line.
+    func figures(minutes: Int, distance: String) -> String {
+        text(en: "\(minutes) min · \(distance)", ko: "\(minutes)분 · \(distance)")
     }
     var hideRoute: String { text(en: "Hide the route", ko: "경로 숨기기") }
     func needsPosition(_ place: String) -> String {
