@@ -1,7 +1,7 @@
 // Times walking routes on a generated city of about 10^6 edges (issue 33): the graph's build (geodesic lengths and
-// landmarks) and its peak memory, A* with landmarks beside plain Dijkstra on the same random pairs (the same costs
-// asserted), and k = 10 nearest of 10^5 places in one search beside a route to each place. `--osm FILE` also writes
-// the city as OSM XML for Routino (scripts/bench-routes runs its router on the same pairs). Release builds only.
+// landmarks) and its peak memory, A* with landmarks beside plain Dijkstra on the same random pairs (the same costs and
+// lengths asserted), and k = 10 nearest of 10^5 places in one search beside a route to each place. `--osm FILE` also
+// writes the city as OSM XML for Routino (scripts/bench-routes runs its router on the same pairs). Release builds only.
 import Foundation
 import GrubmapCore
 
@@ -61,22 +61,26 @@ print(
             + "%d MB in memory; peak resident %d MB", graph.nodeCount, graph.edgeCount, buildSeconds + landmarkSeconds,
         buildSeconds, landmarkSeconds, graph.memoryBytes / 1_000_000, peakMegabytes()))
 
-// Random pairs: A* with landmarks beside Dijkstra, same costs.
+// Random pairs: A* with landmarks beside Dijkstra, the same costs and lengths.
 let search = RoutingSearch(graph: graph)
 let queries = (0..<pairs).map { _ in
     (coordinates[random.below(coordinates.count)], coordinates[random.below(coordinates.count)])
 }
 var fastCosts: [Int64?] = []
+var fastLengths: [Int64?] = []
 var fastSettled = 0
 let fastSeconds = seconds {
     for (from, to) in queries {
         let start = graph.snap(from)!
         let end = graph.snap(to)!
-        fastCosts.append(search.shortestPath(from: graph.sources(of: start), to: graph.targets(of: end))?.cost)
+        let path = search.shortestPath(from: graph.sources(of: start), to: graph.targets(of: end))
+        fastCosts.append(path?.cost)
+        fastLengths.append(path?.lengthCentimeters)
         fastSettled += search.settled
     }
 }
 var slowCosts: [Int64?] = []
+var slowLengths: [Int64?] = []
 var slowSettled = 0
 let slowSeconds = seconds {
     for (from, to) in queries {
@@ -84,10 +88,12 @@ let slowSeconds = seconds {
         let end = graph.snap(to)!
         let answer = graph.referenceDijkstra(from: graph.sources(of: start), to: graph.targets(of: end))
         slowCosts.append(answer.path?.cost)
+        slowLengths.append(answer.path?.lengthCentimeters)
         slowSettled += answer.settled
     }
 }
-precondition(fastCosts == slowCosts, "A* with landmarks and Dijkstra disagree")
+// Every street here is level (cost = length), so equal costs must come with equal lengths: both are checked.
+precondition(fastCosts == slowCosts && fastLengths == slowLengths, "A* with landmarks and Dijkstra disagree")
 print(
     String(
         format: "route, %d random pairs: A* with landmarks %.3f ms a query (%d nodes settled), Dijkstra %.3f ms "
