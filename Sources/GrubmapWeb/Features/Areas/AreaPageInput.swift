@@ -129,7 +129,7 @@ struct AreaPageInput: CachedPage {
         let returnPath = address.returnPath(dropping: BookmarkNotice.toggle.fields.union(["locate", "positioned"]))
         page.bookmarks = BookmarkContext(
             strings: menuStrings, bookmarks: bookmarks,
-            rankWithoutBookmarks: list.ranks ?? [:],
+            rankWithoutBookmarks: list.ranks,
             form: BookmarkForm(
                 csrfToken: csrfToken, returnPath: returnPath,
                 notice: try BookmarkNotice.text(
@@ -168,7 +168,7 @@ struct AreaPageInput: CachedPage {
         let places: [ListedPlace]
         let paging: AreaPage.Paging?
         /// Each listed place's rank without bookmarks first.
-        let ranks: [Place.ID: Int]?
+        let ranks: [Place.ID: Int]
         /// Minutes on foot, when the order measured them.
         var walkingMinutes: [Place.ID: Int]? = nil
         /// The first places by name, when the page lists just those.
