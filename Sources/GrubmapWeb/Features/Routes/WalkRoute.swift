@@ -3,7 +3,7 @@ import GrubmapHTTP
 import GrubmapStore
 
 /// The walk the area's map draws for `?walk=PLACE` (the place page's "Walk there"): from the person's position to
-/// the place over the area's streets, as a line under the pins, with its minutes and length said under the map.
+/// the place over the area's streets, as a line under the pins, with its minutes and length said above the map.
 /// The field stays in every link of the map, so the line stays while the person pans and zooms; "Hide the route"
 /// drops it.
 struct WalkRoute {
