@@ -77,6 +77,7 @@ bench:
 	scripts/bench-postgres
 	scripts/bench-spatial
 	scripts/bench-push
+	scripts/bench-photo
 	scripts/bench-routes
 
 clean:
