@@ -4,6 +4,8 @@ the controls that take arrow keys: the tour's slides and the menu's days. What s
 way (live regions, names) is checked where it happens."""
 
 
+import re
+
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -243,7 +245,8 @@ def test_bookmarks_and_positions_are_announced(server, browser):
     wait_for(driver, lambda d: focused(d)["name"] == "Update my location")
     wait_for(driver, lambda d: announced(d) == "Found your position: places are listed nearest first.")
     pin = driver.find_elements(By.CSS_SELECTOR, "a.pin")[0].get_attribute("aria-label")
-    assert pin.endswith(" m") and "checked in" in pin
+    # "Jinri Hall, nobody checked in, 580 m, 9 min walk": the distance, then the minutes over the campus's streets.
+    assert re.search(r", \d+ m, \d+ min walk$", pin) and "checked in" in pin
     tab_to(driver, lambda e: e["name"] == "Bookmark Geumjeong Hall")
     press(driver, Keys.ENTER)
     wait_for(driver, lambda d: announced(d) == "Geumjeong Hall is bookmarked.")
