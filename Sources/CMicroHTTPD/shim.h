@@ -155,10 +155,13 @@ static inline size_t cmhd_hide_query(const char *uri)
     return pieces;
 }
 
-/// What a request's headers say that a prepared answer depends on (see `PreparedAnswers` in GrubmapHTTP), read in one
-/// pass over libmicrohttpd's own copies, with nothing allocated: whether the framing is plain (one `Host`, no body, no
-/// header name the server refuses) and the values that choose the answer's form. A value is `NULL` when its header is
-/// absent; either header sent twice counts in `repeated`, and the request then takes the full pipeline.
+/// What a request's headers say that a prepared or a kept answer depends on (see `PreparedAnswers` in GrubmapHTTP),
+/// read in one pass over libmicrohttpd's own copies, with nothing allocated: whether the framing is plain (one `Host`,
+/// no body, no header name the server refuses), the values that choose a prepared answer's form, and, for a kept
+/// answer, the values the application reads (`Host`, `Accept`, `Accept-Language`, `Authorization`, `Cookie`,
+/// `Sec-Fetch-Mode`) and how many headers it might read that are none of these nor known to change nothing (`others`:
+/// a proxy's `X-Forwarded-For`, `Range`, `Origin`, anything unknown). A value is `NULL` when its header is absent; any
+/// of them sent twice counts in `repeated`, and the request then takes the full pipeline.
 struct cmhd_fast_headers {
     unsigned int hosts;
     /// `Content-Length` and `Transfer-Encoding` headers: a request with a body is never answered from memory.
@@ -168,8 +171,15 @@ struct cmhd_fast_headers {
     /// `X-Request-ID` headers: a caller tracing its request gets the full pipeline, which answers with its id.
     unsigned int request_ids;
     unsigned int repeated;
+    unsigned int others;
     const char *accept_encoding;
     const char *if_none_match;
+    const char *host;
+    const char *accept;
+    const char *accept_language;
+    const char *authorization;
+    const char *cookie;
+    const char *sec_fetch_mode;
 };
 
 static inline int cmhd_is_token(const char *name)
@@ -182,6 +192,27 @@ static inline int cmhd_is_token(const char *name)
     return 1;
 }
 
+/// Keeps `value` in `*slot`, counting a second one in `repeated`.
+static inline void cmhd_fast_value(struct cmhd_fast_headers *headers, const char **slot, const char *value)
+{
+    if (*slot != NULL) headers->repeated++;
+    *slot = value != NULL ? value : "";
+}
+
+/// Headers no answer of the application depends on: what browsers send with every request.
+static inline int cmhd_changes_nothing(const char *name)
+{
+    static const char *const names[] = {
+        "User-Agent", "Connection", "Cache-Control", "Pragma", "Referer", "Sec-Fetch-Dest", "Sec-Fetch-Site",
+        "Sec-Fetch-User", "Upgrade-Insecure-Requests", "DNT", "Priority", "Sec-CH-UA", "Sec-CH-UA-Mobile",
+        "Sec-CH-UA-Platform", "Sec-GPC", "Keep-Alive",
+    };
+    for (size_t index = 0; index < sizeof names / sizeof names[0]; index++) {
+        if (strcasecmp(name, names[index]) == 0) return 1;
+    }
+    return 0;
+}
+
 static enum MHD_Result cmhd_fast_header(void *context, enum MHD_ValueKind kind, const char *name, const char *value)
 {
     (void)kind;
@@ -190,16 +221,27 @@ static enum MHD_Result cmhd_fast_header(void *context, enum MHD_ValueKind kind, 
         headers->bad_names++;
     } else if (strcasecmp(name, "Host") == 0) {
         headers->hosts++;
+        headers->host = value != NULL ? value : "";
     } else if (strcasecmp(name, "Content-Length") == 0 || strcasecmp(name, "Transfer-Encoding") == 0) {
         headers->bodies++;
     } else if (strcasecmp(name, "X-Request-ID") == 0) {
         headers->request_ids++;
     } else if (strcasecmp(name, "Accept-Encoding") == 0) {
-        if (headers->accept_encoding != NULL) headers->repeated++;
-        headers->accept_encoding = value != NULL ? value : "";
+        cmhd_fast_value(headers, &headers->accept_encoding, value);
     } else if (strcasecmp(name, "If-None-Match") == 0) {
-        if (headers->if_none_match != NULL) headers->repeated++;
-        headers->if_none_match = value != NULL ? value : "";
+        cmhd_fast_value(headers, &headers->if_none_match, value);
+    } else if (strcasecmp(name, "Accept") == 0) {
+        cmhd_fast_value(headers, &headers->accept, value);
+    } else if (strcasecmp(name, "Accept-Language") == 0) {
+        cmhd_fast_value(headers, &headers->accept_language, value);
+    } else if (strcasecmp(name, "Authorization") == 0) {
+        cmhd_fast_value(headers, &headers->authorization, value);
+    } else if (strcasecmp(name, "Cookie") == 0) {
+        cmhd_fast_value(headers, &headers->cookie, value);
+    } else if (strcasecmp(name, "Sec-Fetch-Mode") == 0) {
+        cmhd_fast_value(headers, &headers->sec_fetch_mode, value);
+    } else if (!cmhd_changes_nothing(name)) {
+        headers->others++;
     }
     return MHD_YES;
 }

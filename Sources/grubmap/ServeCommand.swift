@@ -257,7 +257,7 @@ enum ServeCommand {
         let httpServer = HTTPServer(
             configuration: server,
             inlineResponder: identity.wrapping(inline: accessLog.wrapping(inline: app.inlineResponder)),
-            prepared: PreparedAnswers(answers: app.preparedAnswers, sent: accessLog.log),
+            prepared: PreparedAnswers(answers: app.preparedAnswers, sent: accessLog.log, keeping: app.keptAnswers),
             log: log.callAsFunction, warn: log.warning,
             responder: identity.wrapping(accessLog.wrapping(app.responder)))
         let redirector = try options[httpRedirectPort].map { port in

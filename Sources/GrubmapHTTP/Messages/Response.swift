@@ -14,6 +14,9 @@ public struct Response: Sendable {
     /// ``EventStream``. libmicrohttpd sends it chunked, with `Cache-Control: no-store` unless the headers say
     /// otherwise, and `X-Accel-Buffering: no`.
     public var eventStream: EventStream?
+    /// When set, the server may keep this answer and send it again, while the stamp holds, to the next requests whose
+    /// headers would get the same bytes (see ``KeptAnswers``; never sent).
+    public var keeping: KeptAnswerStamp?
 
     public init(status: Status = .ok, headers: Headers = Headers(), body: [UInt8] = []) {
         self.status = status

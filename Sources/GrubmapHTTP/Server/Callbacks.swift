@@ -64,6 +64,7 @@ let accessHandler: MHD_AccessHandlerCallback = {
 
     if !state.hasStarted {
         state.hasStarted = true
+        state.version = HTTPVersion(version)
         if let form = server.preparedForm(state, connection: connection, method: method, version: version) {
             state.prepared = form
             state.started = .now

@@ -16,6 +16,8 @@ public struct PreparedAnswers: Sendable {
     public var answers: [String: PreparedAnswer]
     /// Told of every answer the lane sends, for the access log and the metrics.
     public var sent: (@Sendable (Sent) -> Void)?
+    /// How answers the application marks are kept and sent again (``KeptAnswers``); `nil` keeps none.
+    public var keeping: KeptAnswers?
 
     /// One answer the lane sent.
     public struct Sent: Sendable {
@@ -27,9 +29,12 @@ public struct PreparedAnswers: Sendable {
         public let elapsed: Duration
     }
 
-    public init(answers: [String: PreparedAnswer] = [:], sent: (@Sendable (Sent) -> Void)? = nil) {
+    public init(
+        answers: [String: PreparedAnswer] = [:], sent: (@Sendable (Sent) -> Void)? = nil, keeping: KeptAnswers? = nil
+    ) {
         self.answers = answers
         self.sent = sent
+        self.keeping = keeping
     }
 }
 
@@ -138,7 +143,7 @@ final class PreparedResponses: @unchecked Sendable {
     }
 
     /// A response of libmicrohttpd holding `response`'s status, headers and a copy of its body.
-    private static func make(_ response: Response) -> Form? {
+    static func make(_ response: Response) -> Form? {
         guard response.eventStream == nil else { return nil }
         var body = response.body
         let handle = body.withUnsafeMutableBytes { bytes in

@@ -14,6 +14,8 @@ final class ServerContext: Sendable {
     let inlineResponder: InlineResponder?
     /// The fast lane's answers (``PreparedAnswers``).
     let prepared: PreparedResponses
+    /// The fast lane's kept answers (``KeptAnswers``), when the application keeps any.
+    let kept: KeptResponses?
     let tracker: ConnectionTracker
     let lingering: LingeringCloser
     /// The threads that run ``responder`` in pool threading; `nil` in thread-per-connection threading, where
@@ -36,6 +38,7 @@ final class ServerContext: Sendable {
         self.responder = responder
         self.inlineResponder = inlineResponder
         self.prepared = PreparedResponses(prepared)
+        kept = prepared.keeping.map(KeptResponses.init)
         credentials = configuration.tls.map(TLSCStrings.init)
         lingering = LingeringCloser(timeout: configuration.lingerTimeout)
         tracker = ConnectionTracker(limits: configuration, lingering: lingering, log: log)
@@ -79,13 +82,23 @@ final class ServerContext: Sendable {
     func preparedForm(
         _ state: RequestState, connection: OpaquePointer, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>?
     ) -> PreparedResponses.Form? {
-        guard !prepared.isEmpty, let entry = prepared.entry(for: state.target),
-            strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0,
+        guard strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0,
             state.record?.isRefused.load(ordering: .relaxed) != true, !isDraining.load(ordering: .relaxed)
         else { return nil }
+        if !prepared.isEmpty, let entry = prepared.entry(for: state.target) {
+            var headers = cmhd_fast_headers()
+            cmhd_read_fast_headers(connection, &headers)
+            return PreparedResponses.form(of: entry, for: headers, version: version)
+        }
+        guard let kept, kept.keeps(state.target) else { return nil }
         var headers = cmhd_fast_headers()
         cmhd_read_fast_headers(connection, &headers)
-        return PreparedResponses.form(of: entry, for: headers, version: version)
+        guard
+            let answer = kept.answer(
+                for: state.target, method: method, version: HTTPVersion(version), headers: headers)
+        else { return nil }
+        state.keptAnswer = answer
+        return answer.form
     }
 
     /// Sends a prepared answer (the response libmicrohttpd holds, as it is) and tells the lane's listener.
@@ -122,6 +135,14 @@ final class ServerContext: Sendable {
     /// the server is shutting down.
     func queue(_ response: Response, state: RequestState, on connection: OpaquePointer) -> MHD_Result {
         var response = response
+        if response.keeping != nil, let kept, !state.closesConnection, !isDraining.load(ordering: .relaxed),
+            let request = state.request, request.problem == nil
+        {
+            var headers = cmhd_fast_headers()
+            cmhd_read_fast_headers(connection, &headers)
+            kept.keep(
+                response, target: state.target, method: request.method, version: state.version, headers: headers)
+        }
         if state.closesConnection {
             response.headers["Connection"] = "close"
             state.record?.lingers.store(true, ordering: .relaxed)
@@ -286,6 +307,10 @@ final class RequestState: @unchecked Sendable {
     var hasTooManyQueryFields = false
     /// The fast lane's answer, chosen when the headers came in (``PreparedAnswers``), and when that was.
     var prepared: PreparedResponses.Form?
+    /// The kept answer ``prepared`` was taken from, held until it is sent (``KeptAnswers``).
+    var keptAnswer: KeptResponses.Answer?
+    /// The request's HTTP version, as the fast lane tells them apart.
+    var version = HTTPVersion.other
     var started: ContinuousClock.Instant?
 
     /// More query fields than any page or API call of a real application takes; splitting thousands of them

@@ -151,8 +151,9 @@ public struct App: Sendable {
         { request in
             guard let match = routes.matchInline(request) else { return nil }
             let answer: Responder = { request in
-                var response = match.answer(
-                    RequestContext(request: request, environment: environment, kind: match.kind))
+                var response = AnswerFreshness.stamping(
+                    request, isKept: match.keepsAnswer, caches: caches, now: environment.now()
+                ) { match.answer(RequestContext(request: request, environment: environment, kind: match.kind)) }
                 response.route = match.pattern
                 return response
             }
@@ -188,11 +189,19 @@ public struct App: Sendable {
         return answers
     }
 
+    /// How the server's fast lane keeps the answers of kept routes and sends them again (``KeptAnswers``): while
+    /// this server counts no change and what each was made from is trusted (``AnswerFreshness``).
+    public var keptAnswers: KeptAnswers {
+        KeptAnswers(changes: { [writes = caches.writes] in writes.generation }, now: environment.now)
+    }
+
     /// Answers one request. Never throws: every error is answered by its route group's chain, in the form its
     /// route's kind calls for.
     public func respond(to request: Request) -> Response {
         let match = routes.match(request)
-        var response = match.answer(RequestContext(request: request, environment: environment, kind: match.kind))
+        var response = AnswerFreshness.stamping(
+            request, isKept: match.keepsAnswer, caches: caches, now: environment.now()
+        ) { match.answer(RequestContext(request: request, environment: environment, kind: match.kind)) }
         // Once the change is stored: the caches keep nothing read before it.
         if match.pattern != nil, request.method.mayChange { caches.writes.record() }
         response.route = match.pattern

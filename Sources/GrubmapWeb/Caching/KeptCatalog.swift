@@ -18,9 +18,13 @@ final class KeptCatalog: Sendable {
     func catalog(from store: any CatalogStore, now: Date) throws -> Catalog {
         if NetworkThreadAttempt.current != nil, let (catalog, readAt) = kept.withLock({ $0 }) {
             let age = now.timeIntervalSince(readAt)
-            if age >= 0, age < Self.trustedAge { return catalog }
+            if age >= 0, age < Self.trustedAge {
+                AnswerFreshness.uses(until: readAt.addingTimeInterval(Self.trustedAge))
+                return catalog
+            }
         }
         let catalog = try store.catalog()
+        AnswerFreshness.uses(until: now.addingTimeInterval(Self.trustedAge))
         kept.withLock { $0 = (catalog, now) }
         return catalog
     }

@@ -70,6 +70,7 @@ final class RecentCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         let generation = writes.generation
         let (entry, removals) = state.withLock { ($0.entries[key], $0.removals) }
         guard let entry, isFresh(entry, now: now, generation: generation) else { return (nil, generation, removals) }
+        AnswerFreshness.uses(until: entry.madeAt.addingTimeInterval(lifetime))
         return (entry.value, generation, removals)
     }
 

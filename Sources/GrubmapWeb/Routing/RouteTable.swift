@@ -13,6 +13,9 @@ struct RouteTable: Sendable {
         /// Whether the answer, tried on the network thread, may find it needs the database and decline
         /// (``addKept(_:_:_:_:_:)``).
         var mayDecline = false
+        /// Whether the server may keep the answer and send it again while what it read holds (``addKept(_:_:_:)``,
+        /// ``AnswerFreshness``).
+        var keepsAnswer = false
     }
 
     /// A route as the table lists it.
@@ -48,6 +51,14 @@ struct RouteTable: Sendable {
         _ method: Method, _ path: SitePath<Parameter>, _ kind: RouteKind, _ session: SessionNeed<Context>,
         maximumBodyBytes: Int? = nil, _ handler: @escaping @Sendable (Context, Parameter) throws -> Response
     ) {
+        add(method, path, kind, session, maximumBodyBytes: maximumBodyBytes, keepsAnswer: false, handler)
+    }
+
+    private mutating func add<Parameter: Sendable, Context>(
+        _ method: Method, _ path: SitePath<Parameter>, _ kind: RouteKind, _ session: SessionNeed<Context>,
+        maximumBodyBytes: Int?, keepsAnswer: Bool,
+        _ handler: @escaping @Sendable (Context, Parameter) throws -> Response
+    ) {
         let chain = session.group(groups)
         let pattern = path.pattern
         entries.append(Entry(method: method, pattern: pattern, kind: kind))
@@ -56,19 +67,22 @@ struct RouteTable: Sendable {
         }
         router.add(method, pattern) { captures throws(HTTPError) in
             let parameter = try path.parameter(from: captures)
-            return Match(kind: kind, pattern: pattern) { context in chain(context) { try handler($0, parameter) } }
+            var match = Match(kind: kind, pattern: pattern) { context in chain(context) { try handler($0, parameter) } }
+            match.keepsAnswer = keepsAnswer
+            return match
         }
     }
 
     /// Adds a page or a read of the API whose answer is mostly kept in memory (``RecentCache``): the server's
     /// network thread tries it first and answers it there when everything it reads is kept (the visitor's session,
     /// the catalog, the page); the first read that would go to the database declines (``NetworkThreadAttempt``), and
-    /// a worker answers the request from the start, as any other.
+    /// a worker answers the request from the start, as any other. Either way the server may keep the answer and send
+    /// it again to the same request while everything it read holds (``AnswerFreshness``, ``KeptAnswers``).
     mutating func addKept<Parameter: Sendable>(
         _ path: SitePath<Parameter>, _ kind: RouteKind,
         _ handler: @escaping @Sendable (VisitorContext, Parameter) throws -> Response
     ) {
-        add(.get, path, kind, .optional, handler)
+        add(.get, path, kind, .optional, maximumBodyBytes: nil, keepsAnswer: true, handler)
         let chain = groups.optional
         let pattern = path.pattern
         inlineRouter.add(.get, pattern) { captures throws(HTTPError) in
@@ -77,6 +91,7 @@ struct RouteTable: Sendable {
                 chain(context) { try handler($0, parameter) }
             }
             match.mayDecline = true
+            match.keepsAnswer = true
             return match
         }
     }
