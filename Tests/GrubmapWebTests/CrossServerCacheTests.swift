@@ -71,4 +71,67 @@ import Testing
             #expect(try page().contains("Grace"), "heard through LISTEN: the kept page is dropped")
         }
     }
+
+    /// The same through the fast lane's kept answers (``KeptAnswers``), on a real server: a place page kept and sent
+    /// again from memory is not sent after the listener hears of a check-in through the other server, and a place
+    /// renamed in the database by another process (no server told) shows once the catalog read with it is a tenth of a
+    /// second old on the server's clock, as the kept pages promise.
+    @Test func theFastLaneSendsNoKeptAnswerPastWhatTheServerHeardOrItsCatalog() throws {
+        try TestPostgres.withDatabase { configuration in
+            let (first, second) = (
+                try PostgresStore(configuration: configuration), try PostgresStore(configuration: configuration)
+            )
+            try first.save(area: TestApp.sampleArea, places: TestApp.samplePlaces)
+            let clock = TestClock()
+            let (here, there) = (try Self.server(first, clock: clock), try Self.server(second, clock: clock))
+            let lane = PreparedAnswersTests.Pair.Count()
+            let server = HTTPServer(
+                configuration: ServerConfiguration(port: 0, threading: .pool(threads: 2), workerCount: 2),
+                inlineResponder: here.inlineResponder,
+                prepared: PreparedAnswers(
+                    sent: { _ in lane.value.add(1, ordering: .relaxed) }, keeping: here.keptAnswers),
+                responder: here.responder)
+            try server.start()
+            let heard = DispatchSemaphore(value: 0)
+            let watch = first.watch({ _ in heard.signal() }, mayHaveMissed: { heard.signal() })
+            let listener = first.makeListener { _ in }
+            defer {
+                listener.stop()
+                watch.cancel()
+                server.shutdown(gracePeriod: .seconds(1))
+            }
+            listener.start()
+            #expect(heard.wait(timeout: .now() + 15) == .success)
+            func page() throws -> String {
+                try PreparedAnswersTests.exchange(
+                    "GET /places/alpha HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n", port: server.port)
+            }
+            #expect(try !page().contains("Ada"))
+            #expect(try !page().contains("Ada"))
+            #expect(lane.value.load(ordering: .relaxed) == 0, "a first visit's page sets a cookie: never kept")
+
+            // A page anyone may be sent again: the places API's list.
+            func list() throws -> String {
+                try PreparedAnswersTests.exchange(
+                    "GET /api/v1/areas/test-campus/places HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n",
+                    port: server.port)
+            }
+            let before = try list()
+            #expect(try list() == before)
+            #expect(lane.value.load(ordering: .relaxed) == 1)
+            try Self.checkIn("Ada", through: there)
+            #expect(heard.wait(timeout: .now() + 15) == .success)
+            let counted = try list()
+            #expect(counted != before, "heard through LISTEN: the kept answer is not sent again")
+            #expect(lane.value.load(ordering: .relaxed) == 1)
+            #expect(try list() == counted)
+            #expect(lane.value.load(ordering: .relaxed) == 2)
+
+            var renamed = TestApp.samplePlaces[0]
+            renamed.name = LocalizedText("Renamed Hall")
+            try second.save(area: TestApp.sampleArea, places: [renamed])
+            clock.advance(by: KeptCatalog.trustedAge)
+            #expect(try list().contains("Renamed Hall"))
+        }
+    }
 }
