@@ -48,7 +48,7 @@ public final class Database: @unchecked Sendable {
             let message = "could not switch to WAL journal mode (got \(mode ?? "nothing")): \(path)"
             throw DatabaseError(resultCode: .error, message: message, sql: "PRAGMA journal_mode=WAL")
         }
-        try execute("PRAGMA synchronous=FULL")
+        try execute(Self.synchronous)
         try execute("PRAGMA foreign_keys=ON")
         // SQLite has no SHA-256 of its own; migration 7 hashes the stored session tokens with this one.
         sqlite3_create_function_v2(
@@ -56,6 +56,14 @@ public final class Database: @unchecked Sendable {
         // Nearest first through the places' R*Tree (see `nearestScore`).
         sqlite3_rtree_query_callback(handle, "grubmap_nearest", nearestScore, nil, nil)
     }
+
+    /// `PRAGMA synchronous=FULL`, or `OFF` when the environment variable `GRUBMAP_BENCH_SQLITE_SYNCHRONOUS_OFF` is
+    /// `1` at the first open: for benchmarks only (the reference of `scripts/bench-writes`' row H5, the same server
+    /// without waiting for the disk). With `OFF` a commit is not on disk when it returns, so a power loss or a crash
+    /// of the machine can lose writes already acknowledged; never set it on a server people use.
+    static let synchronous: SQL =
+        ProcessInfo.processInfo.environment["GRUBMAP_BENCH_SQLITE_SYNCHRONOUS_OFF"] == "1"
+        ? "PRAGMA synchronous=OFF" : "PRAGMA synchronous=FULL"
 
     deinit {
         // Finalized first, so the connection closes now rather than when they go (`sqlite3_close_v2`).
