@@ -14,6 +14,10 @@ import GrubmapCore
 /// pages fewer times); a check-in waiting for the lock gets it between two of them. While they run, readers see
 /// the import's places appear; an import stopped in that last phase (the process killed) leaves the places written
 /// so far, and running it again finishes it.
+///
+/// An import into an area with no places yet (a new city) takes a fast path: nobody uses the area, so the places go
+/// in as the database writes fastest, in one transaction, and a killed import leaves the area as it was. On SQLite
+/// that transaction holds the file's write lock throughout (some 25 s for a million places), so other writers wait.
 public enum PlaceImport {
     /// What an import is doing, for a progress bar.
     public enum Progress: Sendable, Equatable {

@@ -38,7 +38,8 @@ public protocol PlaceStore: Sendable {
     /// that cannot be answered.
     func places(matching query: PlaceQuery) throws -> PlaceResults
     /// Adds or updates many places of an existing area, read one at a time from `next` (which returns `nil` at the
-    /// end), all or nothing: see ``PlaceImport``.
+    /// end), all or nothing: see ``PlaceImport``. A store may call `next` on a thread of its own while it writes
+    /// and reports `progress` on the caller's (never `next` on two threads at once, nor after it returns).
     @discardableResult
     func importPlaces(
         into area: Area.ID, from next: () throws -> Place?, progress: (PlaceImport.Progress) -> Void

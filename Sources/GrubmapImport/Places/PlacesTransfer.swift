@@ -1,6 +1,7 @@
 import Foundation
 import GrubmapCore
 import GrubmapStore
+import Synchronization
 
 /// An area's places as GeoJSON (RFC 7946, see ``PlaceGeoJSON``) in and out of a store: what `grubmap import places`
 /// and `grubmap export places` do.
@@ -64,13 +65,22 @@ public enum PlacesTransfer {
             let chunk = try file.read(upToCount: 1 << 20) ?? Data()
             return chunk.isEmpty ? nil : Array(chunk)
         }
+        // A store may read on a thread of its own (SQLite's fast path) while it reports progress on another, so
+        // the bar reads how far the reader has come from here, never from the reader.
+        let bytesRead = Atomic<Int>(0)
         return try importing(area: area) {
-            try store.importPlaces(into: area.id, from: { try reader.next() }) { step in
+            try store.importPlaces(
+                into: area.id,
+                from: {
+                    let place = try reader.next()
+                    bytesRead.store(reader.bytesRead, ordering: .relaxed)
+                    return place
+                }
+            ) { step in
                 switch step {
                 case .staging(let count):
-                    progress(
-                        Progress(
-                            phase: .reading, count: count, fraction: min(1, Double(reader.bytesRead) / Double(size))))
+                    let fraction = min(1, Double(bytesRead.load(ordering: .relaxed)) / Double(size))
+                    progress(Progress(phase: .reading, count: count, fraction: fraction))
                 case .checking(let count):
                     progress(Progress(phase: .checking, count: count, fraction: 0))
                 case .writing(let done, let total):

@@ -53,6 +53,10 @@ public final class Database: @unchecked Sendable {
         // SQLite has no SHA-256 of its own; migration 7 hashes the stored session tokens with this one.
         sqlite3_create_function_v2(
             handle, "grubmap_sha256_hex", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, sha256HexFunction, nil, nil, nil)
+        // An import's fast path fills the R*Tree in this order (see `SQLStore.bulkImport`).
+        sqlite3_create_function_v2(
+            handle, "grubmap_zorder_cell", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, zOrderCellFunction, nil, nil,
+            nil)
         // Nearest first through the places' R*Tree (see `nearestScore`).
         sqlite3_rtree_query_callback(handle, "grubmap_nearest", nearestScore, nil, nil)
     }
@@ -223,6 +227,21 @@ private let sha256HexFunction: @convention(c) (OpaquePointer?, Int32, UnsafeMuta
         let length = Int(sqlite3_value_bytes(value))
         let bytes = text.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
         sqlite3_result_text(context, TokenDigest.hexDigest(of: bytes), -1, csqlite_transient())
+    }
+
+/// `grubmap_zorder_cell(latitude, longitude)`: the point's cell on the Z-order curve an import writes places in
+/// (``SQLStore/zOrderCell(latitude:longitude:)``), or NULL when either is NULL.
+private let zOrderCellFunction: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void =
+    { context, count, values in
+        guard count == 2, let latitude = values?[0], let longitude = values?[1],
+            sqlite3_value_type(latitude) != SQLITE_NULL, sqlite3_value_type(longitude) != SQLITE_NULL
+        else {
+            sqlite3_result_null(context)
+            return
+        }
+        let cell = SQLiteStore.zOrderCell(
+            latitude: sqlite3_value_double(latitude), longitude: sqlite3_value_double(longitude))
+        sqlite3_result_int64(context, cell)
     }
 
 /// How a connection waits for another's lock: it tries again every millisecond until the busy timeout (passed as

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Runs a producer on a thread of its own while the caller consumes what it made, at most `capacity` elements
+/// ahead: an import parses the next places on one core while SQLite writes the last ones on the other.
+///
+/// The producer need not be thread-safe: only the one thread calls it, and ``run(capacity:produce:consume:)``
+/// returns only after that thread is done with it, so it never outlives the call (the reason a non-escaping,
+/// non-`Sendable` closure may be lent to it). When the consumer stops early (it threw), the producer is not called
+/// again.
+final class ReadAhead<Element: Sendable>: @unchecked Sendable {
+    // `@unchecked Sendable`: every stored property is read and written with `condition` locked.
+    private let condition = NSCondition()
+    private var elements: [Element] = []
+    private var next = 0
+    private var isProducerDone = false
+    private var failure: (any Error)?
+    private var isCancelled = false
+    private let capacity: Int
+
+    private init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// Calls `produce` on another thread until it returns `nil` or throws, while `consume` reads its elements in
+    /// order through the function it is given (`nil` after the last; rethrowing what `produce` threw, after the
+    /// elements made before it).
+    static func run<T>(
+        capacity: Int, produce: () throws -> Element?, consume: (_ next: () throws -> Element?) throws -> T
+    ) throws -> T {
+        let queue = ReadAhead(capacity: capacity)
+        return try withoutActuallyEscaping(produce) { produce in
+            let lent = Lent(produce)
+            Thread.detachNewThread { queue.fill(from: lent.value) }
+            defer { queue.cancelAndWait() }
+            return try consume { try queue.take() }
+        }
+    }
+
+    /// The producer's loop, on its thread.
+    private func fill(from produce: () throws -> Element?) {
+        while true {
+            condition.lock()
+            while elements.count - next >= capacity && !isCancelled { condition.wait() }
+            let stop = isCancelled
+            condition.unlock()
+            if stop { break }
+            let element: Element?
+            do {
+                element = try produce()
+            } catch {
+                condition.lock()
+                failure = error
+                condition.unlock()
+                break
+            }
+            guard let element else { break }
+            condition.lock()
+            if next > capacity {
+                elements.removeFirst(next)
+                next = 0
+            }
+            elements.append(element)
+            condition.broadcast()
+            condition.unlock()
+        }
+        condition.lock()
+        isProducerDone = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next element, waiting for the producer; `nil` after the last; what the producer threw after that.
+    private func take() throws -> Element? {
+        condition.lock()
+        defer { condition.unlock() }
+        while next == elements.count && !isProducerDone { condition.wait() }
+        if next < elements.count {
+            let element = elements[next]
+            next += 1
+            condition.broadcast()
+            return element
+        }
+        if let failure { throw failure }
+        return nil
+    }
+
+    /// Stops the producer after the call it is in, and waits for its thread to be done with it.
+    private func cancelAndWait() {
+        condition.lock()
+        isCancelled = true
+        condition.broadcast()
+        while !isProducerDone { condition.wait() }
+        condition.unlock()
+    }
+}
+
+/// A value lent to another thread for a time its lender waits out (see ``ReadAhead``).
+private struct Lent<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
