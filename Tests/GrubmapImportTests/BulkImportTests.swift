@@ -60,6 +60,56 @@ import Testing
         }
     }
 
+    /// An import into a new area takes the fast path (one transaction, the spatial index filled after the places);
+    /// into an area with places, the paced one. Both write the same places, found the same way nearest first and in
+    /// a view, counted the same; and a second import into the area the fast path filled updates every place.
+    @Test(arguments: StoreKind.tested)
+    func theFastPathWritesWhatThePacedPathWrites(kind: StoreKind) throws {
+        try Self.withFolder { folder in
+            let places = SyntheticPlaces.places(3000, in: SyntheticPlaces.world)
+            let path = try Self.file(places, in: folder)
+            let near = PlaceQuery(
+                areaID: SyntheticPlaces.world.id, order: .distance(from: Fixtures.coordinate(37.5, 127)), limit: 25)
+            let box = try GeoBox(parsing: "126.95,37.52,127.0,37.57")
+            let view = PlaceQuery(
+                areaID: SyntheticPlaces.world.id, order: .distance(from: box.center), box: box, limit: 500)
+            struct Written: Equatable {
+                var places: [Place]
+                var near: [Place.ID]
+                var view: [Place.ID]
+                var count: Int?
+            }
+            func imported(seeded: Bool) throws -> Written {
+                try kind.withStore { store throws in
+                    // Seeded: the area already has the file's first place, which the import updates.
+                    try store.save(area: SyntheticPlaces.world, places: seeded ? [places[0]] : [])
+                    let summary = try PlacesTransfer.importPlaces(
+                        fileAt: path, into: SyntheticPlaces.world, store: store)
+                    #expect(summary == PlaceImport.Summary(count: 3000, updated: seeded ? 1 : 0))
+                    let written = Written(
+                        places: try store.places(inArea: SyntheticPlaces.world.id),
+                        near: try store.places(matching: near).places.map(\.place.id),
+                        view: try store.places(matching: view).places.map(\.place.id),
+                        count: try store.catalog().placeCount(inArea: SyntheticPlaces.world.id))
+                    if !seeded {
+                        let again = try PlacesTransfer.importPlaces(
+                            fileAt: path, into: SyntheticPlaces.world, store: store)
+                        #expect(again == PlaceImport.Summary(count: 3000, updated: 3000))
+                        #expect(try store.places(inArea: SyntheticPlaces.world.id) == written.places)
+                    }
+                    return written
+                }
+            }
+            let fast = try imported(seeded: false)
+            let paced = try imported(seeded: true)
+            #expect(fast == paced)
+            #expect(fast.places == places.sorted { $0.id < $1.id })
+            #expect(fast.near == SyntheticPlaces.scan(places, near).map(\.place.id))
+            #expect(fast.view == SyntheticPlaces.scan(places, view).map(\.place.id))
+            #expect(fast.count == 3000)
+        }
+    }
+
     /// A mistake in the last feature, or an id repeated far from its first use, imports nothing and names the
     /// feature; the staging of an import that failed leaves nothing behind for the next.
     @Test(arguments: StoreKind.tested)
