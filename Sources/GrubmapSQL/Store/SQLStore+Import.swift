@@ -51,8 +51,12 @@ extension SQLStore {
             let total = try stage(into: area, from: next, on: connection, progress: progress)
             progress(.checking(places: total))
             let updated = try check(area: area, on: connection)
-            try rank(on: connection)
-            try write(total, on: connection, progress: progress)
+            if dialect.importPacing == nil, updated == 0 {
+                try writeAllNew(total, on: connection, progress: progress)
+            } else {
+                try rank(on: connection)
+                try write(total, on: connection, progress: progress)
+            }
             for statement in dialect.afterBulkImport { try connection.execute(statement) }
             return PlaceImport.Summary(count: total, updated: updated)
         }
@@ -207,6 +211,23 @@ extension SQLStore {
                 SELECT row_number() OVER (ORDER BY cell, position), position FROM grubmap_import
                 """)
         }
+    }
+
+    /// Writes staged places none of which exists (on PostgreSQL, which needs no pacing): one plain `INSERT … SELECT`
+    /// in Z-order, with neither the rank table nor `ON CONFLICT`'s speculative insertion a row.
+    private func writeAllNew(_ total: Int, on connection: Pool.Connection, progress: (PlaceImport.Progress) -> Void)
+        throws
+    {
+        progress(.writing(done: 0, of: total))
+        try connection.inTransaction(.write) {
+            try connection.execute("SET LOCAL work_mem = '64MB'")
+            try connection.execute(
+                """
+                INSERT INTO places (\(sql: StoreRows.placeColumns))
+                SELECT \(sql: StoreRows.placeColumns(of: "s")) FROM grubmap_import AS s ORDER BY s.cell, s.position
+                """)
+        }
+        progress(.writing(done: total, of: total))
     }
 
     /// Writes the staged places in the order of their rank.
