@@ -9,7 +9,6 @@ import sqlite3
 import subprocess
 import time
 
-import pytest
 
 from conftest import BINARY, postgres_database
 
