@@ -9,7 +9,6 @@ import sqlite3
 import subprocess
 import time
 
-
 from conftest import BINARY, postgres_database
 
 AREA = "kill-test-city"
