@@ -10,58 +10,9 @@ import Testing
 /// and headers included, but `Date` and the id the full pipeline makes), while the lane's count tells which answers it
 /// sent. The app's clock is the test's, so an answer's age is set, not waited for.
 @Suite struct KeptAnswersTests {
-    final class Pair: Sendable {
-        let test: TestApp
-        let fast: HTTPServer
-        let full: HTTPServer
-        let sent = PreparedAnswersTests.Pair.Count()
-
-        init() throws {
-            test = try TestApp.make()
-            let app = test.app
-            let configuration = ServerConfiguration(port: 0, threading: .pool(threads: 2), workerCount: 2)
-            let identity = RequestIdentity()
-            let sent = sent
-            fast = HTTPServer(
-                configuration: configuration, inlineResponder: identity.wrapping(inline: app.inlineResponder),
-                prepared: PreparedAnswers(
-                    sent: { _ in sent.value.add(1, ordering: .relaxed) }, keeping: app.keptAnswers),
-                responder: identity.wrapping(app.responder))
-            full = HTTPServer(
-                configuration: configuration, inlineResponder: identity.wrapping(inline: app.inlineResponder),
-                responder: identity.wrapping(app.responder))
-            try fast.start()
-            try full.start()
-        }
-
-        func stop() {
-            fast.shutdown(gracePeriod: .seconds(1))
-            full.shutdown(gracePeriod: .seconds(1))
-            test.cleanUp()
-        }
-
-        /// How many answers the lane sent so far.
-        var lane: Int { sent.value.load(ordering: .relaxed) }
-
-        /// `GET target` with `headers` on the fast server, whose answer must be the full server's.
-        @discardableResult
-        func get(_ target: String, _ headers: [String] = [], method: String = "GET") throws -> String {
-            let request =
-                "\(method) \(target) HTTP/1.1\r\nHost: test\r\nConnection: close\r\n"
-                + headers.map { $0 + "\r\n" }.joined() + "\r\n"
-            let fast = try PreparedAnswersTests.exchange(request, port: self.fast.port)
-            #expect(fast == (try PreparedAnswersTests.exchange(request, port: full.port)), "\(target) \(headers)")
-            return fast
-        }
-
-        /// A change through the fast server (a form or JSON body), answered as the app answers it.
-        func send(_ method: String, _ target: String, _ headers: [String], body: String) throws -> String {
-            let request =
-                "\(method) \(target) HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n"
-                + headers.map { $0 + "\r\n" }.joined() + "\r\n" + body
-            return try PreparedAnswersTests.exchange(request, port: fast.port)
-        }
-    }
+    /// The two servers of ``PreparedAnswersTests``, the fast one keeping answers; no test here asks for a prepared
+    /// target, so every answer the lane sends is a kept one.
+    typealias Pair = PreparedAnswersTests.Pair
 
     /// A person with a bearer token whose bookmark is Charlie, and the cookies a browser of theirs keeps.
     static func person(_ pair: Pair) throws -> (token: String, cookie: String) {
@@ -93,7 +44,7 @@ import Testing
     /// board of a returning visitor, plain and gzipped, in English and Korean: the second asking of each is the lane's,
     /// and every answer is the pipeline's own bytes.
     @Test func aKeptAnswerIsThePipelinesOwnBytes() throws {
-        let pair = try Pair()
+        let pair = try Pair(keeping: true)
         defer { pair.stop() }
         let (token, cookie) = try Self.person(pair)
         let asked: [(String, [String])] = [
@@ -120,7 +71,7 @@ import Testing
     /// A change this server answers is seen on the next request: a bookmark moves the token's list, a check-in the
     /// anonymous list's count, each answered by the pipeline again, then kept anew.
     @Test func aChangeIsSeenOnTheNextRequest() throws {
-        let pair = try Pair()
+        let pair = try Pair(keeping: true)
         defer { pair.stop() }
         let (token, _) = try Self.person(pair)
         let bearer = "Authorization: Bearer \(token)"
@@ -155,7 +106,7 @@ import Testing
     /// A kept answer is sent again only while what it was made from is trusted: once the caches' lifetime has passed
     /// on the app's clock, the pipeline answers again.
     @Test func aKeptAnswerLastsNoLongerThanItsReads() throws {
-        let pair = try Pair()
+        let pair = try Pair(keeping: true)
         defer { pair.stop() }
         try pair.get("/api/v1/areas/test-campus/places")
         try pair.get("/api/v1/areas/test-campus/places")
@@ -171,7 +122,7 @@ import Testing
     /// `Origin`, a revalidation, a request id, `HEAD`, a header it keys on sent twice, a header it does not know, a
     /// body; and an answer that sets a cookie (a first visit) is never kept.
     @Test func whatTheLaneCannotTellApartTakesTheFullPipeline() throws {
-        let pair = try Pair()
+        let pair = try Pair(keeping: true)
         defer { pair.stop() }
         let target = "/api/v1/areas/test-campus/places"
         try pair.get(target)
@@ -195,5 +146,29 @@ import Testing
             #expect(try PreparedAnswersTests.exchange(firstVisit, port: pair.fast.port).contains("Set-Cookie: "))
         }
         #expect(pair.lane == 2)
+    }
+}
+
+extension PreparedAnswersTests.Pair {
+    /// How many answers the lane sent so far.
+    var lane: Int { sent.value.load(ordering: .relaxed) }
+
+    /// `GET target` with `headers` on the fast server, whose answer must be the full server's.
+    @discardableResult
+    func get(_ target: String, _ headers: [String] = [], method: String = "GET") throws -> String {
+        let request =
+            "\(method) \(target) HTTP/1.1\r\nHost: test\r\nConnection: close\r\n"
+            + headers.map { $0 + "\r\n" }.joined() + "\r\n"
+        let fast = try PreparedAnswersTests.exchange(request, port: self.fast.port)
+        #expect(fast == (try PreparedAnswersTests.exchange(request, port: full.port)), "\(target) \(headers)")
+        return fast
+    }
+
+    /// A change through the fast server (a form or JSON body), answered as the app answers it.
+    func send(_ method: String, _ target: String, _ headers: [String], body: String) throws -> String {
+        let request =
+            "\(method) \(target) HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n"
+            + headers.map { $0 + "\r\n" }.joined() + "\r\n" + body
+        return try PreparedAnswersTests.exchange(request, port: fast.port)
     }
 }

@@ -21,7 +21,8 @@ import Testing
             let value = Atomic<Int>(0)
         }
 
-        init() throws {
+        /// `keeping`: the fast server also keeps the kept routes' answers (``KeptAnswers``).
+        init(keeping: Bool = false) throws {
             test = try TestApp.make()
             let app = test.app
             let configuration = ServerConfiguration(port: 0, threading: .pool(threads: 2), workerCount: 2)
@@ -30,7 +31,8 @@ import Testing
             fast = HTTPServer(
                 configuration: configuration, inlineResponder: identity.wrapping(inline: app.inlineResponder),
                 prepared: PreparedAnswers(
-                    answers: app.preparedAnswers, sent: { _ in sent.value.add(1, ordering: .relaxed) }),
+                    answers: app.preparedAnswers, sent: { _ in sent.value.add(1, ordering: .relaxed) },
+                    keeping: keeping ? app.keptAnswers : nil),
                 responder: identity.wrapping(app.responder))
             full = HTTPServer(
                 configuration: configuration, inlineResponder: identity.wrapping(inline: app.inlineResponder),
