@@ -15,6 +15,8 @@ final class ReadAhead<Element: Sendable>: @unchecked Sendable {
     private var isProducerDone = false
     private var failure: (any Error)?
     private var isCancelled = false
+    /// The producer, set before its thread starts and let go of by that thread when it is done with it.
+    private var producer: (() throws -> Element?)?
     private let capacity: Int
 
     private init(capacity: Int) {
@@ -29,15 +31,34 @@ final class ReadAhead<Element: Sendable>: @unchecked Sendable {
     ) throws -> T {
         let queue = ReadAhead(capacity: capacity)
         return try withoutActuallyEscaping(produce) { produce in
-            let lent = Lent(produce)
-            Thread.detachNewThread { queue.fill(from: lent.value) }
+            // The thread reaches the producer only through the queue, which lets go of it before saying it is done:
+            // once `cancelAndWait` returns, nothing holds it, as `withoutActuallyEscaping` checks.
+            queue.producer = produce
+            Thread.detachNewThread { queue.fill() }
             defer { queue.cancelAndWait() }
             return try consume { try queue.take() }
         }
     }
 
-    /// The producer's loop, on its thread.
-    private func fill(from produce: () throws -> Element?) {
+    /// The producer's loop, on its thread; lets go of the producer before saying it is done.
+    private func fill() {
+        do {
+            // In a scope of its own, so no copy of the producer outlives it (an unoptimised build keeps a local to
+            // the end of its scope).
+            condition.lock()
+            let lent = producer.map(Lent.init)
+            producer = nil
+            condition.unlock()
+            if let lent { produceAll(lent) }
+        }
+        condition.lock()
+        isProducerDone = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Calls the producer until it returns `nil`, throws or is cancelled; returns holding nothing of it.
+    private func produceAll(_ lent: Lent<() throws -> Element?>) {
         while true {
             condition.lock()
             while elements.count - next >= capacity && !isCancelled { condition.wait() }
@@ -46,7 +67,7 @@ final class ReadAhead<Element: Sendable>: @unchecked Sendable {
             if stop { break }
             let element: Element?
             do {
-                element = try produce()
+                element = try lent.value()
             } catch {
                 condition.lock()
                 failure = error
@@ -63,10 +84,6 @@ final class ReadAhead<Element: Sendable>: @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
         }
-        condition.lock()
-        isProducerDone = true
-        condition.broadcast()
-        condition.unlock()
     }
 
     /// The next element, waiting for the producer; `nil` after the last; what the producer threw after that.
