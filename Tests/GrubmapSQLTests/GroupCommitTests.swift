@@ -14,7 +14,7 @@ struct GroupCommitTests {
     struct Fixture {
         let path: String
         let pool: ConnectionPool
-        let writer: GroupCommit<ConnectionPool>
+        let writer: GroupCommit
         /// The callers of ``queuedBehindAnOpenTransaction(_:)`` who have their answer.
         let answered = Counter()
 

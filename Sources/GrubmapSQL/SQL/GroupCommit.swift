@@ -2,48 +2,37 @@ import Dispatch
 import Synchronization
 
 /// One writer for many threads: short writes queued by the server's threads are committed together, many in one
-/// write transaction, so a crowd checking in costs one commit (one `fsync` of SQLite's WAL, one WAL flush and one
-/// transaction of PostgreSQL) rather than one per person.
+/// `IMMEDIATE` transaction, so a crowd checking in costs one `fsync` per commit rather than one per person.
 ///
 /// There is no thread of its own. A caller finding no commit under way leads: it takes everything queued (its own
 /// write among it), runs it in one transaction and commits; meanwhile later callers queue up, and when the commit
 /// returns the leader hands the lead to the first of them, whose commit then takes them all. Every caller blocks
-/// until the commit holding its write returned (with SQLite's `synchronous=FULL` or PostgreSQL's
-/// `synchronous_commit=on`, until it is on disk), and only then gets its result: nothing is acknowledged that a crash
-/// could still lose.
+/// until the commit holding its write returned (with `synchronous=FULL`, until it is on disk), and only then gets
+/// its result: nothing is acknowledged that a crash could still lose.
 ///
 /// One write failing does not fail the others: when a write throws, the transaction is rolled back and each write
 /// of it runs again alone, in a transaction of its own, so each caller gets its own outcome (a foreign key that
 /// names no row fails only the write that named it). When the transaction cannot begin or commit (another writer
-/// held SQLite's lock past the busy timeout: `SQLITE_BUSY`; PostgreSQL went away), every write of it fails with that
-/// error and nothing of it is stored.
-///
-/// A batch of one write is run alone. With `loneWriteInTransaction` false (PostgreSQL, where every such write is one
-/// statement, atomic by itself) it runs outside a transaction, one round trip as if there were no group commit.
+/// held the lock past the busy timeout: `SQLITE_BUSY`), every write of it fails with that error and nothing of it
+/// is stored.
 ///
 /// Writes borrow one connection of the pool per commit, so, as with the pool, never call ``write(_:)`` from inside
 /// one of its borrowing closures.
-public final class GroupCommit<Pool: SQLConnectionPool>: Sendable {
-    /// The connection a write is given.
-    public typealias Connection = Pool.Connection
-
+public final class GroupCommit: Sendable {
     /// The most writes one transaction takes; the rest wait for the next.
-    public static var maximumBatch: Int { 256 }
+    public static let maximumBatch = 256
 
-    private let pool: Pool
-    private let loneWriteInTransaction: Bool
+    private let pool: ConnectionPool
     private let state = Mutex(State())
 
     private struct State {
-        var queued: [any QueuedWrite<Connection>] = []
+        var queued: [any QueuedWrite] = []
         var isCommitting = false
     }
 
-    /// Makes a writer that borrows its connections from `pool`; a batch of one write runs in a transaction of its
-    /// own unless `loneWriteInTransaction` is false (for writes that are one statement each).
-    public init(pool: Pool, loneWriteInTransaction: Bool = true) {
+    /// Makes a writer that borrows its connections from `pool`.
+    public init(pool: ConnectionPool) {
         self.pool = pool
-        self.loneWriteInTransaction = loneWriteInTransaction
     }
 
     /// The writes queued for the next commit, not yet taken by a leader.
@@ -54,7 +43,7 @@ public final class GroupCommit<Pool: SQLConnectionPool>: Sendable {
     ///
     /// - Throws: what `work` threw when run alone, or the error that kept the shared transaction from beginning
     ///   or committing.
-    public func write<Value: Sendable>(_ work: @escaping @Sendable (Connection) throws -> Value) throws -> Value {
+    public func write<Value: Sendable>(_ work: @escaping @Sendable (Database) throws -> Value) throws -> Value {
         let mine = Ticket(work)
         let leads = state.withLock { state in
             state.queued.append(mine)
@@ -82,21 +71,15 @@ public final class GroupCommit<Pool: SQLConnectionPool>: Sendable {
 
     /// Runs `batch` in one transaction and settles each write with its outcome, waking its caller (but the
     /// leader, who is awake).
-    private func commit(_ batch: [any QueuedWrite<Connection>], leader: AnyObject) {
+    private func commit(_ batch: [any QueuedWrite], leader: AnyObject) {
         var outcomes: [ObjectIdentifier: Settled] = [:]
         do {
-            try pool.withConnection { connection in
-                if batch.count == 1 && !loneWriteInTransaction {
-                    // Thrown, not settled here: the pool runs it again on a fresh connection when a reused one
-                    // turns out to be closed before anything was sent.
-                    outcomes[ObjectIdentifier(batch[0])] = .ran(try batch[0].run(on: connection))
-                    return
-                }
+            try pool.withConnection { database in
                 do {
-                    try connection.inTransaction(.write) {
+                    try database.inTransaction(.immediate) { database in
                         for write in batch {
                             do {
-                                outcomes[ObjectIdentifier(write)] = .ran(try write.run(on: connection))
+                                outcomes[ObjectIdentifier(write)] = .ran(try write.run(on: database))
                             } catch {
                                 throw WriteFailure(error: error)
                             }
@@ -108,7 +91,7 @@ public final class GroupCommit<Pool: SQLConnectionPool>: Sendable {
                         return
                     }
                     for write in batch {
-                        outcomes[ObjectIdentifier(write)] = write.runAlone(on: connection)
+                        outcomes[ObjectIdentifier(write)] = write.runAlone(on: database)
                     }
                 }
             }
@@ -139,13 +122,11 @@ struct GroupCommitLost: Error, CustomStringConvertible {
 }
 
 /// A write in a ``GroupCommit``'s queue, whatever its result's type.
-private protocol QueuedWrite<Connection>: AnyObject, Sendable {
-    /// The connection the write is given.
-    associatedtype Connection: SQLConnection
+private protocol QueuedWrite: AnyObject, Sendable {
     /// Runs the write in the open transaction and returns its result, to be handed over after the commit.
-    func run(on connection: Connection) throws -> any Sendable
+    func run(on database: Database) throws -> any Sendable
     /// Runs the write in a transaction of its own: its outcome is final.
-    func runAlone(on connection: Connection) -> Settled
+    func runAlone(on database: Database) -> Settled
     /// Stores the outcome, after the commit, and wakes the caller when asked to.
     func settle(_ outcome: Settled, wake: Bool)
     /// Wakes the caller to lead the next commit.
@@ -153,12 +134,12 @@ private protocol QueuedWrite<Connection>: AnyObject, Sendable {
 }
 
 /// One caller's write and the semaphore it waits on.
-private final class Ticket<Connection: SQLConnection, Value: Sendable>: QueuedWrite {
-    private let work: @Sendable (Connection) throws -> Value
+private final class Ticket<Value: Sendable>: QueuedWrite {
+    private let work: @Sendable (Database) throws -> Value
     private let result = Mutex<Result<Value, any Error>?>(nil)
     private let turn = DispatchSemaphore(value: 0)
 
-    init(_ work: @escaping @Sendable (Connection) throws -> Value) {
+    init(_ work: @escaping @Sendable (Database) throws -> Value) {
         self.work = work
     }
 
@@ -168,11 +149,11 @@ private final class Ticket<Connection: SQLConnection, Value: Sendable>: QueuedWr
     /// Blocks until the write is settled or the caller is to lead.
     func waitForTurn() { turn.wait() }
 
-    func run(on connection: Connection) throws -> any Sendable { try work(connection) }
+    func run(on database: Database) throws -> any Sendable { try work(database) }
 
-    func runAlone(on connection: Connection) -> Settled {
+    func runAlone(on database: Database) -> Settled {
         do {
-            return .ran(try connection.inTransaction(.write) { try work(connection) })
+            return .ran(try database.inTransaction(.immediate) { database in try work(database) })
         } catch {
             return .failed(error)
         }

@@ -26,8 +26,6 @@ public final class PostgresStore: SQLStore, LiveChangeFeed {
     /// This store's id in the notifications it sends, random per process, so its listener skips its own.
     public let server: String
     public let liveChanges = LiveChangeWatchers()
-    /// The one writer of check-ins, check-outs and line reports, committing those of many threads together.
-    let groupCommit: GroupCommit<PostgresConnectionPool>
     /// Where a notification that could not be sent is logged: the listener's log, once one is made.
     private let notifyLog = Mutex<(@Sendable (String) -> Void)?>(nil)
 
@@ -43,7 +41,6 @@ public final class PostgresStore: SQLStore, LiveChangeFeed {
     public init(configuration: PostgresConfiguration) throws {
         self.configuration = configuration
         pool = PostgresConnectionPool(configuration: configuration)
-        groupCommit = GroupCommit(pool: pool, loneWriteInTransaction: false)
         server = (0..<8).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max)) }.joined()
         try migrate()
         try resolveDishesOfStoredMenus()
@@ -95,11 +92,8 @@ public final class PostgresStore: SQLStore, LiveChangeFeed {
             mayHaveMissed: { [liveChanges] in liveChanges.tellMayHaveMissed() }, log: log)
     }
 
-    /// Writes queued while a commit is under way go in the next transaction together (``GroupCommit``): one commit
-    /// and one WAL flush for them all, each caller answered once that commit returned. `body` must be one statement:
-    /// a write alone runs outside a transaction.
     public func commitTogether<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) throws -> T) throws -> T {
-        try groupCommit.write(body)
+        try pool.withConnection(body)
     }
 
     /// Connects, migrates and disconnects: `grubmap migrate --database postgres://…`.

@@ -20,10 +20,9 @@ public protocol SQLStore: Store, StoreMonitoring {
     var catalogCache: CatalogCache { get }
     /// The basemaps as last read, reused while their revisions stay the same.
     var basemapCache: BasemapCache { get }
-    /// Runs one short write (a check-in, a check-out, a line report) and returns once it is committed. Both stores
-    /// commit those of many threads together (``GroupCommit``): one transaction, one `fsync` for all. On PostgreSQL
-    /// `body` is one statement (a data-modifying `WITH` where it writes two tables), run alone outside a transaction
-    /// when no other write is queued.
+    /// Runs one short write (a check-in, a check-out) and returns once it is committed. SQLite commits those of
+    /// many threads together (``GroupCommit``), one `fsync` for all; PostgreSQL runs each on a connection of its
+    /// own, one statement, and groups concurrent commits by itself.
     func commitTogether<T: Sendable>(_ body: @escaping @Sendable (Pool.Connection) throws -> T) throws -> T
     /// Called by each write method once its transaction committed, with the live state it changed: both stores
     /// tell their ``LiveChangeFeed`` watchers in process; PostgreSQL also sends the changes to the other servers

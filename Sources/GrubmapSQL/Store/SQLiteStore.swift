@@ -19,7 +19,7 @@ public final class SQLiteStore: SQLStore, LiveChangeFeed {
     public let catalogCache = CatalogCache()
     public let basemapCache = BasemapCache()
     /// The one writer of check-ins and check-outs, committing those of many threads together.
-    let groupCommit: GroupCommit<ConnectionPool>
+    let groupCommit: GroupCommit
     public let liveChanges = LiveChangeWatchers()
     /// A connection of its own asking `PRAGMA data_version`, and the value it gave last (``lookForUntoldWrites()``).
     private let dataVersion = Mutex<(database: Database?, last: Int64?)>((nil, nil))
