@@ -3,7 +3,7 @@ the calendar feed, which a calendar library reads event by event and a browser d
 
 import json
 import urllib.request
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import icalendar
 from selenium.webdriver.common.by import By
@@ -70,7 +70,8 @@ def test_the_calendar_feed_holds_the_followed_dishes_servings_and_downloads(serv
     for event in events:
         start = event.decoded("DTSTART")
         assert event.decoded("DTEND") > start
-        day = (start + timedelta(hours=9)).date().isoformat()  # Seoul is UTC+9 all year
+        # A serving with hours is a time in UTC (Seoul is UTC+9 all year); one without is the whole day.
+        day = ((start + timedelta(hours=9)).date() if isinstance(start, datetime) else start).isoformat()
         with urllib.request.urlopen(server.url(f"/api/v1/areas/pnu-busan/menus?date={day}")) as response:
             board = json.load(response)
         serving = [menu["name"] for menu in board["menus"]
