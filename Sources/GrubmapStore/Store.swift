@@ -83,6 +83,8 @@ public protocol SessionStore: Sendable {
     func createSession(_ session: Session) throws
     /// The session with this token, expired or not, or `nil` when there is none.
     func session(token: String) throws -> Session?
+    /// The session with this token, expired or not, and its preferences, in one read; `nil` when there is none.
+    func sessionAndPreferences(token: String) throws -> (session: Session, preferences: Preferences)?
     /// Moves a session's expiry to `expiresAt`.
     func extendSession(token: String, until expiresAt: Date) throws
     /// Deletes sessions (and their preferences) that expired before `date`; returns how many.

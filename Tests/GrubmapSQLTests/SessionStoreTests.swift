@@ -28,6 +28,29 @@ struct SessionStoreTests {
     }
 
     @Test(arguments: StoreKind.tested)
+    func aSessionIsReadWithItsPreferencesInOneCall(kind: StoreKind) throws {
+        try kind.withStore { store throws in
+            let plain = Self.session(1)
+            let chosen = Self.session(2)
+            try store.createSession(plain)
+            try store.createSession(chosen)
+            try store.updatePreferences(sessionToken: chosen.token) { preferences in
+                try preferences.set(.korean, for: PreferenceKeys.language)
+                try preferences.set(.miles, for: PreferenceKeys.units)
+            }
+            #expect(try store.sessionAndPreferences(token: Self.session(3).token) == nil)
+            let read = try #require(try store.sessionAndPreferences(token: plain.token))
+            #expect(read.session == plain)
+            #expect(read.preferences == Preferences())
+            let both = try #require(try store.sessionAndPreferences(token: chosen.token))
+            #expect(both.session == chosen)
+            #expect(both.preferences == (try store.preferences(sessionToken: chosen.token)))
+            #expect(both.preferences[PreferenceKeys.language] == .korean)
+            #expect(both.preferences[PreferenceKeys.units] == .miles)
+        }
+    }
+
+    @Test(arguments: StoreKind.tested)
     func theServerSecretIsMadeOnceAndKept(kind: StoreKind) throws {
         try kind.withStore { store throws in
             let first = try store.serverSecret(orCreate: { [UInt8](repeating: 7, count: 32) })

@@ -56,6 +56,9 @@ final class CountingStore: Store {
     }
     func createSession(_ session: Session) throws { try count("createSession") { try base.createSession(session) } }
     func session(token: String) throws -> Session? { try count("session") { try base.session(token: token) } }
+    func sessionAndPreferences(token: String) throws -> (session: Session, preferences: Preferences)? {
+        try count("sessionAndPreferences") { try base.sessionAndPreferences(token: token) }
+    }
     func extendSession(token: String, until expiresAt: Date) throws {
         try count("extendSession") { try base.extendSession(token: token, until: expiresAt) }
     }

@@ -53,6 +53,9 @@ import Testing
         func serverSecret(orCreate make: () -> [UInt8]) throws -> [UInt8] { try base.serverSecret(orCreate: make) }
         func createSession(_ session: Session) throws { try base.createSession(session) }
         func session(token: String) throws -> Session? { try base.session(token: token) }
+        func sessionAndPreferences(token: String) throws -> (session: Session, preferences: Preferences)? {
+            try base.sessionAndPreferences(token: token)
+        }
         func extendSession(token: String, until expiresAt: Date) throws {
             try base.extendSession(token: token, until: expiresAt)
         }

@@ -44,9 +44,9 @@ import Testing
         _ = try person.post("/places/alpha/bookmark", [("bookmarked", "1")])
         _ = try person.get("/areas/test-campus")
         let headers = person.headers
-        // The signing secret is read once per process, by its first page; the session and its preferences once per
+        // The signing secret is read once per process, by its first page; the session with its preferences (one read) once
         // lifetime of the session cache.
-        #expect(try counted.calls("/settings", headers: headers)["session"] == 1)
+        #expect(try counted.calls("/settings", headers: headers)["sessionAndPreferences"] == 1)
 
         let visitor = ["catalog": 1]
         // The area page reads the area's menu days once, for its tabs, and its basemap once (the revision, the
@@ -94,12 +94,12 @@ import Testing
         #expect(
             try counted.calls("/api/v1/areas/test-campus/places", headers: headers)
                 == visitor.merging(["placesByID": 1]) { $1 })
-        // A lifetime later, everything is read again, the session once.
+        // A lifetime later, everything is read again, the session with its preferences in one read.
         counted.test.clock.advance(by: AppCaches.defaultLifetime)
         #expect(
             try counted.calls("/api/v1/areas/test-campus/places", headers: headers)
                 == [
-                    "catalog": 1, "session": 1, "preferences": 1, "busynessInArea": 1, "placesByID": 1, "placeQuery": 1,
+                    "catalog": 1, "sessionAndPreferences": 1, "busynessInArea": 1, "placesByID": 1, "placeQuery": 1,
                 ])
     }
 
@@ -166,7 +166,7 @@ import Testing
         let profile = #"{"firstName":"A","lastName":"B"}"#
         #expect(try counted.test.send(.put, "/api/v1/me/profile", headers: headers, body: profile).status == .ok)
         _ = try counted.calls("/settings")  // the signing secret is read once per process, by its first page
-        let visitor = ["catalog": 1, "session": 1, "preferences": 1]
+        let visitor = ["catalog": 1, "sessionAndPreferences": 1]
         func checkIn(_ place: String) throws -> [String: Int] {
             try counted.calls(
                 "/api/v1/me/checkin", method: .post, headers: headers, body: #"{"placeId":"\#(place)"}"#,

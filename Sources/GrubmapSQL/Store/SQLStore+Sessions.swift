@@ -27,6 +27,29 @@ extension SQLStore {
         }
     }
 
+    /// One statement (one round trip on PostgreSQL): the session's row once per preference, or once with no
+    /// preference when it has none.
+    public func sessionAndPreferences(token: String) throws -> (session: Session, preferences: Preferences)? {
+        let rows = try withConnection { connection in
+            try connection.fetchAll(
+                """
+                SELECT s.csrf_token, s.created_at, s.expires_at, p.name, p.value
+                FROM sessions s LEFT JOIN preferences p ON p.session_token = s.token
+                WHERE s.token = \(TokenDigest(token))
+                """)
+        }
+        guard let first = rows.first else { return nil }
+        let session = Session(
+            token: token, csrfToken: try first.value(named: "csrf_token"),
+            createdAt: try first.value(named: "created_at"), expiresAt: try first.value(named: "expires_at"))
+        var storage: [String: String] = [:]
+        for row in rows {
+            guard let name = try row.value(named: "name", as: String?.self) else { continue }
+            storage[name] = try row.value(named: "value")
+        }
+        return (session, Preferences(storage: storage))
+    }
+
     public func extendSession(token: String, until expiresAt: Date) throws {
         try withConnection { connection in
             try connection.execute("UPDATE sessions SET expires_at = \(expiresAt) WHERE token = \(TokenDigest(token))")

@@ -153,8 +153,7 @@ struct VisitorResolution: RouteMiddleware {
     )? {
         guard Session.isWellFormedToken(token) else { return nil }
         let read = { () throws -> StoredVisitor? in
-            guard let session = try store.session(token: token) else { return nil }
-            return StoredVisitor(session: session, preferences: try store.preferences(sessionToken: token))
+            try store.sessionAndPreferences(token: token).map(StoredVisitor.init)
         }
         let stored =
             context.request.method.mayChange
