@@ -74,8 +74,8 @@ import Testing
 
     /// The same through the fast lane's kept answers (``KeptAnswers``), on a real server: a place page kept and sent
     /// again from memory is not sent after the listener hears of a check-in through the other server, and a place
-    /// renamed in the database by another process (no server told) shows once the catalog read with it is a tenth of a
-    /// second old on the server's clock, as the kept pages promise.
+    /// renamed in the database by another process shows once the server heard the catalog's notification and the
+    /// catalog read with it is a tenth of a second old on the server's clock, as the kept pages promise.
     @Test func theFastLaneSendsNoKeptAnswerPastWhatTheServerHeardOrItsCatalog() throws {
         try TestPostgres.withDatabase { configuration in
             let (first, second) = (
@@ -127,9 +127,12 @@ import Testing
             #expect(try list() == counted)
             #expect(lane.value.load(ordering: .relaxed) == 2)
 
+            let catalogHeard = DispatchSemaphore(value: 0)
+            first.catalogCache.freshness?.observe { catalogHeard.signal() }
             var renamed = TestApp.samplePlaces[0]
             renamed.name = LocalizedText("Renamed Hall")
             try second.save(area: TestApp.sampleArea, places: [renamed])
+            #expect(catalogHeard.wait(timeout: .now() + 15) == .success, "the catalog's notification")
             clock.advance(by: KeptCatalog.trustedAge)
             #expect(try list().contains("Renamed Hall"))
         }

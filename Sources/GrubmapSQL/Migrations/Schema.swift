@@ -439,6 +439,27 @@ public enum Schema {
             );
             """
         },
+        // The catalog's version heard rather than asked for (issue 32): on PostgreSQL every statement that moves it
+        // notifies the servers' listeners and tells the connection that ran it, so a server reads the version only
+        // after a change (``CatalogFreshness``). SQLite reads it in process, as before.
+        Migration(version: 20, name: "tell the servers when the catalog's version moves") { dialect in
+            switch dialect {
+            case .sqlite:
+                ""
+            case .postgreSQL:
+                """
+                CREATE FUNCTION grubmap_catalog_moved() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    PERFORM pg_notify('\(CatalogFreshness.channel)', '');
+                    RAISE NOTICE '\(CatalogFreshness.notice)';
+                    RETURN NULL;
+                END
+                $$;
+                CREATE TRIGGER catalog_version_moved AFTER UPDATE ON catalog_version
+                    FOR EACH STATEMENT EXECUTE FUNCTION grubmap_catalog_moved();
+                """
+            }
+        },
     ]
 
     /// Migration 5's triggers, which move `catalog_version` on every change to areas and places: on SQLite one a

@@ -28,6 +28,16 @@ public final class PostgresConnection: @unchecked Sendable {
     var sentCount = 0
     /// The statements prepared on this connection's server session, by text and parameter types, with their names.
     var preparedStatements: [PreparedStatementKey: String] = [:]
+    /// What the server's notices said, counted by libpq's notice receiver on the thread that runs the statement.
+    private let notices = Notices()
+
+    /// How many statements on this connection moved the catalog's version (the notice of migration 20's trigger,
+    /// ``CatalogFreshness/notice``).
+    var catalogMoves: Int { notices.catalogMoves }
+
+    private final class Notices {
+        var catalogMoves = 0
+    }
 
     /// Connects, waiting at most the configured timeout, and sets the session's `statement_timeout`.
     ///
@@ -50,13 +60,26 @@ public final class PostgresConnection: @unchecked Sendable {
         }
         handle = started
         // From here on a throw releases the object, and deinit finishes the connection.
-        // Notices (`relation … already exists, skipping`) would go to standard error; they are not errors.
-        PQsetNoticeReceiver(handle, { _, _ in }, nil)
+        // Notices (`relation … already exists, skipping`) would go to standard error; they are not errors. The one
+        // that says the catalog moved is counted. `M` is PG_DIAG_MESSAGE_PRIMARY.
+        PQsetNoticeReceiver(
+            handle,
+            { notices, result in
+                guard let notices, let result, let message = PQresultErrorField(result, Int32(UInt8(ascii: "M"))),
+                    String(cString: message) == CatalogFreshness.notice
+                else { return }
+                Unmanaged<Notices>.fromOpaque(notices).takeUnretainedValue().catalogMoves += 1
+            }, Unmanaged.passUnretained(notices).toOpaque())
         try connect(target: target, until: deadline)
         guard PQsetnonblocking(handle, 1) == 0 else {
             throw PostgresError(kind: .connection, message: "\(lastMessage) (making the socket non-blocking)")
         }
-        try execute("SELECT set_config('statement_timeout', \(String(configuration.timeoutMilliseconds)), false)")
+        // Notices are sent whatever the role's default says, so the store hears its own catalog changes.
+        try execute(
+            """
+            SELECT set_config('statement_timeout', \(String(configuration.timeoutMilliseconds)), false),
+                set_config('client_min_messages', 'notice', false)
+            """)
     }
 
     deinit {

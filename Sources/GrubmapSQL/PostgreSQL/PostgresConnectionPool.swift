@@ -22,10 +22,14 @@ public final class PostgresConnectionPool: Sendable {
     public let configuration: PostgresConfiguration
 
     private let connections: ResourcePool<PostgresConnection>
+    /// Told when a statement run on a lent connection moved the catalog's version, once the connection is back.
+    private let catalog: CatalogFreshness?
 
-    /// Makes a pool; no connection is opened until one is needed.
-    public init(configuration: PostgresConfiguration) {
+    /// Makes a pool; no connection is opened until one is needed. `catalog` is told of the catalog changes its
+    /// connections make.
+    public init(configuration: PostgresConfiguration, catalog: CatalogFreshness? = nil) {
         self.configuration = configuration
+        self.catalog = catalog
         connections = ResourcePool(
             maximumCount: configuration.maximumConnections,
             timeout: .milliseconds(configuration.timeoutMilliseconds),
@@ -59,7 +63,9 @@ public final class PostgresConnectionPool: Sendable {
 
     /// Lends a connection to `body` and takes it back afterwards, even when `body` throws.
     ///
-    /// A transaction `body` left open is rolled back before the connection is reused.
+    /// A transaction `body` left open is rolled back before the connection is reused. When `body` moved the
+    /// catalog's version, the pool's ``CatalogFreshness`` is told as it ends (after the commit), so this process's
+    /// next catalog read asks the database.
     /// - Throws: ``PostgresError`` of kind ``PostgresError/Kind/timeout`` when no connection comes free in
     ///   time, of kind ``PostgresError/Kind/connection`` when none can be made; or what `body` throws.
     public func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
@@ -67,20 +73,27 @@ public final class PostgresConnectionPool: Sendable {
         while true {
             let (connection, reused) = try connections.acquire()
             let sentBefore = connection.sentCount
+            let movesBefore = connection.catalogMoves
             do {
                 let result = try body(connection)
-                connections.release(connection)
+                giveBack(connection, movesBefore: movesBefore)
                 return result
             } catch let error as PostgresError
                 where error.kind == .connection && reused && !retried && connection.sentCount == sentBefore + 1
             {
-                connections.release(connection)
+                giveBack(connection, movesBefore: movesBefore)
                 retried = true
             } catch {
-                connections.release(connection)
+                giveBack(connection, movesBefore: movesBefore)
                 throw error
             }
         }
+    }
+
+    /// Takes a lent connection back, telling ``CatalogFreshness`` first when a statement on it moved the catalog.
+    private func giveBack(_ connection: PostgresConnection, movesBefore: Int) {
+        if connection.catalogMoves != movesBefore { catalog?.moved() }
+        connections.release(connection)
     }
 
     /// Runs `body` in a read-only transaction with one snapshot for all its reads.

@@ -12,7 +12,9 @@ import Synchronization
 /// only a question unanswered within the store's timeout shows it. On any failure it connects again, waiting 1 s,
 /// then twice as long each time up to 30 s, and listens again. Every time it starts listening (the first time
 /// too: before it, nothing was heard) it calls `mayHaveMissed`, and the live hub reads every watched area again.
-/// A payload of another version, or one it cannot read, is ignored with a log line.
+/// A payload of another version, or one it cannot read, is ignored with a log line. Given the store's
+/// ``CatalogFreshness``, it also listens on `grubmap_catalog` and tells it of every notification there, and of when
+/// it starts and stops listening (while it does not listen, the store asks the database for the catalog's version).
 public final class PostgresListener: Sendable {
     /// The longest one wait on the socket lasts.
     static let pollSeconds = 0.5
@@ -26,6 +28,7 @@ public final class PostgresListener: Sendable {
     private let server: String
     private let deliver: @Sendable (Set<LiveChange>) -> Void
     private let mayHaveMissed: @Sendable () -> Void
+    private let catalog: CatalogFreshness?
     private let log: @Sendable (String) -> Void
     private let state = Mutex((isStarted: false, isStopped: false, listens: 0))
     private let wake = DispatchSemaphore(value: 0)
@@ -36,12 +39,13 @@ public final class PostgresListener: Sendable {
     public init(
         configuration: PostgresConfiguration, server: String,
         deliver: @escaping @Sendable (Set<LiveChange>) -> Void, mayHaveMissed: @escaping @Sendable () -> Void,
-        log: @escaping @Sendable (String) -> Void
+        catalog: CatalogFreshness? = nil, log: @escaping @Sendable (String) -> Void
     ) {
         self.configuration = configuration
         self.server = server
         self.deliver = deliver
         self.mayHaveMissed = mayHaveMissed
+        self.catalog = catalog
         self.log = log
     }
 
@@ -82,6 +86,7 @@ public final class PostgresListener: Sendable {
             do {
                 let connection = try PostgresConnection(configuration: configuration)
                 try connection.listen(LiveNotification.channel)
+                if catalog != nil { try connection.listen(CatalogFreshness.channel) }
                 let listens = state.withLock { state in
                     state.listens += 1
                     return state.listens
@@ -89,6 +94,8 @@ public final class PostgresListener: Sendable {
                 if listens > 1 { log("live updates: listening on \(LiveNotification.channel) again") }
                 backoff = Self.firstBackoffSeconds
                 mayHaveMissed()
+                catalog?.listening(true)
+                defer { catalog?.listening(false) }
                 try listen(on: connection)
             } catch {
                 guard !isStopped else { break }
@@ -105,7 +112,11 @@ public final class PostgresListener: Sendable {
         var lastPing = ContinuousClock.now
         while !isStopped {
             for notification in try connection.notifications(waitingAtMost: Self.pollSeconds) {
-                handle(notification.payload)
+                if notification.channel == CatalogFreshness.channel {
+                    catalog?.moved()
+                } else {
+                    handle(notification.payload)
+                }
             }
             if ContinuousClock.now - lastPing >= .seconds(Self.pingSeconds) {
                 try connection.execute("SELECT 1")

@@ -21,7 +21,7 @@ public final class PostgresStore: SQLStore, LiveChangeFeed {
     public let pool: PostgresConnectionPool
     /// PostgreSQL's SQL differences.
     public var dialect: SQLDialect { .postgreSQL }
-    public let catalogCache = CatalogCache()
+    public let catalogCache: CatalogCache
     public let basemapCache = BasemapCache()
     /// This store's id in the notifications it sends, random per process, so its listener skips its own.
     public let server: String
@@ -40,7 +40,9 @@ public final class PostgresStore: SQLStore, LiveChangeFeed {
     ///   database from a newer Grubmap.
     public init(configuration: PostgresConfiguration) throws {
         self.configuration = configuration
-        pool = PostgresConnectionPool(configuration: configuration)
+        let freshness = CatalogFreshness()
+        pool = PostgresConnectionPool(configuration: configuration, catalog: freshness)
+        catalogCache = CatalogCache(freshness: freshness)
         server = (0..<8).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max)) }.joined()
         try migrate()
         try resolveDishesOfStoredMenus()
@@ -60,9 +62,12 @@ public final class PostgresStore: SQLStore, LiveChangeFeed {
     /// notifications queue in commit order) until its commit is on disk, so concurrent check-ins could no longer
     /// share one WAL flush. Measured with pgbench, 8 clients, fsync and synchronous_commit on, the check-in's
     /// `INSERT … ON CONFLICT` alone made 711 to 1,246 commits a second, with `pg_notify` in the same statement 188
-    /// to 250, followed by `pg_notify` in a transaction of its own 857 to 1,139 (3 interleaved rounds). What that
-    /// costs: a notification lost when this process dies or the database goes
-    /// away between the commit and it. The other servers' hubs read every watched area again every 30 s, and
+    /// to 250, followed by `pg_notify` in a transaction of its own 857 to 1,139 (3 interleaved rounds). That
+    /// transaction commits without waiting for its WAL flush (`synchronous_commit` off for it alone, set in the same
+    /// statement): it holds the same lock until its commit, so waiting for the disk there made every notifying
+    /// write of the database queue behind one flush each; the notification needs no durability, the write it tells
+    /// of has its own. What that costs: a notification lost when this process or the database dies or goes away
+    /// between the commit and it. The other servers' hubs read every watched area again every 30 s, and
     /// after any outage of their listener, so a lost notification delays an update; it loses nothing. A failure is
     /// logged and counted as a query error, never thrown: the write itself succeeded.
     public func didCommit(_ changes: Set<LiveChange>) {
@@ -72,7 +77,10 @@ public final class PostgresStore: SQLStore, LiveChangeFeed {
                 try DatabaseUnavailableError.translating {
                     try pool.withConnection { connection in
                         try connection.execute(
-                            "SELECT pg_notify(\(LiveNotification.channel), \(payload))")
+                            """
+                            SELECT set_config('synchronous_commit', 'off', true),
+                                pg_notify(\(LiveNotification.channel), \(payload))
+                            """)
                     }
                 }
             } catch {
@@ -89,7 +97,8 @@ public final class PostgresStore: SQLStore, LiveChangeFeed {
         notifyLog.withLock { $0 = log }
         return PostgresListener(
             configuration: configuration, server: server, deliver: { [liveChanges] in liveChanges.tell($0) },
-            mayHaveMissed: { [liveChanges] in liveChanges.tellMayHaveMissed() }, log: log)
+            mayHaveMissed: { [liveChanges] in liveChanges.tellMayHaveMissed() },
+            catalog: catalogCache.freshness, log: log)
     }
 
     public func commitTogether<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) throws -> T) throws -> T {

@@ -80,13 +80,19 @@ extension SQLStore {
 
     /// Every area and its places' count and extent, decoded once per change rather than once per request: each
     /// call asks only for the catalog's version (one tiny query, so a change made by another server or by
-    /// `grubmap import` shows at once), and reads the areas again when it moved.
+    /// `grubmap import` shows at once), and reads the areas again when it moved. On PostgreSQL, while the listener
+    /// hears the catalog's notifications, not even that until something moved (``CatalogFreshness``).
     public func catalog() throws -> Catalog {
+        if let trusted = catalogCache.trusted { return trusted }
+        let mark = catalogCache.mark()
         let version = try withConnection { connection in
             try connection.fetchOne("SELECT version FROM catalog_version WHERE id = 1")?
                 .value(named: "version", as: Int64.self) ?? 0
         }
-        if let cached = catalogCache.current, cached.version == version { return cached }
+        if let cached = catalogCache.current, cached.version == version {
+            catalogCache.keep(cached, confirmed: mark)
+            return cached
+        }
         let fresh = try read { connection in
             let version =
                 try connection.fetchOne("SELECT version FROM catalog_version WHERE id = 1")?
@@ -113,7 +119,7 @@ extension SQLStore {
             }
             return Catalog(version: version, areas: areas, areaErrors: areaErrors, placeStats: stats)
         }
-        catalogCache.current = fresh
+        catalogCache.keep(fresh, confirmed: mark)
         return fresh
     }
 
