@@ -185,6 +185,13 @@ struct CheckInStoreTests {
             for profile in profiles {
                 #expect(try servers[1].checkIn(profileID: profile.id, activeAt: Self.at(20)) != nil)
             }
+            // Every check-in counted once in popular times, however many rows (shards) the counts went to.
+            let week = PopularTimes.Bucket(instant: Self.at(0), timeZone: .gmt).week
+            let counted = try ["a", "b"].map { place in
+                try servers[0].popularTimes(placeID: Self.place(place).id, weeks: PopularTimes.window(endingAt: week))
+                    .totals.joined().reduce(0, +)
+            }
+            #expect(counted == [400, 400])
         }
     }
 }

@@ -199,7 +199,7 @@ struct LiveStoreTests {
             #expect(!times.isSample)
             // No column of the counters names a person.
             let columns = try database.connect().fetchAll("SELECT * FROM popular_counts").first?.columnNames ?? []
-            #expect(Set(columns) == ["place_id", "week", "weekday", "hour", "check_ins", "reports", "sample"])
+            #expect(Set(columns) == ["place_id", "week", "weekday", "hour", "shard", "check_ins", "reports", "sample"])
         }
     }
 

@@ -460,6 +460,38 @@ public enum Schema {
                 """
             }
         },
+        // Popular times' counters in rows per bucket and shard (``SQLDialect/counterShard``), so concurrent check-ins
+        // at one place write different rows on PostgreSQL; readers add a bucket's rows up. What was counted stays in
+        // shard 0.
+        Migration(version: 21, name: "count popular times in shards") { dialect in
+            switch dialect {
+            case .sqlite:
+                """
+                CREATE TABLE popular_counts_sharded (
+                    place_id TEXT NOT NULL REFERENCES places (id) ON DELETE CASCADE,
+                    week BIGINT NOT NULL, -- Sunday-first local weeks: (local days since 1970 + 4) floor-divided by 7
+                    weekday INTEGER NOT NULL CHECK (weekday BETWEEN 0 AND 6), -- Sunday 0, local
+                    hour INTEGER NOT NULL CHECK (hour BETWEEN 0 AND 23), -- local
+                    shard INTEGER NOT NULL DEFAULT 0, -- which of the bucket's rows; not a person
+                    check_ins BIGINT NOT NULL DEFAULT 0,
+                    reports BIGINT NOT NULL DEFAULT 0,
+                    sample INTEGER NOT NULL DEFAULT 0, -- 1: the demo's generated history
+                    PRIMARY KEY (place_id, week, weekday, hour, shard)
+                );
+                INSERT INTO popular_counts_sharded (place_id, week, weekday, hour, check_ins, reports, sample)
+                    SELECT place_id, week, weekday, hour, check_ins, reports, sample FROM popular_counts;
+                DROP TABLE popular_counts;
+                ALTER TABLE popular_counts_sharded RENAME TO popular_counts;
+                CREATE INDEX popular_counts_week ON popular_counts (week);
+                """
+            case .postgreSQL:
+                """
+                ALTER TABLE popular_counts ADD COLUMN shard INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE popular_counts DROP CONSTRAINT popular_counts_pkey;
+                ALTER TABLE popular_counts ADD PRIMARY KEY (place_id, week, weekday, hour, shard);
+                """
+            }
+        },
     ]
 
     /// Migration 5's triggers, which move `catalog_version` on every change to areas and places: on SQLite one a

@@ -74,7 +74,7 @@ extension SQLStore {
                 started_at = excluded.started_at, expires_at = excluded.expires_at
             RETURNING profile_id, place_id
             """
-        let count = Self.countOne("check_ins", placeID: placeID, bucket: bucket)
+        let count = Self.countOne("check_ins", placeID: placeID, bucket: bucket, dialect: dialect)
         let dialect = dialect
         // Both stores tell which place a move leaves: SQLite asks first (in process, cheap); PostgreSQL in the same
         // statement, which keeps its one round trip (every part of a WITH sees the snapshot from before the insert).

@@ -26,7 +26,7 @@ extension SQLStore {
             WHERE line_reports.reported_at <= \(replaceable)
             RETURNING place_id
             """
-        let count = Self.countOne("reports", placeID: placeID, bucket: bucket)
+        let count = Self.countOne("reports", placeID: placeID, bucket: bucket, dialect: dialect)
         let dialect = dialect
         let stored = try writeTogether { connection -> Bool in
             switch dialect {
@@ -94,8 +94,11 @@ extension SQLStore {
         let rows = try withConnection { connection in
             try connection.fetchAll(
                 """
-                SELECT week, weekday, hour, check_ins, reports, sample FROM popular_counts
+                SELECT week, weekday, hour, CAST(sum(check_ins) AS BIGINT) AS check_ins,
+                    CAST(sum(reports) AS BIGINT) AS reports, max(sample) AS sample
+                FROM popular_counts
                 WHERE place_id = \(placeID) AND week >= \(weeks.lowerBound) AND week <= \(weeks.upperBound)
+                GROUP BY week, weekday, hour
                 """)
         }
         var counts: [PopularTimes.Count] = []
@@ -130,7 +133,7 @@ extension SQLStore {
                     INSERT INTO popular_counts (place_id, week, weekday, hour, check_ins, reports, sample)
                     VALUES (\(placeID), \(bucket.week), \(bucket.weekday), \(bucket.hour), \(max(0, count.checkIns)),
                         \(max(0, count.reports)), \(sample ? 1 : 0))
-                    ON CONFLICT (place_id, week, weekday, hour) DO UPDATE SET
+                    ON CONFLICT (place_id, week, weekday, hour, shard) DO UPDATE SET
                         check_ins = popular_counts.check_ins + excluded.check_ins,
                         reports = popular_counts.reports + excluded.reports,
                         sample = CASE WHEN popular_counts.sample > excluded.sample THEN popular_counts.sample
@@ -151,13 +154,18 @@ extension SQLStore {
     }
 
     /// An `INSERT` adding 1 to `column` (`check_ins` or `reports`) of the place's bucket, for each row of the table
-    /// or subquery given to the function returned (one with a `place_id` column): written once for both databases.
-    static func countOne(_ column: String, placeID: Place.ID, bucket: PopularTimes.Bucket) -> @Sendable (SQL) -> SQL {
-        { source in
+    /// or subquery given to the function returned (one with a `place_id` column): written once for both databases,
+    /// into the row of the bucket's ``SQLDialect/counterShard``.
+    static func countOne(
+        _ column: String, placeID: Place.ID, bucket: PopularTimes.Bucket, dialect: SQLDialect
+    ) -> @Sendable (SQL) -> SQL {
+        let shard = dialect.counterShard
+        return { source in
             """
-            INSERT INTO popular_counts (place_id, week, weekday, hour, \(sql: SQL(stringLiteral: column)))
-            SELECT place_id, \(bucket.week), \(bucket.weekday), \(bucket.hour), 1 FROM \(sql: source) WHERE true
-            ON CONFLICT (place_id, week, weekday, hour) DO UPDATE SET
+            INSERT INTO popular_counts (place_id, week, weekday, hour, shard, \(sql: SQL(stringLiteral: column)))
+            SELECT place_id, \(bucket.week), \(bucket.weekday), \(bucket.hour), \(sql: shard), 1
+            FROM \(sql: source) WHERE true
+            ON CONFLICT (place_id, week, weekday, hour, shard) DO UPDATE SET
                 \(sql: SQL(stringLiteral: column)) = popular_counts.\(sql: SQL(stringLiteral: column)) + 1
             """
         }
