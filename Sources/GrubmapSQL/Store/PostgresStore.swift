@@ -26,8 +26,8 @@ public final class PostgresStore: SQLStore, LiveChangeFeed {
     /// This store's id in the notifications it sends, random per process, so its listener skips its own.
     public let server: String
     public let liveChanges = LiveChangeWatchers()
-    /// Where a notification that could not be sent is logged: the listener's log, once one is made.
-    private let notifyLog = Mutex<(@Sendable (String) -> Void)?>(nil)
+    /// Sends this store's changes to the other servers.
+    private let notifier: PostgresNotifier
 
     /// The longest a migration's statements may run, whatever the request timeout: creating an index on a big
     /// table takes longer than answering a request should.
@@ -44,6 +44,7 @@ public final class PostgresStore: SQLStore, LiveChangeFeed {
         pool = PostgresConnectionPool(configuration: configuration, catalog: freshness)
         catalogCache = CatalogCache(freshness: freshness)
         server = (0..<8).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max)) }.joined()
+        notifier = PostgresNotifier(pool: pool, server: server)
         try migrate()
         try resolveDishesOfStoredMenus()
     }
@@ -54,47 +55,28 @@ public final class PostgresStore: SQLStore, LiveChangeFeed {
         try Self.migrate(configuration: configuration)
     }
 
-    /// Tells this store's watchers, then the other servers: `pg_notify('grubmap_events', payload)` on a pooled
-    /// connection, right after the write's commit, in a transaction of its own.
+    /// Tells this store's watchers, then the other servers (``PostgresNotifier``: `pg_notify('grubmap_events', …)`
+    /// from a thread of its own, the changes of writes committed meanwhile together, right after the commit).
     ///
-    /// Not inside the write's transaction, though that would tie the notification to the commit and save this round
-    /// trip: a transaction that sent `NOTIFY` holds a lock every such commit of the database takes (so that
-    /// notifications queue in commit order) until its commit is on disk, so concurrent check-ins could no longer
-    /// share one WAL flush. Measured with pgbench, 8 clients, fsync and synchronous_commit on, the check-in's
-    /// `INSERT … ON CONFLICT` alone made 711 to 1,246 commits a second, with `pg_notify` in the same statement 188
-    /// to 250, followed by `pg_notify` in a transaction of its own 857 to 1,139 (3 interleaved rounds). That
-    /// transaction commits without waiting for its WAL flush (`synchronous_commit` off for it alone, set in the same
-    /// statement): it holds the same lock until its commit, so waiting for the disk there made every notifying
-    /// write of the database queue behind one flush each; the notification needs no durability, the write it tells
-    /// of has its own. What that costs: a notification lost when this process or the database dies or goes away
-    /// between the commit and it. The other servers' hubs read every watched area again every 30 s, and
-    /// after any outage of their listener, so a lost notification delays an update; it loses nothing. A failure is
-    /// logged and counted as a query error, never thrown: the write itself succeeded.
+    /// Not inside the write's transaction, though that would tie the notification to the commit: a transaction that
+    /// sent `NOTIFY` holds a lock every such commit of the database takes (so that notifications queue in commit
+    /// order) until its commit is on disk, so concurrent check-ins could no longer share one WAL flush. Measured
+    /// with pgbench, 8 clients, fsync and synchronous_commit on, the check-in's `INSERT … ON CONFLICT` alone made
+    /// 711 to 1,246 commits a second, with `pg_notify` in the same statement 188 to 250, followed by `pg_notify` in
+    /// a transaction of its own 857 to 1,139 (3 interleaved rounds). What that costs: a notification lost when this
+    /// process or the database dies or goes away between the commit and it. The other servers' hubs read every
+    /// watched area again every 30 s, and after any outage of their listener, so a lost notification delays an
+    /// update; it loses nothing.
     public func didCommit(_ changes: Set<LiveChange>) {
         liveChanges.tell(changes)
-        for payload in LiveNotification.payloads(for: changes, server: server) {
-            do {
-                try DatabaseUnavailableError.translating {
-                    try pool.withConnection { connection in
-                        try connection.execute(
-                            """
-                            SELECT set_config('synchronous_commit', 'off', true),
-                                pg_notify(\(LiveNotification.channel), \(payload))
-                            """)
-                    }
-                }
-            } catch {
-                pool.recordQueryError()
-                notifyLog.withLock { $0 }?("live updates: could not tell the other servers of \(changes): \(error)")
-            }
-        }
+        notifier.tell(changes)
     }
 
     /// A listener that hands the changes other servers commit to this store's watchers; start it with
     /// ``PostgresListener/start()`` and stop it at shutdown. It logs its reconnections to `log`, and so does the
     /// store when a notification cannot be sent.
     public func makeListener(log: @escaping @Sendable (String) -> Void) -> PostgresListener {
-        notifyLog.withLock { $0 = log }
+        notifier.logFailures(to: log)
         return PostgresListener(
             configuration: configuration, server: server, deliver: { [liveChanges] in liveChanges.tell($0) },
             mayHaveMissed: { [liveChanges] in liveChanges.tellMayHaveMissed() },
