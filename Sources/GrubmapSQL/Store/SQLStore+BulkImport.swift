@@ -10,9 +10,12 @@ import GrubmapStore
 ///    inserted straight from the input, a few hundred per statement, with nothing staged apart.
 /// 2. Once they outnumber the places the database held before (so rebuilding costs little more than keeping),
 ///    the two name-order indexes are dropped too.
-/// 3. After the last place, the R*Tree is filled by one `INSERT … SELECT` in Z-order of the points
-///    (``zOrderCell(of:)``, so each node fills with neighbours), the area's count and extent by one statement,
-///    the name-order indexes are built anew from their sorted keys, and the trigger is made again.
+/// 3. After the last place, the R*Tree is packed anew from every place (``Database/packPointRTree(_:points:)``:
+///    full nodes of neighbours, a sort instead of an insert a place, which cost most of the import) or, when the
+///    database held many more places before, the new ones are inserted into it by one `INSERT … SELECT` in Z-order
+///    of their points (``zOrderCell(of:)``, so each node fills with neighbours); then the area's count and extent
+///    are made by one statement, the name-order indexes built anew from their sorted keys, and the trigger made
+///    again.
 ///
 /// What an import promises holds as on the paced path: the first repeated id, or what the reader throws, refuses
 /// the import in input order; an id of another area's place refuses it after the last feature is read. A
@@ -72,12 +75,17 @@ extension SQLStore {
             if let firstForeign { throw firstForeign }
             progress(.checking(places: written))
             progress(.writing(done: 0, of: written))
-            try connection.execute(
-                """
-                INSERT INTO places_rtree (id, min_latitude, max_latitude, min_longitude, max_longitude)
-                SELECT rowid, latitude, latitude, longitude, longitude FROM places WHERE area_id = \(area)
-                ORDER BY grubmap_zorder_cell(latitude, longitude), rowid
-                """)
+            if let database = connection as? Database, written >= before / Self.bulkRowsPerPackedRow {
+                try database.packPointRTree(
+                    "places_rtree", points: "SELECT rowid, latitude, longitude FROM places ORDER BY rowid")
+            } else {
+                try connection.execute(
+                    """
+                    INSERT INTO places_rtree (id, min_latitude, max_latitude, min_longitude, max_longitude)
+                    SELECT rowid, latitude, latitude, longitude, longitude FROM places WHERE area_id = \(area)
+                    ORDER BY grubmap_zorder_cell(latitude, longitude), rowid
+                    """)
+            }
             try connection.execute(
                 """
                 INSERT INTO place_stats (area_id, place_count, south, north, west, east)
@@ -96,6 +104,11 @@ extension SQLStore {
             return PlaceImport.Summary(count: written, updated: 0)
         }
     }
+
+    /// The fast path packs the R*Tree anew (``Database/packPointRTree(_:points:)``, some 8,000 instructions a place
+    /// of the database, old or new) unless the import adds fewer than one place for every this many there were;
+    /// then it inserts the new ones into the tree (55,000-70,000 instructions each, by callgrind).
+    private static var bulkRowsPerPackedRow: Int { 8 }
 
     /// The fewest places after which the fast path builds the name-order indexes anew rather than keeping them.
     private static var bulkRowsBeforeIndexesDropped: Int { 10_000 }
