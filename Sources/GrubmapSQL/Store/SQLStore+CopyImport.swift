@@ -8,9 +8,9 @@ import GrubmapStore
 extension SQLStore {
     /// Reads every place into `grubmap_import` by `COPY`; returns how many. Throws the first problem of the input in
     /// its order, as the `INSERT`s' staging does: a repeated id before what the reader throws (or a place of another
-    /// area) is thrown first.
+    /// area) is thrown first. With `checkingRepeats` false, a repeated id is looked for only when the reader threw.
     func stageByCopy(
-        into area: Area.ID, from next: () throws -> Place?, on connection: PostgresConnection,
+        into area: Area.ID, from next: () throws -> Place?, on connection: PostgresConnection, checkingRepeats: Bool,
         progress: (PlaceImport.Progress) -> Void
     ) throws -> Int {
         try connection.inTransaction(.temporary) {
@@ -39,7 +39,7 @@ extension SQLStore {
                 }
             }
             progress(.staging(places: staged))
-            try throwFirstRepeatedID(on: connection)
+            if checkingRepeats || stopped != nil { try throwFirstRepeatedID(on: connection) }
             if let stopped { throw stopped }
             return staged
         }
@@ -47,7 +47,7 @@ extension SQLStore {
 
     /// Throws ``PlaceImport/Conflict/repeatedID(position:place:)`` for the first staged place (in input order)
     /// whose id an earlier one has.
-    private func throwFirstRepeatedID(on connection: PostgresConnection) throws {
+    func throwFirstRepeatedID(on connection: PostgresConnection) throws {
         try connection.execute("SET LOCAL work_mem = '64MB'")
         let repeated = try connection.fetchOne(
             """

@@ -33,13 +33,21 @@ extension SQLStore {
             {
                 return summary
             }
+            // On PostgreSQL an area with no places (a new city) is written by one `INSERT` that the places' own
+            // unique ids check (see `writeIfAllNew`); the staged places are looked at again only when it fails.
+            let isNew =
+                try dialect == .postgreSQL
+                && connection.fetchOne("SELECT 1 AS found FROM places WHERE area_id = \(area) LIMIT 1") == nil
             try connection.execute("DROP TABLE IF EXISTS grubmap_import")
             // On SQLite `INTEGER PRIMARY KEY` makes the position the rowid: one B-tree fewer to write a million times.
-            // On PostgreSQL the places are copied in (`COPY`), and a repeated id is looked for after.
+            // On PostgreSQL the places are copied in (`COPY`), and a repeated id is looked for after, by a sort; for a
+            // new area into a table with no index at all, which the one `INSERT` reads in its own order.
+            let position: SQL =
+                dialect == .sqlite ? "INTEGER PRIMARY KEY" : isNew ? "BIGINT NOT NULL" : "BIGINT PRIMARY KEY"
             try connection.execute(
                 """
                 CREATE TEMP TABLE grubmap_import (
-                    position \(sql: dialect == .sqlite ? "INTEGER" : "BIGINT") PRIMARY KEY,
+                    position \(sql: position),
                     id TEXT NOT NULL \(sql: dialect == .sqlite ? "UNIQUE" : ""), area_id TEXT NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL,
                     latitude DOUBLE PRECISION NOT NULL, longitude DOUBLE PRECISION NOT NULL, address TEXT, phone TEXT,
                     website TEXT, description TEXT, opening_hours TEXT NOT NULL, seats INTEGER, cell BIGINT NOT NULL
@@ -48,8 +56,18 @@ extension SQLStore {
             defer { try? connection.execute("DROP TABLE IF EXISTS grubmap_import") }
             try connection.execute("DROP TABLE IF EXISTS grubmap_import_order")
             defer { try? connection.execute("DROP TABLE IF EXISTS grubmap_import_order") }
-            let total = try stage(into: area, from: next, on: connection, progress: progress)
+            let total = try stage(into: area, from: next, on: connection, checkingRepeats: !isNew, progress: progress)
             progress(.checking(places: total))
+            if isNew, try writeIfAllNew(total, on: connection, progress: progress) {
+                for statement in dialect.afterBulkImport { try connection.execute(statement) }
+                return PlaceImport.Summary(count: total, updated: 0)
+            }
+            if isNew, let postgres = connection as? PostgresConnection {
+                try connection.inTransaction(.temporary) {
+                    try throwFirstRepeatedID(on: postgres)
+                    try connection.execute("ALTER TABLE grubmap_import ADD PRIMARY KEY (position)")
+                }
+            }
             let updated = try check(area: area, on: connection)
             if dialect.importPacing == nil, updated == 0 {
                 try writeAllNew(total, on: connection, progress: progress)
@@ -64,12 +82,16 @@ extension SQLStore {
 
     /// Reads every place into the temporary table; returns how many. Throws the first problem of the input in
     /// its order: a repeated id, a place of another area, or what `next` throws.
+    ///
+    /// On PostgreSQL, with `checkingRepeats` false a repeated id is left for the caller to find, unless what `next`
+    /// throws (or a place of another area) stops the staging first: it is thrown after the first repeated id before it.
     private func stage(
-        into area: Area.ID, from next: () throws -> Place?, on connection: Pool.Connection,
+        into area: Area.ID, from next: () throws -> Place?, on connection: Pool.Connection, checkingRepeats: Bool,
         progress: (PlaceImport.Progress) -> Void
     ) throws -> Int {
         if let postgres = connection as? PostgresConnection {
-            return try stageByCopy(into: area, from: next, on: postgres, progress: progress)
+            return try stageByCopy(
+                into: area, from: next, on: postgres, checkingRepeats: checkingRepeats, progress: progress)
         }
         return try connection.inTransaction(.temporary) {
             var staged = 0
@@ -210,6 +232,21 @@ extension SQLStore {
                 INSERT INTO grubmap_import_order (rank, position)
                 SELECT row_number() OVER (ORDER BY cell, position), position FROM grubmap_import
                 """)
+        }
+    }
+
+    /// Writes the staged places of an area that had none (on PostgreSQL) as ``writeAllNew(_:on:progress:)`` does,
+    /// before any check: the places' unique ids refuse an id repeated in the input or another area's, and then the
+    /// transaction is rolled back and `false` returned, for the checks to say which (in input order) or, should a
+    /// place with one of the ids have been added to the area meanwhile, for the ranked upsert to write them.
+    private func writeIfAllNew(
+        _ total: Int, on connection: Pool.Connection, progress: (PlaceImport.Progress) -> Void
+    ) throws -> Bool {
+        do {
+            try writeAllNew(total, on: connection, progress: progress)
+            return true
+        } catch let error as PostgresError where error.sqlState == "23505" && error.constraint == "places_pkey" {
+            return false
         }
     }
 
