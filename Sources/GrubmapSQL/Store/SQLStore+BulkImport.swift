@@ -57,9 +57,11 @@ extension SQLStore {
             // The next places are read on another thread while SQLite writes these.
             try withoutActuallyEscaping(next) { next in
                 var reader = BatchReader(area: area, next: next)
+                var fullBatch: Statement?
                 try ReadAhead<PlaceBatch>.run(capacity: 16, produce: { try reader.nextBatch() }) { nextBatch in
                     while let batch = try nextBatch() {
-                        let foreign = try insertDirectly(batch, from: written + 1, into: area, on: connection)
+                        let foreign = try insertDirectly(
+                            batch, from: written + 1, into: area, on: connection, fullBatch: &fullBatch)
                         if firstForeign == nil { firstForeign = foreign }
                         written += batch.places.count
                         progress(.staging(places: written))
@@ -116,14 +118,26 @@ extension SQLStore {
     /// Inserts a batch of places at input positions `first`, `first + 1`, … into `places`; throws for the first
     /// whose id an earlier place of the input has, and returns the conflict of the first whose id is another
     /// area's place (which was left out).
+    ///
+    /// A full batch goes through `fullBatch`, the statement prepared for the first one and kept for the import: its
+    /// text (some 10 kB) is then neither joined again nor hashed to find it in the connection's cache, which cost as
+    /// much as binding the batch's values.
     private func insertDirectly(
-        _ batch: PlaceBatch, from first: Int, into area: Area.ID, on connection: Pool.Connection
+        _ batch: PlaceBatch, from first: Int, into area: Area.ID, on connection: Pool.Connection,
+        fullBatch: inout Statement?
     ) throws -> PlaceImport.Conflict? {
         guard !batch.places.isEmpty else { return nil }
-        try connection.execute(
-            SQL.rows(
-                "INSERT INTO places (\(StoreRows.placeColumns.text(for: .sqlite))) VALUES ", batch.rows,
-                " ON CONFLICT (id) DO NOTHING"))
+        let insert = SQL.rows(
+            "INSERT INTO places (\(StoreRows.placeColumns.text(for: .sqlite))) VALUES ", batch.rows,
+            " ON CONFLICT (id) DO NOTHING")
+        if let database = connection as? Database, batch.places.count == BatchReader.size {
+            let statement = try fullBatch ?? database.prepare(insert.text(for: .sqlite))
+            fullBatch = statement
+            try statement.bind(insert.values)
+            try statement.execute()
+        } else {
+            try connection.execute(insert)
+        }
         guard connection.changes < batch.places.count else { return nil }
         return try findConflict(in: batch.places[...], from: first, into: area, on: connection)
     }
@@ -175,6 +189,9 @@ struct PlaceBatch: Sendable {
 /// Reads places into batches of 256 (fewer at the end: a statement of that many more in the connection's cache).
 /// What the reader throws, or a place of another area, ends the batch before it and is thrown by the next call.
 private struct BatchReader {
+    /// Places in a batch but the last.
+    static let size = 256
+
     let area: Area.ID
     let next: () throws -> Place?
     private var pending: (any Error)?
@@ -194,8 +211,8 @@ private struct BatchReader {
         }
         guard !isDone else { return nil }
         var batch = PlaceBatch()
-        batch.places.reserveCapacity(256)
-        while batch.places.count < 256 {
+        batch.places.reserveCapacity(Self.size)
+        while batch.places.count < Self.size {
             let place: Place?
             do {
                 place = try next()
