@@ -3,11 +3,13 @@ import Foundation
 import GrubmapStore
 import Synchronization
 
-/// Sends the changes this server's writes committed to the other servers (`NOTIFY grubmap_events`), from a thread
-/// of its own, so a write returns once committed and the changes of writes that commit while a notification is under
-/// way go out together in the next one.
+/// Sends the changes this server's writes committed to the other servers (`NOTIFY grubmap_events`): at first on the
+/// writer's thread, before the write returns (what a command such as `grubmap import menu` needs, which exits right
+/// after); once the store is a server's (``sendInBackground()``, called as its listener is made), from a thread of its
+/// own, so a write returns once committed and the changes of writes that commit while a notification is under way go
+/// out together in the next one.
 ///
-/// ``tell(_:)`` adds a write's changes to what is pending and wakes the sender; the sender takes everything pending
+/// In the background, ``tell(_:)`` adds a write's changes to what is pending and wakes the sender; the sender takes everything pending
 /// (the union of the writes' changes, split under PostgreSQL's payload limit by ``LiveNotification``) and sends it in
 /// one transaction, then waits for more. A crowd checking in at one place thus costs one notification, one commit and
 /// one wake-up of every listening server per send instead of per check-in, and the listeners read a set of changes
@@ -21,6 +23,7 @@ final class PostgresNotifier: Sendable {
     static let idleSeconds = 1.0
 
     private struct State {
+        var inBackground = false
         var pending: Set<LiveChange> = []
         var isRunning = false
     }
@@ -43,13 +46,23 @@ final class PostgresNotifier: Sendable {
         self.log.withLock { $0 = log }
     }
 
-    /// Queues a committed write's changes for the other servers, and returns at once.
+    /// From now on, sends from a thread of its own.
+    func sendInBackground() {
+        state.withLock { $0.inBackground = true }
+    }
+
+    /// Sends a committed write's changes to the other servers, or in the background queues them and returns at once.
     func tell(_ changes: Set<LiveChange>) {
         guard !changes.isEmpty else { return }
-        let starts = state.withLock { state in
+        let starts = state.withLock { state -> Bool? in
+            guard state.inBackground else { return nil }
             state.pending.formUnion(changes)
             defer { state.isRunning = true }
             return !state.isRunning
+        }
+        guard let starts else {
+            send(changes)
+            return
         }
         if starts {
             Thread.detachNewThread { [self] in

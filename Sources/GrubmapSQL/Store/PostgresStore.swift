@@ -56,7 +56,8 @@ public final class PostgresStore: SQLStore, LiveChangeFeed {
     }
 
     /// Tells this store's watchers, then the other servers (``PostgresNotifier``: `pg_notify('grubmap_events', …)`
-    /// from a thread of its own, the changes of writes committed meanwhile together, right after the commit).
+    /// right after the commit; in a server, from a thread of its own, the changes of writes committed meanwhile
+    /// together).
     ///
     /// Not inside the write's transaction, though that would tie the notification to the commit: a transaction that
     /// sent `NOTIFY` holds a lock every such commit of the database takes (so that notifications queue in commit
@@ -74,9 +75,11 @@ public final class PostgresStore: SQLStore, LiveChangeFeed {
 
     /// A listener that hands the changes other servers commit to this store's watchers; start it with
     /// ``PostgresListener/start()`` and stop it at shutdown. It logs its reconnections to `log`, and so does the
-    /// store when a notification cannot be sent.
+    /// store when a notification cannot be sent. A store with a listener is a server's: from now on it sends its
+    /// notifications from a thread of its own (``PostgresNotifier``).
     public func makeListener(log: @escaping @Sendable (String) -> Void) -> PostgresListener {
         notifier.logFailures(to: log)
+        notifier.sendInBackground()
         return PostgresListener(
             configuration: configuration, server: server, deliver: { [liveChanges] in liveChanges.tell($0) },
             mayHaveMissed: { [liveChanges] in liveChanges.tellMayHaveMissed() },

@@ -86,12 +86,13 @@ struct PostgresListenerTests {
         }
     }
 
-    @Test func eachCommittedWriteNotifiesItsChangesAndAFailedOneNotifiesNobody() throws {
+    @Test func eachCommittedWriteHasNotifiedWhenItReturnsAndAFailedOneNotifiesNobody() throws {
         try People.withPeople(2, on: .postgreSQL) { first, _, _ in
             let store = try #require(first as? PostgresStore)
             let ear = try PostgresConnection(configuration: store.configuration)
             try ear.listen(LiveNotification.channel)
-            /// What the write answered, and the payloads sent for it (by the notifier's thread, right after its commit).
+            /// What the write answered, and the payloads it sent (right after its commit, before it returned: this store has
+            /// no listener, so it is not a server's, and sends on the writer's thread).
             func sent<T>(by write: () throws -> T) throws -> (T, [String]) {
                 let answer = try write()
                 return (answer, try ear.notifications(waitingAtMost: 5).map(\.payload))
