@@ -9,9 +9,9 @@ import Synchronization
 /// own, so a write returns once committed and the changes of writes that commit while a notification is under way go
 /// out together in the next one.
 ///
-/// In the background, ``tell(_:)`` adds a write's changes to what is pending and wakes the sender; the sender takes everything pending
-/// (the union of the writes' changes, split under PostgreSQL's payload limit by ``LiveNotification``) and sends it in
-/// one transaction, then waits for more. A crowd checking in at one place thus costs one notification, one commit and
+/// In the background, ``tell(_:)`` adds a write's changes to what is pending and wakes the sender; the sender takes
+/// everything pending (the union of the writes' changes, split under PostgreSQL's payload limit by
+/// ``LiveNotification``) and sends it in one transaction, then waits for more. A crowd checking in at one place thus costs one notification, one commit and
 /// one wake-up of every listening server per send instead of per check-in, and the listeners read a set of changes
 /// either way. The thread starts with the first change and ends after ``idleSeconds`` with nothing to send, so a store
 /// that is not writing holds none.
