@@ -81,8 +81,6 @@ public protocol SessionStore: Sendable {
     func serverSecret(orCreate make: () -> [UInt8]) throws -> [UInt8]
     /// Records a new session.
     func createSession(_ session: Session) throws
-    /// The session with this token, expired or not, or `nil` when there is none.
-    func session(token: String) throws -> Session?
     /// The session with this token, expired or not, and its preferences, in one read; `nil` when there is none.
     func sessionAndPreferences(token: String) throws -> (session: Session, preferences: Preferences)?
     /// Moves a session's expiry to `expiresAt`.
@@ -90,12 +88,22 @@ public protocol SessionStore: Sendable {
     /// Deletes sessions (and their preferences) that expired before `date`; returns how many.
     @discardableResult
     func deleteSessions(expiredBefore date: Date) throws -> Int
-    /// The preferences of a session; empty for an unknown session.
-    func preferences(sessionToken: String) throws -> Preferences
     /// Reads a session's preferences, lets `change` edit them, and stores the result, in one transaction: when
     /// `change` throws, nothing is stored. Returns what was stored.
     @discardableResult
     func updatePreferences(sessionToken: String, _ change: (inout Preferences) throws -> Void) throws -> Preferences
+}
+
+extension SessionStore {
+    /// The session with this token, expired or not, or `nil` when there is none.
+    public func session(token: String) throws -> Session? {
+        try sessionAndPreferences(token: token)?.session
+    }
+
+    /// The preferences of a session; empty for an unknown session.
+    public func preferences(sessionToken: String) throws -> Preferences {
+        try sessionAndPreferences(token: sessionToken)?.preferences ?? Preferences()
+    }
 }
 
 /// Menus of places by day.

@@ -28,29 +28,6 @@ struct SessionStoreTests {
     }
 
     @Test(arguments: StoreKind.tested)
-    func aSessionIsReadWithItsPreferencesInOneCall(kind: StoreKind) throws {
-        try kind.withStore { store throws in
-            let plain = Self.session(1)
-            let chosen = Self.session(2)
-            try store.createSession(plain)
-            try store.createSession(chosen)
-            try store.updatePreferences(sessionToken: chosen.token) { preferences in
-                try preferences.set(.korean, for: PreferenceKeys.language)
-                try preferences.set(.miles, for: PreferenceKeys.units)
-            }
-            #expect(try store.sessionAndPreferences(token: Self.session(3).token) == nil)
-            let read = try #require(try store.sessionAndPreferences(token: plain.token))
-            #expect(read.session == plain)
-            #expect(read.preferences == Preferences())
-            let both = try #require(try store.sessionAndPreferences(token: chosen.token))
-            #expect(both.session == chosen)
-            #expect(both.preferences == (try store.preferences(sessionToken: chosen.token)))
-            #expect(both.preferences[PreferenceKeys.language] == .korean)
-            #expect(both.preferences[PreferenceKeys.units] == .miles)
-        }
-    }
-
-    @Test(arguments: StoreKind.tested)
     func theServerSecretIsMadeOnceAndKept(kind: StoreKind) throws {
         try kind.withStore { store throws in
             let first = try store.serverSecret(orCreate: { [UInt8](repeating: 7, count: 32) })
@@ -75,20 +52,32 @@ struct SessionStoreTests {
     }
 
     @Test(arguments: StoreKind.tested)
-    func preferencesAreKeptPerSession(kind: StoreKind) throws {
+    func preferencesAreKeptPerSessionAndReadWithIt(kind: StoreKind) throws {
         try kind.withStore { store throws in
-            let first = Self.session(1)
-            let second = Self.session(2)
-            try store.createSession(first)
-            try store.createSession(second)
+            let (first, second, both, plain) = (Self.session(1), Self.session(2), Self.session(3), Self.session(4))
+            for session in [first, second, both, plain] { try store.createSession(session) }
             try store.updatePreferences(sessionToken: first.token) { try $0.set(.miles, for: PreferenceKeys.units) }
             try store.updatePreferences(sessionToken: second.token) {
                 try $0.set(.korean, for: PreferenceKeys.language)
+            }
+            try store.updatePreferences(sessionToken: both.token) { preferences in
+                try preferences.set(.korean, for: PreferenceKeys.language)
+                try preferences.set(.miles, for: PreferenceKeys.units)
             }
             #expect(try store.preferences(sessionToken: first.token)[PreferenceKeys.units] == .miles)
             #expect(try store.preferences(sessionToken: first.token)[PreferenceKeys.language] == nil)
             #expect(try store.preferences(sessionToken: second.token)[PreferenceKeys.units] == nil)
             #expect(try store.preferences(sessionToken: second.token)[PreferenceKeys.language] == .korean)
+
+            // The session and its preferences in one read: one row a preference, or one with none.
+            #expect(try store.sessionAndPreferences(token: Self.session(5).token) == nil)
+            let read = try #require(try store.sessionAndPreferences(token: plain.token))
+            #expect(read.session == plain)
+            #expect(read.preferences == Preferences())
+            let two = try #require(try store.sessionAndPreferences(token: both.token))
+            #expect(two.session == both)
+            #expect(two.preferences[PreferenceKeys.language] == .korean)
+            #expect(two.preferences[PreferenceKeys.units] == .miles)
         }
     }
 

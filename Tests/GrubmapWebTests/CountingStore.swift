@@ -55,7 +55,6 @@ final class CountingStore: Store {
         try count("serverSecret") { try base.serverSecret(orCreate: make) }
     }
     func createSession(_ session: Session) throws { try count("createSession") { try base.createSession(session) } }
-    func session(token: String) throws -> Session? { try count("session") { try base.session(token: token) } }
     func sessionAndPreferences(token: String) throws -> (session: Session, preferences: Preferences)? {
         try count("sessionAndPreferences") { try base.sessionAndPreferences(token: token) }
     }
@@ -64,9 +63,6 @@ final class CountingStore: Store {
     }
     func deleteSessions(expiredBefore date: Date) throws -> Int {
         try count("deleteSessions") { try base.deleteSessions(expiredBefore: date) }
-    }
-    func preferences(sessionToken: String) throws -> Preferences {
-        try count("preferences") { try base.preferences(sessionToken: sessionToken) }
     }
     func updatePreferences(sessionToken: String, _ change: (inout Preferences) throws -> Void) throws -> Preferences {
         try count("updatePreferences") { try base.updatePreferences(sessionToken: sessionToken, change) }

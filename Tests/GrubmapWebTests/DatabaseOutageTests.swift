@@ -28,11 +28,9 @@ struct UnreachableStore: Store {
     func routingGraph(areaID: Area.ID, mode: TravelMode) throws -> RoutingGraph? { throw down }
     func serverSecret(orCreate make: () -> [UInt8]) throws -> [UInt8] { throw down }
     func createSession(_ session: Session) throws { throw down }
-    func session(token: String) throws -> Session? { throw down }
     func sessionAndPreferences(token: String) throws -> (session: Session, preferences: Preferences)? { throw down }
     func extendSession(token: String, until expiresAt: Date) throws { throw down }
     func deleteSessions(expiredBefore date: Date) throws -> Int { throw down }
-    func preferences(sessionToken: String) throws -> Preferences { throw down }
     func updatePreferences(sessionToken: String, _ change: (inout Preferences) throws -> Void) throws -> Preferences {
         throw down
     }

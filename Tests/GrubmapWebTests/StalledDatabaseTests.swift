@@ -52,7 +52,6 @@ import Testing
         }
         func serverSecret(orCreate make: () -> [UInt8]) throws -> [UInt8] { try base.serverSecret(orCreate: make) }
         func createSession(_ session: Session) throws { try base.createSession(session) }
-        func session(token: String) throws -> Session? { try base.session(token: token) }
         func sessionAndPreferences(token: String) throws -> (session: Session, preferences: Preferences)? {
             try base.sessionAndPreferences(token: token)
         }
@@ -60,9 +59,6 @@ import Testing
             try base.extendSession(token: token, until: expiresAt)
         }
         func deleteSessions(expiredBefore date: Date) throws -> Int { try base.deleteSessions(expiredBefore: date) }
-        func preferences(sessionToken: String) throws -> Preferences {
-            try base.preferences(sessionToken: sessionToken)
-        }
         func updatePreferences(sessionToken: String, _ change: (inout Preferences) throws -> Void) throws -> Preferences
         {
             try base.updatePreferences(sessionToken: sessionToken, change)

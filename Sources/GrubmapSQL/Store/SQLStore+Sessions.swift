@@ -15,18 +15,6 @@ extension SQLStore {
         }
     }
 
-    public func session(token: String) throws -> Session? {
-        try withConnection { connection in
-            guard
-                let row = try connection.fetchOne(
-                    "SELECT csrf_token, created_at, expires_at FROM sessions WHERE token = \(TokenDigest(token))")
-            else { return nil }
-            return Session(
-                token: token, csrfToken: try row.value(named: "csrf_token"),
-                createdAt: try row.value(named: "created_at"), expiresAt: try row.value(named: "expires_at"))
-        }
-    }
-
     /// One statement (one round trip on PostgreSQL): the session's row once per preference, or once with no
     /// preference when it has none.
     public func sessionAndPreferences(token: String) throws -> (session: Session, preferences: Preferences)? {
@@ -62,10 +50,6 @@ extension SQLStore {
             try connection.execute("DELETE FROM sessions WHERE expires_at < \(date)")
             return connection.changes
         }
-    }
-
-    public func preferences(sessionToken: String) throws -> Preferences {
-        try withConnection { connection in try Self.preferences(TokenDigest(sessionToken), in: connection) }
     }
 
     /// Reads, changes and rewrites a session's preferences in one write transaction, holding the session's row
