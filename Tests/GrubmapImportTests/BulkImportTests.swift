@@ -157,6 +157,37 @@ import Testing
         }
     }
 
+    /// Two places of a big file with one id, both at its south-west corner: on PostgreSQL the first rows the
+    /// writing `COPY` sends, so the server refuses the copy while most of it is still on its way. Nothing is
+    /// imported, the error names the later feature, and the same file with the id mended imports whole.
+    @Test(.tags(.slow), .leftOutOfMakeCheck, arguments: StoreKind.tested)
+    func anIDRepeatedAtTheStartOfTheWritingImportsNothing(kind: StoreKind) throws {
+        try Self.withFolder { folder in
+            try kind.withStore { store throws in
+                try store.save(area: SyntheticPlaces.world, places: [])
+                var places = SyntheticPlaces.places(20_000, in: SyntheticPlaces.world)
+                let corner = try Coordinate(
+                    latitude: places.map(\.coordinate.latitude).min()!,
+                    longitude: places.map(\.coordinate.longitude).min()!)
+                places[15_000].coordinate = corner
+                places[40].coordinate = corner
+                let good = try Self.file(places, in: folder, name: "good.geojson")
+                places[15_000].id = places[40].id
+                let repeated = try Self.file(places, in: folder, name: "repeated.geojson")
+                let error = #expect(throws: PlacesImportError.self) {
+                    try PlacesTransfer.importPlaces(fileAt: repeated, into: SyntheticPlaces.world, store: store)
+                }
+                #expect(error?.description.hasPrefix("feature 15001 (") == true)
+                #expect(
+                    error?.description.hasSuffix("the id \"\(places[40].id)\" is used by an earlier feature") == true)
+                #expect(try store.places(inArea: SyntheticPlaces.world.id).isEmpty)
+                let summary = try PlacesTransfer.importPlaces(fileAt: good, into: SyntheticPlaces.world, store: store)
+                #expect(summary == PlaceImport.Summary(count: 20_000, updated: 0))
+                #expect(try store.catalog().placeCount(inArea: SyntheticPlaces.world.id) == 20_000)
+            }
+        }
+    }
+
     /// While a big import writes on SQLite (one write lock for the whole file), check-ins on the same database keep
     /// being answered, none refused as busy: once others write, the import's transactions hold the lock for about
     /// a tenth of a second each and then let waiting writers in. (How long a check-in waits is a speed, measured

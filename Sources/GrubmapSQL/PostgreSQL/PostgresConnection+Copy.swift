@@ -15,7 +15,7 @@ extension PostgresConnection {
             throw PostgresError(kind: .connection, message: "the connection is broken: \(lastMessage)", sql: text)
         }
         do throws(PostgresError) {
-            try start(copy: text)
+            try start(copy: text, expecting: PGRES_COPY_IN)
         } catch {
             if error.kind == .timeout { abandon() }
             throw error
@@ -41,8 +41,59 @@ extension PostgresConnection {
         return stored
     }
 
-    /// Sends the `COPY` and waits for the server to ask for its data (`PGRES_COPY_IN`).
-    private func start(copy sql: String) throws(PostgresError) {
+    /// Runs `COPY … TO STDOUT` (`sql`, in the text format) and hands `body` each row as the server sends it: its
+    /// text, newline included, valid only during the call (what ``CopyRows/appendRow(text:)`` takes to copy rows
+    /// from one connection into another). Returns how many rows the server sent.
+    ///
+    /// When `body` throws, the rest of the rows are read and dropped (so the connection is ready for its next
+    /// statement) and that error is rethrown. Each wait for more rows is bounded by the configured timeout.
+    @discardableResult
+    public func copyOut(_ sql: SQL, _ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Int {
+        let text = sql.text(for: .postgreSQL)
+        guard !isBroken else {
+            throw PostgresError(kind: .connection, message: "the connection is broken: \(lastMessage)", sql: text)
+        }
+        var failure: (any Error)?
+        var count = 0
+        do throws(PostgresError) {
+            try start(copy: text, expecting: PGRES_COPY_OUT)
+            var deadline = ContinuousClock.now + .milliseconds(configuration.answerMilliseconds)
+            while true {
+                var row: UnsafeMutablePointer<CChar>?
+                let length = PQgetCopyData(handle, &row, 1)
+                if length > 0, let row {
+                    defer { PQfreemem(row) }
+                    deadline = ContinuousClock.now + .milliseconds(configuration.answerMilliseconds)
+                    guard failure == nil else { continue }
+                    do {
+                        try body(UnsafeRawBufferPointer(start: row, count: Int(length)))
+                        count += 1
+                    } catch {
+                        failure = error
+                    }
+                } else if length == 0 {
+                    try waitForSocket(writable: false, until: deadline, sql: text)
+                    guard PQconsumeInput(handle) != 0 else {
+                        throw PostgresError(kind: .connection, message: lastMessage, sql: text)
+                    }
+                } else if length == -1 {
+                    break
+                } else {
+                    throw PostgresError(kind: .connection, message: lastMessage, sql: text)
+                }
+            }
+            _ = try finish(copy: text)
+        } catch {
+            if error.kind == .timeout { abandon() }
+            throw failure ?? error
+        }
+        if let failure { throw failure }
+        return count
+    }
+
+    /// Sends the `COPY` and waits for the server to be ready for its data (`PGRES_COPY_IN`) or to send it
+    /// (`PGRES_COPY_OUT`): `status`.
+    private func start(copy sql: String, expecting status: ExecStatusType) throws(PostgresError) {
         let deadline = ContinuousClock.now + .milliseconds(configuration.answerMilliseconds)
         guard !sql.utf8.contains(0), PQsendQuery(handle, sql) == 1 else {
             throw PostgresError(kind: .connection, message: lastMessage, sql: sql)
@@ -59,18 +110,20 @@ extension PostgresConnection {
             throw PostgresError(kind: .server, message: "COPY gave no result", sql: sql)
         }
         defer { PQclear(result) }
-        guard PQresultStatus(result) == PGRES_COPY_IN else {
-            let message = PQresultErrorMessage(result).map { String(cString: $0).libpqMessageOnOneLine } ?? ""
-            let state = PQresultErrorField(result, Int32(Character("C").asciiValue!)).map { String(cString: $0) }
+        guard PQresultStatus(result) == status else {
+            let error = error(of: result, sql: sql)
             // Read what follows (the end of the statement) so the connection is idle again.
             while let next = PQgetResult(handle) { PQclear(next) }
-            throw PostgresError(kind: .server, sqlState: state, message: message, sql: sql)
+            throw error
         }
     }
 
-    /// Queues `bytes` for the server, waiting while libpq's buffer is full.
+    /// Queues `bytes` for the server once what libpq still held of the last ones is sent, so at most one chunk
+    /// waits in memory while the next is made: a source faster than the server (another connection's rows, as
+    /// an import copies them) waits for it rather than gathering the whole copy in libpq's buffer.
     fileprivate func put(_ bytes: [UInt8], sql: String) throws(PostgresError) {
         let deadline = ContinuousClock.now + .milliseconds(configuration.answerMilliseconds)
+        try flushCopy(until: deadline, sql: sql)
         while true {
             let queued = bytes.withUnsafeBytes { bytes in
                 PQputCopyData(handle, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
@@ -112,9 +165,7 @@ extension PostgresConnection {
             if PQresultStatus(result) == PGRES_COMMAND_OK {
                 stored = Int(String(cString: PQcmdTuples(result))) ?? 0
             } else if firstError == nil {
-                let message = PQresultErrorMessage(result).map { String(cString: $0).libpqMessageOnOneLine } ?? ""
-                let state = PQresultErrorField(result, Int32(Character("C").asciiValue!)).map { String(cString: $0) }
-                firstError = PostgresError(kind: .server, sqlState: state, message: message, sql: sql)
+                firstError = error(of: result, sql: sql)
             }
         }
         if let firstError { throw firstError }
@@ -194,6 +245,14 @@ public struct CopyRows {
                 buffer.append(digits[Int(byte & 15)])
             }
         }
+    }
+
+    /// Adds a whole row in the text format, its newline included: a row another connection's
+    /// ``PostgresConnection/copyOut(_:_:)`` sent, of the same columns.
+    public mutating func appendRow(text: UnsafeRawBufferPointer) throws {
+        precondition(isRowStart, "a row's text goes between rows")
+        buffer.append(contentsOf: text)
+        if buffer.count >= Self.chunkBytes { try send() }
     }
 
     /// Ends the current row; sends the rows gathered once they fill a chunk.

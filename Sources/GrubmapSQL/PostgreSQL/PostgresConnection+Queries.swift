@@ -139,7 +139,7 @@ extension PostgresConnection {
     }
 
     /// The error an error result carries: its SQLSTATE, primary message and constraint name.
-    private func error(of result: OpaquePointer, sql: String) -> PostgresError {
+    func error(of result: OpaquePointer, sql: String) -> PostgresError {
         func field(_ code: Character) -> String? {
             PQresultErrorField(result, Int32(code.asciiValue!)).map { String(cString: $0) }
         }

@@ -56,9 +56,10 @@ extension SQLStore {
             var firstForeign: PlaceImport.Conflict?
             // The next places are read on another thread while SQLite writes these.
             try withoutActuallyEscaping(next) { next in
-                var reader = BatchReader(area: area, next: next)
+                var reader = PlaceBatchReader(area: area, next: next)
                 var fullBatch: Statement?
-                try ReadAhead<PlaceBatch>.run(capacity: 16, produce: { try reader.nextBatch() }) { nextBatch in
+                try ReadAhead<PlaceBatch>.run(capacity: 16, produce: { try reader.nextBatch().map(PlaceBatch.init) }) {
+                    nextBatch in
                     while let batch = try nextBatch() {
                         let foreign = try insertDirectly(
                             batch, from: written + 1, into: area, on: connection, fullBatch: &fullBatch)
@@ -130,7 +131,7 @@ extension SQLStore {
         let insert = SQL.rows(
             "INSERT INTO places (\(StoreRows.placeColumns.text(for: .sqlite))) VALUES ", batch.rows,
             " ON CONFLICT (id) DO NOTHING")
-        if let database = connection as? Database, batch.places.count == BatchReader.size {
+        if let database = connection as? Database, batch.places.count == PlaceBatchReader.size {
             let statement = try fullBatch ?? database.prepare(insert.text(for: .sqlite))
             fullBatch = statement
             try statement.bind(insert.values)
@@ -182,57 +183,11 @@ extension SQLStore {
 
 /// Places read for one statement of the fast path, with their rows of `places` (made on the reading thread).
 struct PlaceBatch: Sendable {
-    var places: [Place] = []
-    var rows: [[DatabaseValue]] = []
-}
+    var places: [Place]
+    var rows: [[DatabaseValue]]
 
-/// Reads places into batches of 256 (fewer at the end: a statement of that many more in the connection's cache).
-/// What the reader throws, or a place of another area, ends the batch before it and is thrown by the next call.
-private struct BatchReader {
-    /// Places in a batch but the last.
-    static let size = 256
-
-    let area: Area.ID
-    let next: () throws -> Place?
-    private var pending: (any Error)?
-    private var read = 0
-    private var isDone = false
-
-    init(area: Area.ID, next: @escaping () throws -> Place?) {
-        self.area = area
-        self.next = next
-    }
-
-    mutating func nextBatch() throws -> PlaceBatch? {
-        if let pending {
-            self.pending = nil
-            isDone = true
-            throw pending
-        }
-        guard !isDone else { return nil }
-        var batch = PlaceBatch()
-        batch.places.reserveCapacity(Self.size)
-        while batch.places.count < Self.size {
-            let place: Place?
-            do {
-                place = try next()
-            } catch {
-                pending = error
-                break
-            }
-            guard let place else {
-                isDone = true
-                break
-            }
-            read += 1
-            guard place.areaID == area else {
-                pending = PlaceImport.Conflict.wrongArea(position: read, id: place.id)
-                break
-            }
-            batch.places.append(place)
-        }
-        batch.rows = batch.places.map { StoreRows.databaseValues(of: $0, position: 0).dropFirst().map { $0 } }
-        if batch.places.isEmpty, pending == nil { return nil }
-        return batch
+    init(_ places: [Place]) {
+        self.places = places
+        rows = places.map { StoreRows.databaseValues(of: $0, position: 0).dropFirst().map { $0 } }
     }
 }

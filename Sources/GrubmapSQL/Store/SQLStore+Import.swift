@@ -58,19 +58,20 @@ extension SQLStore {
             defer { try? connection.execute("DROP TABLE IF EXISTS grubmap_import_order") }
             let total = try stage(into: area, from: next, on: connection, checkingRepeats: !isNew, progress: progress)
             progress(.checking(places: total))
-            if isNew, try writeIfAllNew(total, on: connection, progress: progress) {
+            let postgres = connection as? PostgresConnection
+            if isNew, let postgres, try writeIfAllNew(total, on: postgres, progress: progress) {
                 for statement in dialect.afterBulkImport { try connection.execute(statement) }
                 return PlaceImport.Summary(count: total, updated: 0)
             }
-            if isNew, let postgres = connection as? PostgresConnection {
+            if isNew, let postgres {
                 try connection.inTransaction(.temporary) {
                     try throwFirstRepeatedID(on: postgres)
                     try connection.execute("ALTER TABLE grubmap_import ADD PRIMARY KEY (position)")
                 }
             }
             let updated = try check(area: area, on: connection)
-            if dialect.importPacing == nil, updated == 0 {
-                try writeAllNew(total, on: connection, progress: progress)
+            if let postgres, updated == 0 {
+                try writeAllNew(total, on: postgres, progress: progress)
             } else {
                 try rank(on: connection)
                 try write(total, on: connection, progress: progress)
@@ -236,11 +237,11 @@ extension SQLStore {
     }
 
     /// Writes the staged places of an area that had none (on PostgreSQL) as ``writeAllNew(_:on:progress:)`` does,
-    /// before any check: the places' unique ids refuse an id repeated in the input or another area's, and then the
-    /// transaction is rolled back and `false` returned, for the checks to say which (in input order) or, should a
-    /// place with one of the ids have been added to the area meanwhile, for the ranked upsert to write them.
+    /// before any check: the places' unique ids refuse an id repeated in the input or another area's, and then
+    /// nothing is written and `false` returned, for the checks to say which (in input order) or, should a place
+    /// with one of the ids have been added to the area meanwhile, for the ranked upsert to write them.
     private func writeIfAllNew(
-        _ total: Int, on connection: Pool.Connection, progress: (PlaceImport.Progress) -> Void
+        _ total: Int, on connection: PostgresConnection, progress: (PlaceImport.Progress) -> Void
     ) throws -> Bool {
         do {
             try writeAllNew(total, on: connection, progress: progress)
@@ -250,20 +251,16 @@ extension SQLStore {
         }
     }
 
-    /// Writes staged places none of which exists (on PostgreSQL, which needs no pacing): one plain `INSERT … SELECT`
-    /// in Z-order, with neither the rank table nor `ON CONFLICT`'s speculative insertion a row.
-    private func writeAllNew(_ total: Int, on connection: Pool.Connection, progress: (PlaceImport.Progress) -> Void)
+    /// Writes staged places none of which exists (on PostgreSQL, which needs no pacing): copied in Z-order, with
+    /// neither the rank table nor `ON CONFLICT`'s speculative insertion a row (``copyStagedPlaces(from:into:)``).
+    private func writeAllNew(_ total: Int, on connection: PostgresConnection, progress: (PlaceImport.Progress) -> Void)
         throws
     {
         progress(.writing(done: 0, of: total))
-        try connection.inTransaction(.write) {
-            try connection.execute("SET LOCAL work_mem = '64MB'")
-            try connection.execute(
-                """
-                INSERT INTO places (\(sql: StoreRows.placeColumns))
-                SELECT \(sql: StoreRows.placeColumns(of: "s")) FROM grubmap_import AS s ORDER BY s.cell, s.position
-                """)
+        guard let pool = pool as? PostgresConnectionPool else {
+            preconditionFailure("a PostgreSQL connection comes from a PostgreSQL pool")
         }
+        try copyStagedPlaces(from: connection, into: pool)
         progress(.writing(done: total, of: total))
     }
 
