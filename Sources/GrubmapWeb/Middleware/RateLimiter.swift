@@ -3,11 +3,45 @@ import Synchronization
 
 /// Counts each session's writes in a sliding minute and refuses those over the limit.
 ///
-/// Kept in memory, per server process: behind a load balancer each server counts on its own.
+/// Kept in memory, per server process: behind a load balancer each server counts on its own. A write costs the
+/// same however high the limit (an operator may raise it for a kiosk or a busy API key): each key's times are
+/// kept oldest first, the ones that left the window are skipped from the front and dropped in bulk, and idle keys
+/// are forgotten only when the table has doubled since they last were.
 final class RateLimiter: Sendable {
     private let limit: Int
     private let window: TimeInterval
-    private let recent = Mutex<[String: [Date]]>([:])
+    private let state = Mutex(State())
+
+    /// Every key's recent writes, and the size at which idle keys are next forgotten.
+    private struct State {
+        var recent: [String: Recent] = [:]
+        var forgetAt = 10_000
+    }
+
+    /// One key's writes: `times[first...]` are in the window, oldest first.
+    private struct Recent {
+        var times: [Date] = []
+        var first = 0
+
+        /// Records a write at `now` unless `limit` are in the window; else the seconds until one leaves it.
+        mutating func record(at now: Date, limit: Int, window: TimeInterval) -> Int? {
+            while first < times.count, now.timeIntervalSince(times[first]) >= window { first += 1 }
+            if first >= 64, first * 2 >= times.count {
+                times.removeFirst(first)
+                first = 0
+            }
+            guard times.count - first < limit else {
+                return max(1, Int((window - now.timeIntervalSince(times[first])).rounded(.up)))
+            }
+            times.append(now)
+            return nil
+        }
+
+        /// Whether no write of the key is in the window.
+        func isIdle(at now: Date, window: TimeInterval) -> Bool {
+            times.last.map { now.timeIntervalSince($0) >= window } ?? true
+        }
+    }
 
     init(limit: Int, window: TimeInterval = 60) {
         self.limit = limit
@@ -16,19 +50,12 @@ final class RateLimiter: Sendable {
 
     /// Records a write by `key` at `now`; returns `nil` when allowed, else the seconds until one is.
     func record(_ key: String, at now: Date) -> Int? {
-        recent.withLock { recent in
-            var times = (recent[key] ?? []).filter { now.timeIntervalSince($0) < window }
-            if recent.count > 10_000 {
-                // Forget idle sessions now and then so the table stays small.
-                recent = recent.filter { $0.value.last.map { now.timeIntervalSince($0) < window } ?? false }
+        state.withLock { state in
+            if state.recent.count >= state.forgetAt {
+                state.recent = state.recent.filter { !$0.value.isIdle(at: now, window: window) }
+                state.forgetAt = max(10_000, state.recent.count * 2)
             }
-            guard times.count < limit else {
-                recent[key] = times
-                return max(1, Int((window - now.timeIntervalSince(times[0])).rounded(.up)))
-            }
-            times.append(now)
-            recent[key] = times
-            return nil
+            return state.recent[key, default: Recent()].record(at: now, limit: limit, window: window)
         }
     }
 }
