@@ -39,13 +39,33 @@ import Testing
         #expect(exact.record("key", at: now) == 1)
     }
 
+    /// Past 10,000 keys, the ones with no write in the window are forgotten; busy ones are kept with their writes.
     @Test func keysThatWentQuietAreForgottenAndStartAfresh() {
         let limiter = RateLimiter(limit: 1, window: 60)
         for index in 0..<10_000 { #expect(limiter.record("key \(index)", at: start) == nil) }
+        #expect(limiter.keyCount == 10_000)
+        // All still in the window: none is forgotten, and the next forgetting waits for twice as many keys.
         #expect(limiter.record("key 0", at: start.addingTimeInterval(1)) == 59)
+        #expect(limiter.keyCount == 10_000)
+        for index in 10_000..<20_000 {
+            #expect(limiter.record("key \(index)", at: start.addingTimeInterval(30)) == nil)
+        }
+        #expect(limiter.keyCount == 20_000)
+        // At 61 s the first 10,000 have left the window and are forgotten; the second 10,000 have not.
         let later = start.addingTimeInterval(61)
         #expect(limiter.record("new", at: later) == nil)
+        #expect(limiter.keyCount == 10_001)
         #expect(limiter.record("key 0", at: later) == nil)
-        #expect(limiter.record("key 0", at: later) == 60)
+        #expect(limiter.record("key 10000", at: later) == 29)
+    }
+
+    /// A write recorded after a later one (the clock stepped back) never makes an older write count as newer than it
+    /// was, nor lets the limit be passed.
+    @Test func aClockSteppingBackNeitherFreesNorLosesWrites() {
+        let limiter = RateLimiter(limit: 2, window: 60)
+        #expect(limiter.record("a", at: start.addingTimeInterval(10)) == nil)
+        #expect(limiter.record("a", at: start) == nil)
+        #expect(limiter.record("a", at: start.addingTimeInterval(20)) == 50)
+        #expect(limiter.record("a", at: start.addingTimeInterval(70)) == nil)
     }
 }

@@ -63,7 +63,6 @@ extension PostgresConnection {
                 let length = PQgetCopyData(handle, &row, 1)
                 if length > 0, let row {
                     defer { PQfreemem(row) }
-                    deadline = ContinuousClock.now + .milliseconds(configuration.answerMilliseconds)
                     guard failure == nil else { continue }
                     do {
                         try body(UnsafeRawBufferPointer(start: row, count: Int(length)))
@@ -71,6 +70,9 @@ extension PostgresConnection {
                     } catch {
                         failure = error
                     }
+                    // The wait for the next rows starts now, not before `body` (which may wait on another
+                    // connection).
+                    deadline = ContinuousClock.now + .milliseconds(configuration.answerMilliseconds)
                 } else if length == 0 {
                     try waitForSocket(writable: false, until: deadline, sql: text)
                     guard PQconsumeInput(handle) != 0 else {

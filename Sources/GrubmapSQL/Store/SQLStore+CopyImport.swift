@@ -68,6 +68,9 @@ extension SQLStore {
                 try writer.copyIn("COPY places (\(sql: columns)) FROM STDIN") { rows in
                     try staging.inTransaction(.temporary) {
                         try staging.execute("SET LOCAL work_mem = '64MB'")
+                        // Coordinates go through text: with every digit a double has (the default is 1 since
+                        // PostgreSQL 12, but a role or database may set 0, which rounds to 15 digits).
+                        try staging.execute("SET LOCAL extra_float_digits = 3")
                         try staging.copyOut(
                             "COPY (SELECT \(sql: columns) FROM grubmap_import ORDER BY cell, position) TO STDOUT"
                         ) { row in try rows.appendRow(text: row) }

@@ -4,7 +4,7 @@ import GrubmapStore
 
 /// A bulk import of places: staged, checked, then written (see ``PlaceImport`` for what it promises). On SQLite an
 /// import into an area with no places takes the fast path of `SQLStore+BulkImport.swift` instead; on PostgreSQL the
-/// staging is one `COPY` (`SQLStore+CopyImport.swift`).
+/// staging is one `COPY`, and new places are written by another (`SQLStore+CopyImport.swift`).
 ///
 /// 1. Staging: places are read one at a time and inserted a few hundred per statement into a temporary table of
 ///    the importing connection (`grubmap_import`), whose unique `id` finds an id repeated in the input at once.
@@ -19,7 +19,9 @@ import GrubmapStore
 ///    node a few places from all over the city; such nodes overlap, and every later search reads many of them.
 /// 4. Writing: `INSERT … SELECT … ON CONFLICT (id) DO UPDATE` from the staged table, by ranges of rank: on
 ///    PostgreSQL all in one transaction, on SQLite in transactions sized by ``ImportPacing`` (short while other
-///    connections write, longer while none does), pausing a little between them for waiting writers.
+///    connections write, longer while none does), pausing a little between them for waiting writers. On PostgreSQL,
+///    when no staged place exists yet, the staged rows are copied into `places` in Z-order instead
+///    (``copyStagedPlaces(from:into:)``).
 extension SQLStore {
     @discardableResult
     public func importPlaces(
@@ -33,7 +35,7 @@ extension SQLStore {
             {
                 return summary
             }
-            // On PostgreSQL an area with no places (a new city) is written by one `INSERT` that the places' own
+            // On PostgreSQL an area with no places (a new city) is written by one `COPY` that the places' own
             // unique ids check (see `writeIfAllNew`); the staged places are looked at again only when it fails.
             let isNew =
                 try dialect == .postgreSQL
@@ -41,7 +43,7 @@ extension SQLStore {
             try connection.execute("DROP TABLE IF EXISTS grubmap_import")
             // On SQLite `INTEGER PRIMARY KEY` makes the position the rowid: one B-tree fewer to write a million times.
             // On PostgreSQL the places are copied in (`COPY`), and a repeated id is looked for after, by a sort; for a
-            // new area into a table with no index at all, which the one `INSERT` reads in its own order.
+            // new area into a table with no index at all, which the writing `COPY` reads sorted by cell.
             let position: SQL =
                 dialect == .sqlite ? "INTEGER PRIMARY KEY" : isNew ? "BIGINT NOT NULL" : "BIGINT PRIMARY KEY"
             try connection.execute(

@@ -31,9 +31,12 @@ final class RateLimiter: Sendable {
                 first = 0
             }
             guard times.count - first < limit else {
+                guard first < times.count else { return Int(window.rounded(.up)) }
                 return max(1, Int((window - now.timeIntervalSince(times[first])).rounded(.up)))
             }
-            times.append(now)
+            // Kept in order, so the oldest is always first: a write recorded just after a later one (requests
+            // racing, or the clock stepped back) counts as at the later one's time.
+            times.append(max(now, times.last ?? now))
             return nil
         }
 
@@ -47,6 +50,9 @@ final class RateLimiter: Sendable {
         self.limit = limit
         self.window = window
     }
+
+    /// How many keys are remembered (for tests of the forgetting).
+    var keyCount: Int { state.withLock { $0.recent.count } }
 
     /// Records a write by `key` at `now`; returns `nil` when allowed, else the seconds until one is.
     func record(_ key: String, at now: Date) -> Int? {

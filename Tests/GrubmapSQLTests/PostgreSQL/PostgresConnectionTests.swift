@@ -164,6 +164,62 @@ struct PostgresConnectionTests {
         }
     }
 
+    /// Rows copied out of one connection into another as the server sends them, byte for byte; a receiver that
+    /// throws partway, or a `COPY` the server refuses, leaves both connections ready for their next statement, and a
+    /// row the writing `COPY` refuses comes back as the server's error with its constraint, nothing written.
+    @Test func rowsAreCopiedFromOneConnectionIntoAnother() throws {
+        try TestPostgres.withDatabase { configuration in
+            let source = try connect(configuration)
+            let target = try connect(configuration)
+            try source.execute("CREATE TABLE t (n INTEGER PRIMARY KEY, label TEXT, x DOUBLE PRECISION)")
+            try source.execute(
+                "INSERT INTO t SELECT n, 'row ' || n || E'\\ttab\\\\slash', n / 7.0 FROM generate_series(1, 5000) AS n")
+            try target.execute("CREATE TABLE copied (n INTEGER PRIMARY KEY, label TEXT, x DOUBLE PRECISION)")
+            let sent = try target.copyIn("COPY copied FROM STDIN") { rows in
+                try source.copyOut("COPY (SELECT n, label, x FROM t ORDER BY n DESC) TO STDOUT") { row in
+                    try rows.appendRow(text: row)
+                }
+            }
+            #expect(sent == 5000)
+            let difference = try source.fetchOne(
+                "SELECT count(*) FROM t FULL JOIN copied USING (n) WHERE t IS DISTINCT FROM copied")
+            #expect(try difference?.value(at: 0, as: Int.self) == 0)
+
+            struct Boom: Error {}
+            var seen = 0
+            #expect(throws: Boom.self) {
+                try source.copyOut("COPY t TO STDOUT") { _ in
+                    seen += 1
+                    if seen == 10 { throw Boom() }
+                }
+            }
+            #expect(seen == 10)
+            #expect(try source.fetchOne("SELECT count(*) FROM t")?.value(at: 0, as: Int.self) == 5000)
+            let refused = #expect(throws: PostgresError.self) {
+                try source.copyOut("COPY (SELECT n FROM no_such_table) TO STDOUT") { _ in }
+            }
+            #expect(refused?.sqlState == "42P01")
+            #expect(try source.fetchOne("SELECT 1")?.value(at: 0, as: Int.self) == 1)
+
+            // The first rows repeat an id the target holds: refused while the rest are still being sent.
+            try target.execute("TRUNCATE copied")
+            try target.execute("INSERT INTO copied VALUES (5000, 'taken', 0)")
+            let conflict = #expect(throws: PostgresError.self) {
+                try target.inTransaction { target in
+                    try target.copyIn("COPY copied FROM STDIN") { rows in
+                        try source.copyOut("COPY (SELECT n, label, x FROM t ORDER BY n DESC) TO STDOUT") { row in
+                            try rows.appendRow(text: row)
+                        }
+                    }
+                }
+            }
+            #expect(conflict?.sqlState == PostgresError.uniqueViolation)
+            #expect(conflict?.constraint == "copied_pkey")
+            #expect(try target.fetchOne("SELECT count(*) FROM copied")?.value(at: 0, as: Int.self) == 1)
+            #expect(try source.fetchOne("SELECT count(*) FROM t")?.value(at: 0, as: Int.self) == 5000)
+        }
+    }
+
     @Test func aTransactionRollsBackAndRethrowsTheFirstError() throws {
         try TestPostgres.withDatabase { configuration in
             let connection = try connect(configuration)
