@@ -26,6 +26,16 @@ import Testing
         return path
     }
 
+    /// Expects the import of the file at `path` into the synthetic world refused for its feature at `position`,
+    /// which repeats `id`.
+    static func expectRefused(repeating id: Place.ID, at position: Int, importing path: String, into store: any Store) {
+        let error = #expect(throws: PlacesImportError.self) {
+            try PlacesTransfer.importPlaces(fileAt: path, into: SyntheticPlaces.world, store: store)
+        }
+        #expect(error?.description.hasPrefix("feature \(position) (") == true)
+        #expect(error?.description.hasSuffix("the id \"\(id)\" is used by an earlier feature") == true)
+    }
+
     static func withFolder<T>(_ body: (URL) throws -> T) throws -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grubmap-import-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -134,13 +144,7 @@ import Testing
                 #expect(error?.description == "feature 3001: needs a Point geometry with [longitude, latitude]")
                 places[2500].id = places[17].id
                 let repeated = try Self.file(places, in: folder, name: "repeated.geojson")
-                let repeatError = #expect(throws: PlacesImportError.self) {
-                    try PlacesTransfer.importPlaces(fileAt: repeated, into: SyntheticPlaces.world, store: store)
-                }
-                #expect(repeatError?.description.hasPrefix("feature 2501 (") == true)
-                #expect(
-                    repeatError?.description.hasSuffix("the id \"\(places[17].id)\" is used by an earlier feature")
-                        == true)
+                Self.expectRefused(repeating: places[17].id, at: 2501, importing: repeated, into: store)
                 places[2500].id = try Place.ID("taken")
                 let stolen = try Self.file(places, in: folder, name: "stolen.geojson")
                 #expect(
@@ -174,12 +178,7 @@ import Testing
                 let good = try Self.file(places, in: folder, name: "good.geojson")
                 places[15_000].id = places[40].id
                 let repeated = try Self.file(places, in: folder, name: "repeated.geojson")
-                let error = #expect(throws: PlacesImportError.self) {
-                    try PlacesTransfer.importPlaces(fileAt: repeated, into: SyntheticPlaces.world, store: store)
-                }
-                #expect(error?.description.hasPrefix("feature 15001 (") == true)
-                #expect(
-                    error?.description.hasSuffix("the id \"\(places[40].id)\" is used by an earlier feature") == true)
+                Self.expectRefused(repeating: places[40].id, at: 15_001, importing: repeated, into: store)
                 #expect(try store.places(inArea: SyntheticPlaces.world.id).isEmpty)
                 let summary = try PlacesTransfer.importPlaces(fileAt: good, into: SyntheticPlaces.world, store: store)
                 #expect(summary == PlaceImport.Summary(count: 20_000, updated: 0))
