@@ -27,7 +27,7 @@ extension SQLStore {
             // one makes their rows and sends them, which keeps the server's side of the copy busier.
             try withoutActuallyEscaping(next) { next in
                 var reader = PlaceBatchReader(area: area, next: next)
-                try ReadAhead<[Place]>.run(capacity: 16, produce: { try reader.nextBatch() }) { nextBatch in
+                _ = try ReadAhead<[Place]>.run(capacity: 16, produce: { try reader.nextBatch() }) { nextBatch in
                     try connection.copyIn(SQL(stringLiteral: "COPY grubmap_import (\(columns)) FROM STDIN")) { rows in
                         while true {
                             let batch: [Place]?
@@ -63,7 +63,7 @@ extension SQLStore {
     /// (a unique id taken), after which nothing was written and the staged places are still there.
     func copyStagedPlaces(from staging: PostgresConnection, into pool: PostgresConnectionPool) throws {
         let columns = StoreRows.placeColumns
-        try pool.withConnectionOfItsOwn { writer in
+        _ = try pool.withConnectionOfItsOwn { writer in
             try writer.inTransaction(.write) {
                 try writer.copyIn("COPY places (\(sql: columns)) FROM STDIN") { rows in
                     try staging.inTransaction(.temporary) {
