@@ -83,7 +83,9 @@ def test_the_calendar_feed_holds_the_followed_dishes_servings_and_downloads(serv
     # The browser downloads it as a file (a calendar is not a page).
     driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(tmp_path)})
     driver.get(url)
-    wait_for(driver, lambda d: (tmp_path / "grubmap.ics").exists())
+    # Chromium reserves the file's name with an empty file and writes to a .crdownload beside it until it is done.
+    wait_for(driver, lambda d: (tmp_path / "grubmap.ics").exists() and (tmp_path / "grubmap.ics").stat().st_size > 0
+             and not any(tmp_path.glob("*.crdownload")))
     downloaded = icalendar.Calendar.from_ical((tmp_path / "grubmap.ics").read_bytes())
     assert [str(event["UID"]) for event in downloaded.walk("VEVENT")] == [str(event["UID"]) for event in events]
 
