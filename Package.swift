@@ -57,7 +57,9 @@ let package = Package(
             ]),
         .executableTarget(name: "grubmap-bench", dependencies: ["GrubmapCore"]),
         .executableTarget(name: "grubmap-bench-photo", dependencies: ["CImaging", "GrubmapCore", "GrubmapImaging"]),
-        .executableTarget(name: "grubmap-bench-checkins", dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapSQL"]),
+        .executableTarget(
+            name: "grubmap-bench-checkins",
+            dependencies: ["CLibPQ", "CMicroHTTPD", "GrubmapCore", "GrubmapStore", "GrubmapSQL"]),
         .executableTarget(name: "grubmap-bench-routes", dependencies: ["GrubmapCore"]),
         .executableTarget(name: "grubmap-bench-spatial", dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapSQL"]),
         // libFuzzer harnesses (scripts/fuzz builds them with -sanitize=fuzzer,address); a plain build replays files.

@@ -12,6 +12,9 @@
 //         one thread checks profiles p1…pN in, in turn, N times, reading the area's presence after each (the store
 //         work of a check-in and an area page); the same calls every time, for counting instructions under
 //         `valgrind --tool=callgrind --toggle-collect='*checkInAndLook*'`
+//     grubmap-bench-checkins floor --database URL --port P [--clients 8] [--profiles N]
+//         serves POST check-ins on 127.0.0.1:P with libmicrohttpd and one libpq INSERT each, nothing else
+//         (Floor.swift): the most a check-in over HTTP on PostgreSQL can do on this machine
 //
 // Each thread borrows a connection from the store's pool (C connections) per check-in, as the server's threads do.
 // A `--database` that is not a postgres:// URL is a SQLite file.
@@ -29,11 +32,14 @@ struct Options {
     var clients = 8
     var seconds = 5.0
     var checkins = 2000
+    var port: UInt16 = 0
 
     init(_ arguments: [String]) {
         var rest = arguments[...]
         command = rest.popFirst() ?? ""
-        guard ["prepare", "run", "count"].contains(command) else { Self.fail("say prepare, run or count") }
+        guard ["prepare", "run", "count", "floor"].contains(command) else {
+            Self.fail("say prepare, run, count or floor")
+        }
         while let name = rest.popFirst() {
             guard let value = rest.popFirst() else { Self.fail("\(name) needs a value") }
             switch name {
@@ -42,6 +48,7 @@ struct Options {
             case "--clients": clients = Self.positive(value, name)
             case "--seconds": seconds = Double(Self.positive(value, name))
             case "--checkins": checkins = Self.positive(value, name)
+            case "--port": port = UInt16(clamping: Self.positive(value, name))
             default: Self.fail("unknown option \(name)")
             }
         }
@@ -60,6 +67,9 @@ struct Options {
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
+if options.command == "floor" {
+    serveFloor(url: options.database, port: options.port, connections: options.clients, profiles: options.profiles)
+}
 let store: any Store =
     PostgresConfiguration.isPostgresURL(options.database)
     ? try PostgresStore(
