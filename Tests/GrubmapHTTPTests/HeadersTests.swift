@@ -32,4 +32,15 @@ import Testing
         headers["Set-Cookie"] = nil
         #expect(headers.values(for: "set-cookie").isEmpty)
     }
+
+    @Test func optionalWhitespaceIsSpacesAndTabsAroundAValue() {
+        #expect(" \tgzip ;q=1\t ".trimmingOptionalWhitespace() == "gzip ;q=1")
+        #expect("br".trimmingOptionalWhitespace() == "br")
+        #expect(" \t ".trimmingOptionalWhitespace().isEmpty)
+        #expect("".trimmingOptionalWhitespace().isEmpty)
+        // Only HTTP's whitespace: a line break or a no-break space is part of the value (and refused elsewhere).
+        #expect("\u{A0}café\n".trimmingOptionalWhitespace() == "\u{A0}café\n")
+        let list = "a, \"W/x\" ,\tb"
+        #expect(list.split(separator: ",").map { $0.trimmingOptionalWhitespace() } == ["a", "\"W/x\"", "b"])
+    }
 }

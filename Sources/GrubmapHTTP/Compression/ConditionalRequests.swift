@@ -27,7 +27,7 @@ public struct ConditionalRequests: Middleware {
     /// Whether an `If-None-Match` list names `etag`, weak or strong, or is `*`.
     public static func matches(_ header: String, _ etag: String) -> Bool {
         header.split(separator: ",").contains { item in
-            var tag = item.trimmingCharacters(in: .whitespaces)
+            var tag = item.trimmingOptionalWhitespace()
             if tag.hasPrefix("W/") { tag.removeFirst(2) }
             return tag == etag || tag == "*"
         }

@@ -61,10 +61,10 @@ extension ResponseCompression {
         var wildcard = false
         for item in header.split(separator: ",") {
             let parts = item.split(separator: ";")
-            guard let coding = parts.first?.trimmingCharacters(in: .whitespaces).lowercased() else { continue }
+            guard let coding = parts.first?.trimmingOptionalWhitespace().lowercased() else { continue }
             let refused = parts.dropFirst().contains { parameter in
                 let pair = parameter.split(separator: "=", maxSplits: 1).map {
-                    $0.trimmingCharacters(in: .whitespaces).lowercased()
+                    $0.trimmingOptionalWhitespace().lowercased()
                 }
                 return pair.count == 2 && pair[0] == "q" && (Double(pair[1]) ?? 1) <= 0
             }
@@ -83,7 +83,7 @@ extension Headers {
             return
         }
         let named = vary.split(separator: ",").contains {
-            $0.trimmingCharacters(in: .whitespaces).lowercased() == field.lowercased()
+            $0.trimmingOptionalWhitespace().lowercased() == field.lowercased()
         }
         if !named { self["Vary"] = vary + ", " + field }
     }

@@ -103,7 +103,7 @@ public struct Request: Sendable {
     /// The body's text fields when it is `application/x-www-form-urlencoded` or `multipart/form-data` (file
     /// parts are in ``formParts``); throws ``HTTPError`` 400 or 415.
     public func formFields() throws(HTTPError) -> QueryFields {
-        let type = headers["Content-Type"]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
+        let type = headers["Content-Type"]?.split(separator: ";").first?.trimmingOptionalWhitespace()
         if type?.lowercased() == "multipart/form-data" {
             guard !isMalformedMultipart else {
                 throw HTTPError(.badRequest, code: "bad_form", message: "The form's multipart body is malformed.")
@@ -140,22 +140,13 @@ public struct Request: Sendable {
                 rest = end < rest.endIndex ? rest[rest.utf8.index(after: end)...] : rest[end...]
                 guard let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) else { continue }
                 let value = pair[pair.utf8.index(after: equals)...]
-                let key = Self.trimmingSpaces(pair[..<equals])
+                let key = pair[..<equals].trimmingOptionalWhitespace()
                 if !value.isEmpty, !key.isEmpty, key == name {
-                    return String(Self.trimmingSpaces(value))
+                    return String(value.trimmingOptionalWhitespace())
                 }
             }
         }
         return nil
-    }
-
-    /// `text` without the spaces and tabs around it.
-    private static func trimmingSpaces(_ text: Substring) -> Substring {
-        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        guard let first = text.utf8.firstIndex(where: { !isSpace($0) }),
-            let last = text.utf8.lastIndex(where: { !isSpace($0) })
-        else { return text[text.endIndex...] }
-        return text[first...last]
     }
 }
 

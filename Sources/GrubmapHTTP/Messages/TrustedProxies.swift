@@ -55,7 +55,7 @@ public struct TrustedProxies: Hashable, Sendable {
             return false
         }
         // A chain of proxies appends; the last one is the scheme the nearest proxy was reached over.
-        let last = proto.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let last = proto.split(separator: ",").last.map { $0.trimmingOptionalWhitespace() } ?? ""
         return last.lowercased() == "https"
     }
 
@@ -78,7 +78,7 @@ public struct TrustedProxies: Hashable, Sendable {
     /// The address in one entry: `192.0.2.1`, `2001:db8::1`, with a port (`192.0.2.1:8080`, `[2001:db8::1]:443`) or
     /// in brackets; `nil` for anything else.
     static func address(in entry: Substring) -> IPAddress? {
-        let text = entry.trimmingCharacters(in: .whitespaces)
+        let text = entry.trimmingOptionalWhitespace()
         if text.hasPrefix("[") {
             guard let close = text.firstIndex(of: "]") else { return nil }
             let rest = text[text.index(after: close)...]
@@ -106,7 +106,7 @@ public struct TrustedProxies: Hashable, Sendable {
         var isQuoted = false
         var isEscaped = false
         func endPair() {
-            if isValue, name.trimmingCharacters(in: .whitespaces).lowercased() == "for", found == nil {
+            if isValue, name.trimmingOptionalWhitespace().lowercased() == "for", found == nil {
                 found = .some(address(in: Substring(text)))
             }
             name = ""

@@ -29,7 +29,7 @@ enum RequestFraming {
             return transferCodingProblem(codingHeaders, hasLength: !lengths.isEmpty, version: version)
         }
         let values = lengths.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingOptionalWhitespace() }
         guard values.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else {
             return badFraming("The Content-Length header is not a number.")
         }
@@ -57,7 +57,7 @@ enum RequestFraming {
         }
         let codings = headers.flatMap { $0.split(separator: ",") }
             .map {
-                $0.split(separator: ";", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+                $0.split(separator: ";", maxSplits: 1).first?.trimmingOptionalWhitespace().lowercased() ?? ""
             }
             .filter { !$0.isEmpty }
         // Only a final chunked coding says where the body ends; applied twice it is malformed.

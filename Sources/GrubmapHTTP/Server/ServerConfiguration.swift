@@ -136,22 +136,28 @@ extension ServerConfiguration {
     /// is any one segment, as the router reads patterns) and the most bytes its bodies may have.
     public struct BodyLimit: Sendable, Equatable {
         public var method: String
-        public var pattern: String
+        public var pattern: String {
+            didSet { patternSegments = Self.segments(of: pattern) }
+        }
         public var bytes: Int
+        /// The pattern's segments, split once: every request with a body is matched against each limit.
+        private var patternSegments: [Substring]
 
         public init(method: String, pattern: String, bytes: Int) {
             self.method = method
             self.pattern = pattern
             self.bytes = bytes
+            patternSegments = Self.segments(of: pattern)
         }
 
-        /// Whether a request of `method` to `path` (no query) is one of the route's.
-        func matches(method: String, path: Substring) -> Bool {
-            guard method == self.method else { return false }
-            let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-            let expected = pattern.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-            return segments.count == expected.count
-                && zip(segments, expected).allSatisfy { segment, wanted in
+        static func segments(of path: some StringProtocol) -> [Substring] {
+            Array(Substring(path).split(separator: "/", omittingEmptySubsequences: false).dropFirst())
+        }
+
+        /// Whether a request of `method` to the path of `segments` (``segments(of:)``) is one of the route's.
+        func matches(method: String, segments: [Substring]) -> Bool {
+            method == self.method && segments.count == patternSegments.count
+                && zip(segments, patternSegments).allSatisfy { segment, wanted in
                     wanted.hasPrefix("{") && wanted.hasSuffix("}") ? !segment.isEmpty : segment == wanted
                 }
         }
@@ -160,7 +166,9 @@ extension ServerConfiguration {
     /// The most body bytes a request of `method` to `target` (its raw path and query) may send: the limit of the
     /// first of ``bodyLimits`` it matches, else ``maximumBodyBytes``.
     public func maximumBodyBytes(method: String, target: String) -> Int {
-        let path = target.prefix { $0 != "?" }
-        return bodyLimits.first { $0.matches(method: method, path: path) }?.bytes ?? maximumBodyBytes
+        guard bodyLimits.contains(where: { $0.method == method }) else { return maximumBodyBytes }
+        let path = target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[..<$0] } ?? target[...]
+        let segments = BodyLimit.segments(of: path)
+        return bodyLimits.first { $0.matches(method: method, segments: segments) }?.bytes ?? maximumBodyBytes
     }
 }

@@ -85,8 +85,7 @@ public struct LiveNotification: Equatable, Sendable {
         let encoded = changes.compactMap { change in
             (try? encoder.encode(fields(of: change))).flatMap { String(data: $0, encoding: .utf8) }
         }.sorted()
-        let serverText = (try? encoder.encode(server)).flatMap { String(data: $0, encoding: .utf8) } ?? "\"\""
-        let head = "{\"version\":\(version),\"server\":\(serverText),\"changes\":["
+        let head = payloadHead(server: server)
         var payloads: [String] = []
         var current: [String] = []
         var size = head.utf8.count + 2
@@ -101,6 +100,13 @@ public struct LiveNotification: Equatable, Sendable {
         }
         if !current.isEmpty { payloads.append(head + current.joined(separator: ",") + "]}") }
         return payloads
+    }
+
+    /// How every payload of `server` begins, up to its first change: a server hears its own notifications too (one
+    /// for every few of its check-ins) and tells them by this, without reading them.
+    static func payloadHead(server: String) -> String {
+        let serverText = (try? JSONEncoder().encode(server)).flatMap { String(data: $0, encoding: .utf8) } ?? "\"\""
+        return "{\"version\":\(version),\"server\":\(serverText),\"changes\":["
     }
 
     /// Reads a payload ``payloads(for:server:)`` made.

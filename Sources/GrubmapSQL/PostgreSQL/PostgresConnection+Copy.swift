@@ -97,7 +97,7 @@ extension PostgresConnection {
     /// (`PGRES_COPY_OUT`): `status`.
     private func start(copy sql: String, expecting status: ExecStatusType) throws(PostgresError) {
         let deadline = ContinuousClock.now + .milliseconds(configuration.answerMilliseconds)
-        guard !sql.utf8.contains(0), PQsendQuery(handle, sql) == 1 else {
+        guard !sql.containsNUL, PQsendQuery(handle, sql) == 1 else {
             throw PostgresError(kind: .connection, message: lastMessage, sql: sql)
         }
         sentCount += 1

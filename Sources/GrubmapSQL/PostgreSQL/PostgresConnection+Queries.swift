@@ -36,7 +36,7 @@ extension PostgresConnection {
     /// - Returns: the rows of the last result.
     /// - Throws: the first error result; a timeout abandons the connection (see ``isBroken``).
     func send(_ sql: String, parameters: [DatabaseValue]?) throws(PostgresError) -> [Row] {
-        guard !sql.utf8.contains(0) else {
+        guard !sql.containsNUL else {
             throw PostgresError(kind: .misuse, message: "SQL text contains a NUL character", sql: sql)
         }
         guard !isBroken else {
@@ -183,6 +183,10 @@ private struct BoundParameters {
     var bytes: [UInt8] = []
 
     init(_ values: [DatabaseValue], sql: String) throws(PostgresError) {
+        types.reserveCapacity(values.count)
+        offsets.reserveCapacity(values.count)
+        lengths.reserveCapacity(values.count)
+        formats.reserveCapacity(values.count)
         for value in values {
             types.append(PostgresType.parameterType(of: value))
             switch value {
@@ -199,7 +203,7 @@ private struct BoundParameters {
                     real.isNaN ? "NaN" : real == .infinity ? "Infinity" : real == -.infinity ? "-Infinity" : "\(real)"
                 append(Array(text.utf8), binary: false)
             case .text(let text):
-                guard !text.utf8.contains(0) else {
+                guard !text.containsNUL else {
                     let message = "text with a NUL character cannot be stored in PostgreSQL"
                     throw PostgresError(kind: .misuse, message: message, sql: sql)
                 }

@@ -26,6 +26,8 @@ public final class PostgresListener: Sendable {
 
     private let configuration: PostgresConfiguration
     private let server: String
+    /// How this server's own notifications begin (``LiveNotification/payloadHead(server:)``).
+    private let ownPayloadHead: String
     private let deliver: @Sendable (Set<LiveChange>) -> Void
     private let mayHaveMissed: @Sendable () -> Void
     private let catalog: CatalogFreshness?
@@ -43,6 +45,7 @@ public final class PostgresListener: Sendable {
     ) {
         self.configuration = configuration
         self.server = server
+        ownPayloadHead = LiveNotification.payloadHead(server: server)
         self.deliver = deliver
         self.mayHaveMissed = mayHaveMissed
         self.catalog = catalog
@@ -126,6 +129,7 @@ public final class PostgresListener: Sendable {
     }
 
     private func handle(_ payload: String) {
+        guard !payload.hasPrefix(ownPayloadHead) else { return }
         do {
             let notification = try LiveNotification(payload: payload)
             guard notification.server != server else { return }

@@ -136,7 +136,7 @@ public final class Database: @unchecked Sendable {
     /// A failing statement stops the script and is named in the error; statements already run stay run
     /// unless the caller's transaction rolls them back.
     public func executeScript(_ script: String) throws(DatabaseError) {
-        if script.utf8.contains(0) {
+        if script.containsNUL {
             throw DatabaseError(resultCode: .misuse, message: "SQL text contains a NUL character", sql: script)
         }
         // Errors are returned from the closure because `withCString` cannot rethrow a typed error.

@@ -24,7 +24,7 @@ public final class Statement {
     /// Trailing whitespace, `;` and comments are allowed; a second statement is refused with
     /// ``ResultCode/misuse`` rather than silently ignored (SQLite itself would compile only the first one).
     convenience init(connection: OpaquePointer, sql: String, persistent: Bool = false) throws(DatabaseError) {
-        if sql.utf8.contains(0) {
+        if sql.containsNUL {
             throw DatabaseError(resultCode: .misuse, message: "SQL text contains a NUL character", sql: sql)
         }
         let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0

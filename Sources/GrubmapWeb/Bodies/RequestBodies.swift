@@ -12,7 +12,7 @@ extension Request {
     /// not fit, with `code` as the error's code.
     func decodeJSON<Value: Decodable>(_ type: Value.Type, code: String = "invalid_json") throws(HTTPError) -> Value {
         let contentType = headers["Content-Type"]?.split(separator: ";").first?
-            .trimmingCharacters(in: .whitespaces).lowercased()
+            .trimmingOptionalWhitespace().lowercased()
         guard contentType == "application/json" else {
             throw HTTPError(.unsupportedMediaType, code: "unsupported_media_type", message: "Send JSON.")
         }

@@ -12,7 +12,7 @@ struct AdminAPIContext {
     let area: Area
     let catalog: Catalog
 
-    subscript<Value>(dynamicMember keyPath: KeyPath<RequestContext, Value>) -> Value {
+    @inline(__always) subscript<Value>(dynamicMember keyPath: KeyPath<RequestContext, Value>) -> Value {
         base[keyPath: keyPath]
     }
 
@@ -32,7 +32,7 @@ struct AdminPlaceContext {
     /// The place as stored, or `nil` when a `PUT` makes it.
     let existing: ConsolePlace?
 
-    subscript<Value>(dynamicMember keyPath: KeyPath<AdminAPIContext, Value>) -> Value {
+    @inline(__always) subscript<Value>(dynamicMember keyPath: KeyPath<AdminAPIContext, Value>) -> Value {
         api[keyPath: keyPath]
     }
 

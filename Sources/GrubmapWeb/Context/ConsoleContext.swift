@@ -13,7 +13,7 @@ struct ConsoleContext {
     /// Every area and (public) place, as read once for this request.
     let catalog: Catalog
 
-    subscript<Value>(dynamicMember keyPath: KeyPath<RequestContext, Value>) -> Value {
+    @inline(__always) subscript<Value>(dynamicMember keyPath: KeyPath<RequestContext, Value>) -> Value {
         base[keyPath: keyPath]
     }
 
@@ -39,7 +39,7 @@ struct AreaConsoleContext {
     let console: ConsoleContext
     let area: Area
 
-    subscript<Value>(dynamicMember keyPath: KeyPath<ConsoleContext, Value>) -> Value {
+    @inline(__always) subscript<Value>(dynamicMember keyPath: KeyPath<ConsoleContext, Value>) -> Value {
         console[keyPath: keyPath]
     }
 }
@@ -51,7 +51,7 @@ struct PlaceConsoleContext {
     let area: Area
     let place: ConsolePlace
 
-    subscript<Value>(dynamicMember keyPath: KeyPath<ConsoleContext, Value>) -> Value {
+    @inline(__always) subscript<Value>(dynamicMember keyPath: KeyPath<ConsoleContext, Value>) -> Value {
         console[keyPath: keyPath]
     }
 }
@@ -62,7 +62,7 @@ struct OperatorConsoleContext {
     let console: ConsoleContext
     let managed: Operator
 
-    subscript<Value>(dynamicMember keyPath: KeyPath<ConsoleContext, Value>) -> Value {
+    @inline(__always) subscript<Value>(dynamicMember keyPath: KeyPath<ConsoleContext, Value>) -> Value {
         console[keyPath: keyPath]
     }
 }

@@ -13,7 +13,7 @@ struct APIKeyResolution: RouteMiddleware {
     func handle(_ context: RequestContext, next: (AdminAPIContext) throws -> Response) throws -> Response {
         let request = context.request
         guard let header = request.headers["Authorization"], header.lowercased().hasPrefix("bearer "),
-            case let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces),
+            case let token = String(header.dropFirst(7).trimmingOptionalWhitespace()),
             token.hasPrefix(APIKey.tokenPrefix), Session.isWellFormedToken(String(token.dropFirst(4))),
             let key = try store.apiKey(token: token),
             let area = try store.catalog().area(key.areaID)

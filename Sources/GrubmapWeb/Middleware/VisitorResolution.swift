@@ -143,7 +143,7 @@ struct VisitorResolution: RouteMiddleware {
         guard let header = request.headers["Authorization"] else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        return String(parts[1]).trimmingCharacters(in: .whitespaces)
+        return String(parts[1].trimmingOptionalWhitespace())
     }
 
     /// The stored session for a token, its preferences, and whether its expiry was moved on now (at most once a

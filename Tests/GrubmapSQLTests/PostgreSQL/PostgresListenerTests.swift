@@ -171,13 +171,18 @@ struct PostgresListenerTests {
                 "{\"version\":1,\"server\":\"other\",\"changes\":[[\"weather\",\"a\"]]}",
                 "{\"version\":1,\"changes\":[]}", String(repeating: "[", count: 7_000),
             ]
-            let good = LiveNotification.payloads(for: [.presence(Self.place("b"))], server: "other")
+            // A server whose id begins with this one's is another server (its own payloads are told by their head).
+            let good =
+                LiveNotification.payloads(for: [.presence(Self.place("b"))], server: "other")
+                + LiveNotification.payloads(for: [.presence(Self.place("d"))], server: "this-one-too")
             let mine = LiveNotification.payloads(for: [.presence(Self.place("c"))], server: "this-one")
             for payload in bad + mine + good {
                 try sender.execute("SELECT pg_notify(\(LiveNotification.channel), \(payload))")
             }
-            #expect(ears.wait { $0.changes.count == 1 })
-            #expect(ears.changes == [[.presence(Self.place("b"))]], "only the other server's good payload is told")
+            #expect(ears.wait { $0.changes.count == 2 })
+            #expect(
+                ears.changes == [[.presence(Self.place("b"))], [.presence(Self.place("d"))]],
+                "only the other servers' good payloads are told")
             let ignored = log.all.filter { $0.contains("ignored a notification on grubmap_events") }
             #expect(ignored.count == bad.count, "\(log.all)")
             #expect(ignored.contains { $0.contains("version 2, from another version of Grubmap") })

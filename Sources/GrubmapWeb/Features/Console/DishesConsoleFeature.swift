@@ -143,7 +143,7 @@ struct DishConsoleContext {
     let area: Area
     let dish: Dish
 
-    subscript<Value>(dynamicMember keyPath: KeyPath<ConsoleContext, Value>) -> Value {
+    @inline(__always) subscript<Value>(dynamicMember keyPath: KeyPath<ConsoleContext, Value>) -> Value {
         console[keyPath: keyPath]
     }
 }

@@ -101,7 +101,7 @@ struct NameSuggestionConsoleContext {
     let area: Area
     let pending: PendingNameSuggestion
 
-    subscript<Value>(dynamicMember keyPath: KeyPath<ConsoleContext, Value>) -> Value {
+    @inline(__always) subscript<Value>(dynamicMember keyPath: KeyPath<ConsoleContext, Value>) -> Value {
         console[keyPath: keyPath]
     }
 }

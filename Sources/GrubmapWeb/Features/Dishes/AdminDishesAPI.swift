@@ -118,7 +118,7 @@ struct AdminDishContext {
     let api: AdminAPIContext
     let dish: Dish
 
-    subscript<Value>(dynamicMember keyPath: KeyPath<AdminAPIContext, Value>) -> Value {
+    @inline(__always) subscript<Value>(dynamicMember keyPath: KeyPath<AdminAPIContext, Value>) -> Value {
         api[keyPath: keyPath]
     }
 }

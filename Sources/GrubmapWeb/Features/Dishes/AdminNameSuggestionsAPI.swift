@@ -60,7 +60,7 @@ struct AdminNameSuggestionContext {
     let api: AdminAPIContext
     let pending: PendingNameSuggestion
 
-    subscript<Value>(dynamicMember keyPath: KeyPath<AdminAPIContext, Value>) -> Value {
+    @inline(__always) subscript<Value>(dynamicMember keyPath: KeyPath<AdminAPIContext, Value>) -> Value {
         api[keyPath: keyPath]
     }
 }
