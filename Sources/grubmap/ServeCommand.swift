@@ -282,6 +282,7 @@ enum ServeCommand {
         }
         redirector?.shutdown(gracePeriod: .seconds(1))
         listener?.stop()
+        (store as? PostgresStore)?.finishSending()
         push.stop()
         log("stopped")
         return 0

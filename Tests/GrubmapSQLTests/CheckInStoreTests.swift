@@ -1,9 +1,10 @@
 import Foundation
 import GrubmapCore
-import GrubmapSQL
 import GrubmapSQLTestSupport
 import GrubmapStore
 import Testing
+
+@testable import GrubmapSQL
 
 /// Profiles and check-ins, on every database (see ``StoreKind``).
 @Suite("Store: profiles and check-ins")
@@ -192,6 +193,55 @@ struct CheckInStoreTests {
                     .totals.joined().reduce(0, +)
             }
             #expect(counted == [400, 400])
+        }
+    }
+
+    /// Two servers send in the background, as `grubmap serve` does on PostgreSQL: each adds the counts of the
+    /// check-ins committed while it was adding others in one statement, after the commits. Once both have sent what
+    /// is pending (as a server does when it stops), every check-in is counted once, in the hour it was made, and a
+    /// count for a place deleted meanwhile is dropped without holding back the others.
+    @Test(TestPostgres.enabled)
+    func countsAddedAfterTheCommitsByTwoServersAreExact() throws {
+        try Self.withPeople(24, on: .postgreSQL) { first, profiles, database throws in
+            let servers = [first, try database.openStore(maximumConnections: 4)].map { $0 as! PostgresStore }
+            let logs = Failures()
+            let listeners = servers.map { $0.makeListener(log: logs.add) }  // from now on, sent in the background
+            defer { listeners.forEach { $0.stop() } }
+            let failures = Failures()
+            onThreads(12) { thread in
+                for round in 0..<10 {
+                    for index in profiles.indices where index % 12 == thread {
+                        do {
+                            _ = try servers[(thread + round) % 2].checkIn(
+                                sessionToken: Self.token(index), at: Self.place(round % 2 == 0 ? "a" : "b").id,
+                                from: Self.at(Double(round * 3600)), until: Self.at(100_000),
+                                bucket: PopularTimes.Bucket(instant: Self.at(Double(round * 3600)), timeZone: .gmt))
+                        } catch {
+                            failures.add("\(error)")
+                        }
+                    }
+                }
+            }
+            servers.forEach { $0.finishSending() }
+            #expect(failures.all.isEmpty)
+            #expect(logs.all.isEmpty)
+            let week = PopularTimes.Bucket(instant: Self.at(0), timeZone: .gmt).week
+            let hours = try ["a", "b"].map { place in
+                try servers[1].popularTimes(placeID: Self.place(place).id, weeks: PopularTimes.window(endingAt: week))
+                    .totals.joined().filter { $0 > 0 }
+            }
+            // Ten rounds an hour apart, alternating places: each hour has all 24 people at one place.
+            #expect(hours == [[24, 24, 24, 24, 24], [24, 24, 24, 24, 24]])
+
+            // Counts whose place is gone by the time they are added are skipped; the others' are added.
+            let bucket = PopularTimes.Bucket(instant: Self.at(30 * 3600), timeZone: .gmt)
+            var counts = PopularCounts.checkIn(at: Self.place("a").id, bucket: bucket)
+            counts.add(.checkIn(at: try Place.ID("gone"), bucket: bucket))
+            counts.add(.report(at: Self.place("a").id, bucket: bucket))
+            try PostgresConnection(configuration: PostgresConfiguration(url: database.location)).execute(
+                counts.postgresAddition)
+            let added = try servers[0].popularTimes(placeID: Self.place("a").id, weeks: week...week)
+            #expect(added.totals[bucket.weekday][bucket.hour] == 2)
         }
     }
 }

@@ -3,28 +3,34 @@ import Foundation
 import GrubmapStore
 import Synchronization
 
-/// Sends the changes this server's writes committed to the other servers (`NOTIFY grubmap_events`): at first on the
-/// writer's thread, before the write returns (what a command such as `grubmap import menu` needs, which exits right
-/// after); once the store is a server's (``sendInBackground()``, called as its listener is made), from a thread of its
-/// own, so a write returns once committed and the changes of writes that commit while a notification is under way go
-/// out together in the next one.
+/// Adds the popular-times counts this server's writes left for after their commit (``PopularCounts``) and sends the
+/// changes they committed to the other servers (`NOTIFY grubmap_events`): at first on the writer's thread, before the
+/// write returns (what a command such as `grubmap import menu` needs, which exits right after); once the store is a
+/// server's (``sendInBackground()``, called as its listener is made), from a thread of its own, so a write returns
+/// once committed and the counts and changes of writes that commit while a send is under way go out together in the
+/// next one.
 ///
-/// In the background, ``tell(_:)`` adds a write's changes to what is pending and wakes the sender; the sender takes
-/// everything pending (the union of the writes' changes, split under PostgreSQL's payload limit by
-/// ``LiveNotification``) and sends it in one transaction, then waits for more. A crowd checking in at one place thus costs one notification, one commit and
-/// one wake-up of every listening server per send instead of per check-in, and the listeners read a set of changes
-/// either way. The thread starts with the first change and ends after ``idleSeconds`` with nothing to send, so a store
-/// that is not writing holds none.
+/// In the background, ``tell(_:adding:)`` adds a write's changes and counts to what is pending and wakes the sender;
+/// the sender takes everything pending, adds the counts summed per place and hour in one statement, and sends the
+/// changes (their union, split under PostgreSQL's payload limit by ``LiveNotification``), then waits for more. A
+/// crowd checking in at one place thus costs one count, one notification, one commit and one wake-up of every
+/// listening server per send instead of per check-in, and the listeners read a set of changes either way. The thread
+/// starts with the first change and ends after ``idleSeconds`` with nothing to send, so a store that is not writing
+/// holds none.
 ///
-/// What a failed send told is logged and dropped, as a lost notification always was: the other servers' hubs read
-/// every watched area again every 30 s and after any outage of their listener.
+/// Counts the database refused are kept and added with the next send (after ``retrySeconds``, or with the next
+/// write's); what a failed notification told is logged and dropped, as a lost notification always was: the other
+/// servers' hubs read every watched area again every 30 s and after any outage of their listener.
 final class PostgresNotifier: Sendable {
     /// How long the sender waits for more changes before its thread ends.
     static let idleSeconds = 1.0
+    /// How long the sender waits before adding counts again after the database refused them (or a write wakes it).
+    static let retrySeconds = 1.0
 
     private struct State {
         var inBackground = false
         var pending: Set<LiveChange> = []
+        var pendingCounts = PopularCounts()
         var isRunning = false
     }
 
@@ -51,17 +57,25 @@ final class PostgresNotifier: Sendable {
         state.withLock { $0.inBackground = true }
     }
 
-    /// Sends a committed write's changes to the other servers, or in the background queues them and returns at once.
-    func tell(_ changes: Set<LiveChange>) {
-        guard !changes.isEmpty else { return }
+    /// Adds a committed write's popular-times counts and sends its changes to the other servers, or in the
+    /// background queues both and returns at once.
+    func tell(_ changes: Set<LiveChange>, adding counts: PopularCounts = PopularCounts()) {
+        guard !changes.isEmpty || !counts.isEmpty else { return }
         let starts = state.withLock { state -> Bool? in
             guard state.inBackground else { return nil }
             state.pending.formUnion(changes)
+            state.pendingCounts.add(counts)
             defer { state.isRunning = true }
             return !state.isRunning
         }
         guard let starts else {
-            send(changes)
+            var counts = counts
+            counts.add(
+                state.withLock { state in
+                    defer { state.pendingCounts = PopularCounts() }
+                    return state.pendingCounts
+                })
+            send(changes, counts)
             return
         }
         if starts {
@@ -76,17 +90,20 @@ final class PostgresNotifier: Sendable {
 
     private func run() {
         while true {
-            let batch = state.withLock { state in
-                defer { state.pending = [] }
-                return state.pending
+            let (batch, counts) = state.withLock { state in
+                defer { (state.pending, state.pendingCounts) = ([], PopularCounts()) }
+                return (state.pending, state.pendingCounts)
             }
-            if !batch.isEmpty {
-                send(batch)
+            if !batch.isEmpty || !counts.isEmpty {
+                if !send(batch, counts) {
+                    // The counts were kept: try again after a moment, or with the next write's.
+                    _ = wake.wait(timeout: .now() + Self.retrySeconds)
+                }
                 continue
             }
             if wake.wait(timeout: .now() + Self.idleSeconds) == .timedOut {
                 let ends = state.withLock { state in
-                    if state.pending.isEmpty { state.isRunning = false }
+                    if state.pending.isEmpty, state.pendingCounts.isEmpty { state.isRunning = false }
                     return !state.isRunning
                 }
                 if ends { return }
@@ -94,11 +111,39 @@ final class PostgresNotifier: Sendable {
         }
     }
 
-    /// Sends `changes` in one transaction of their own, which commits without waiting for its WAL flush
-    /// (`synchronous_commit` off for it alone, set in the same statement): a transaction that sent `NOTIFY` holds a
-    /// lock every such commit of the database takes until its commit is done, and the notification needs no
-    /// durability (the writes it tells of have their own). A failure is logged and counted as a query error.
-    private func send(_ changes: Set<LiveChange>) {
+    /// Sends whatever is pending now, on the caller's thread: at shutdown, so the counts of the last writes are not
+    /// left behind.
+    func flush() {
+        let (batch, counts) = state.withLock { state in
+            defer { (state.pending, state.pendingCounts) = ([], PopularCounts()) }
+            return (state.pending, state.pendingCounts)
+        }
+        send(batch, counts)
+    }
+
+    /// Adds `counts` (``PopularCounts/postgresAddition``), then sends `changes`, each payload in one transaction of
+    /// its own, which commits without waiting for its WAL flush (`synchronous_commit` off for it alone, set in the
+    /// same statement): a transaction that sent `NOTIFY` holds a lock every such commit of the database takes until
+    /// its commit is done, and the notification needs no durability (the writes it tells of have their own). The
+    /// counts go first, so a server woken by the notification reads them. Counts that could not be added are kept
+    /// for the next send; a notification that could not be sent is dropped. Failures are logged and counted as
+    /// query errors. Returns whether the counts were added.
+    @discardableResult
+    private func send(_ changes: Set<LiveChange>, _ counts: PopularCounts) -> Bool {
+        var added = true
+        if !counts.isEmpty {
+            do {
+                try DatabaseUnavailableError.translating {
+                    try pool.withConnection { connection in try connection.execute(counts.postgresAddition) }
+                }
+            } catch {
+                state.withLock { $0.pendingCounts.add(counts) }
+                added = false
+                pool.recordQueryError()
+                log.withLock { $0 }?("popular times: could not add the counts of recent writes yet: \(error)")
+            }
+        }
+        guard !changes.isEmpty else { return added }
         do {
             try DatabaseUnavailableError.translating {
                 try pool.withConnection { connection in
@@ -115,5 +160,6 @@ final class PostgresNotifier: Sendable {
             pool.recordQueryError()
             log.withLock { $0 }?("live updates: could not tell the other servers of \(changes): \(error)")
         }
+        return added
     }
 }

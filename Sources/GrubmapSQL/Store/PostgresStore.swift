@@ -69,8 +69,22 @@ public final class PostgresStore: SQLStore, LiveChangeFeed {
     /// watched area again every 30 s, and after any outage of their listener, so a lost notification delays an
     /// update; it loses nothing.
     public func didCommit(_ changes: Set<LiveChange>) {
+        didCommit(changes, adding: PopularCounts())
+    }
+
+    /// The counts are added by the notifier too: in the background, those of every write committed meanwhile in one
+    /// statement (``PopularCounts/postgresAddition``). What that costs: the counts of the writes of the last
+    /// milliseconds when this process dies between their commit and the addition (a stop adds them first,
+    /// ``finishSending()``), and of the last fraction of a second when the database crashes (the addition does not
+    /// wait for its flush). Popular times are statistics of weeks; the check-ins and reports themselves are durable.
+    public func didCommit(_ changes: Set<LiveChange>, adding counts: PopularCounts) {
         liveChanges.tell(changes)
-        notifier.tell(changes)
+        notifier.tell(changes, adding: counts)
+    }
+
+    /// Adds the counts and sends the notifications still pending, before the server stops.
+    public func finishSending() {
+        notifier.flush()
     }
 
     /// A listener that hands the changes other servers commit to this store's watchers; start it with

@@ -58,10 +58,9 @@ extension SQLStore {
         }
     }
 
-    /// One statement, the profile looked up by the session in the insert itself: one round trip on PostgreSQL, where
-    /// the hour's counter is added by the same statement (a data-modifying `WITH`). On SQLite it is committed together
-    /// with other threads' check-ins (``SQLStore/commitTogether(_:)``), the counter a second statement of the same
-    /// write.
+    /// One statement, the profile looked up by the session in the insert itself: one round trip on PostgreSQL, whose
+    /// hour is counted after the commit (``SQLDialect/countsAfterCommit``). On SQLite it is committed together with
+    /// other threads' check-ins (``SQLStore/commitTogether(_:)``), the counter a second statement of the same write.
     public func checkIn(
         sessionToken: String, at placeID: Place.ID, from startedAt: Date, until expiresAt: Date,
         bucket: PopularTimes.Bucket
@@ -94,7 +93,7 @@ extension SQLStore {
             case .postgreSQL:
                 let row = try connection.fetchOne(
                     """
-                    WITH previous AS (\(sql: previous)), checked AS (\(sql: insert)), counted AS (\(sql: count("checked")))
+                    WITH previous AS (\(sql: previous)), checked AS (\(sql: insert))
                     SELECT profile_id, (SELECT place_id FROM previous) AS left_place FROM checked
                     """)
                 guard let row else { return (nil, nil) }
@@ -104,7 +103,11 @@ extension SQLStore {
                 )
             }
         }
-        if profileID != nil { didCommit(Set([.presence(placeID)] + (left.map { [.presence($0)] } ?? []))) }
+        if profileID != nil {
+            didCommit(
+                Set([.presence(placeID)] + (left.map { [.presence($0)] } ?? [])),
+                adding: dialect.countsAfterCommit ? .checkIn(at: placeID, bucket: bucket) : PopularCounts())
+        }
         return profileID.map { id in
             CheckIn(profileID: id, placeID: placeID, startedAt: startedAt, expiresAt: expiresAt)
         }

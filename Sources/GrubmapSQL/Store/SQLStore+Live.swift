@@ -7,9 +7,8 @@ import GrubmapStore
 /// A report is one `INSERT … ON CONFLICT (place_id, reporter) DO UPDATE … WHERE` the old report is old enough:
 /// the primary key decides, inside the database, so two servers taking one person's reports at once store at most
 /// one. The row is inserted from `places`, so a report for a place that does not exist inserts nothing rather than
-/// failing on the foreign key. The report's local hour is counted in the same write: on SQLite a second statement in
-/// the same group commit; on PostgreSQL a data-modifying `WITH`, one statement and one round trip (SQLite has no
-/// `INSERT` inside `WITH`). A check-in is counted the same way.
+/// failing on the foreign key. The report's local hour is counted as a check-in's is: on SQLite a second statement in
+/// the same group commit; on PostgreSQL after the commit (``SQLDialect/countsAfterCommit``).
 extension SQLStore {
     public func reportLine(
         placeID: Place.ID, reporter: ReporterKey, level: LineLevel, at date: Date, bucket: PopularTimes.Bucket,
@@ -35,13 +34,13 @@ extension SQLStore {
                 try connection.execute(count(Self.onePlaceRow(placeID)))
                 return true
             case .postgreSQL:
-                return try connection.fetchOne(
-                    "WITH stored AS (\(sql: insert)), counted AS (\(sql: count("stored"))) SELECT place_id FROM stored")
-                    != nil
+                return try connection.fetchOne(insert) != nil
             }
         }
         if stored {
-            didCommit([.lineReports(placeID)])
+            didCommit(
+                [.lineReports(placeID)],
+                adding: dialect.countsAfterCommit ? .report(at: placeID, bucket: bucket) : PopularCounts())
             return .stored
         }
         // Nothing inserted: the reporter's report is too recent, or there is no such place.
@@ -154,8 +153,9 @@ extension SQLStore {
     }
 
     /// An `INSERT` adding 1 to `column` (`check_ins` or `reports`) of the place's bucket, for each row of the table
-    /// or subquery given to the function returned (one with a `place_id` column): written once for both databases,
-    /// into the row of the bucket's ``SQLDialect/counterShard``.
+    /// or subquery given to the function returned (one with a `place_id` column), into the row of the bucket's
+    /// ``SQLDialect/counterShard``: the count a write makes in its own transaction, where the dialect does not leave it
+    /// for after the commit (``SQLDialect/countsAfterCommit``; PostgreSQL's are ``PopularCounts``).
     static func countOne(
         _ column: String, placeID: Place.ID, bucket: PopularTimes.Bucket, dialect: SQLDialect
     ) -> @Sendable (SQL) -> SQL {

@@ -73,6 +73,13 @@ public final class SQLiteStore: SQLStore, LiveChangeFeed {
         liveChanges.tell(changes)
     }
 
+    /// SQLite's writes count in their own transaction (``SQLDialect/countsAfterCommit`` is false): none leave
+    /// counts for after it.
+    public func didCommit(_ changes: Set<LiveChange>, adding counts: PopularCounts) {
+        precondition(counts.isEmpty, "a write on SQLite left popular-times counts for after its commit")
+        didCommit(changes)
+    }
+
     public func commitTogether<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) throws -> T {
         try groupCommit.write(body)
     }

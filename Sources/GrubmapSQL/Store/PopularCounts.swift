@@ -1,0 +1,77 @@
+import Foundation
+import GrubmapCore
+
+/// Check-ins and line reports to add to popular times' counters (`popular_counts`), summed per place and hour: what a
+/// write on PostgreSQL leaves to be added after its commit (``SQLDialect/countsAfterCommit``), and what the
+/// ``PostgresNotifier`` adds for many writes together.
+public struct PopularCounts: Sendable, Equatable {
+    struct Key: Hashable, Sendable {
+        let placeID: Place.ID
+        let bucket: PopularTimes.Bucket
+    }
+
+    struct Tally: Equatable, Sendable {
+        var checkIns = 0
+        var reports = 0
+    }
+
+    private(set) var tallies: [Key: Tally] = [:]
+
+    public init() {}
+
+    /// One check-in at the place in the hour of `bucket`.
+    static func checkIn(at placeID: Place.ID, bucket: PopularTimes.Bucket) -> PopularCounts {
+        var counts = PopularCounts()
+        counts.tallies[Key(placeID: placeID, bucket: bucket)] = Tally(checkIns: 1)
+        return counts
+    }
+
+    /// One line report at the place in the hour of `bucket`.
+    static func report(at placeID: Place.ID, bucket: PopularTimes.Bucket) -> PopularCounts {
+        var counts = PopularCounts()
+        counts.tallies[Key(placeID: placeID, bucket: bucket)] = Tally(reports: 1)
+        return counts
+    }
+
+    var isEmpty: Bool { tallies.isEmpty }
+
+    /// Adds `other`'s counts to these.
+    mutating func add(_ other: PopularCounts) {
+        for (key, tally) in other.tallies {
+            tallies[key, default: Tally()].checkIns += tally.checkIns
+            tallies[key, default: Tally()].reports += tally.reports
+        }
+    }
+
+    /// One PostgreSQL statement adding every count, into the rows of this connection's shard
+    /// (``SQLDialect/counterShard``). The counts go as one JSON parameter, read by `json_to_recordset`; a place
+    /// deleted since is skipped rather than failing the rest on its foreign key. Rows are written in key order, so
+    /// two servers adding to the same rows at once wait for each other instead of deadlocking. It commits without
+    /// waiting for its flush (`synchronous_commit` off for this statement's transaction alone): the counts are
+    /// statistics, and what a crash of the database loses of them is its last fraction of a second.
+    var postgresAddition: SQL {
+        let rows = tallies.map { key, tally -> [String: Any] in
+            [
+                "place_id": key.placeID.rawValue, "week": key.bucket.week, "weekday": key.bucket.weekday,
+                "hour": key.bucket.hour, "check_ins": tally.checkIns, "reports": tally.reports,
+            ]
+        }
+        let json =
+            (try? JSONSerialization.data(withJSONObject: rows)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        return """
+            WITH settings AS (SELECT set_config('synchronous_commit', 'off', true) AS value),
+            added AS (
+                SELECT * FROM json_to_recordset(\(json)::json)
+                    AS a(place_id text, week bigint, weekday integer, hour integer, check_ins bigint, reports bigint)
+            )
+            INSERT INTO popular_counts (place_id, week, weekday, hour, shard, check_ins, reports)
+            SELECT added.place_id, added.week, added.weekday, added.hour, \(sql: SQLDialect.postgreSQL.counterShard),
+                added.check_ins, added.reports
+            FROM added JOIN places ON places.id = added.place_id CROSS JOIN settings
+            ORDER BY added.place_id, added.week, added.weekday, added.hour
+            ON CONFLICT (place_id, week, weekday, hour, shard) DO UPDATE SET
+                check_ins = popular_counts.check_ins + excluded.check_ins,
+                reports = popular_counts.reports + excluded.reports
+            """
+    }
+}
