@@ -136,6 +136,17 @@ enum SampleImages {
         #expect(lenient.expiry(checkingInAt: seoulTime(13, 30), to: cafeteria, timeZone: seoul) == seoulTime(14, 30))
     }
 
+    /// New York's clocks went forward at 02:00 on Sunday 2026-03-08: a check-in at 10:00 that day at a diner closing
+    /// at 12:30 ends when the clock reads 12:30, two and a half hours later (counting from midnight, it was 13:30).
+    @Test func theClosingTimeIsTheClocksOnADaylightSavingDay() throws {
+        let newYork = TimeZone(identifier: "America/New_York")!
+        var components = DateComponents(year: 2026, month: 3, day: 8, hour: 10)
+        components.timeZone = newYork
+        let start = Calendar(identifier: .gregorian).date(from: components)!
+        let diner = try place("Su 09:00-12:30")
+        #expect(CheckInPolicy().expiry(checkingInAt: start, to: diner, timeZone: newYork) == start + 2.5 * 3600)
+    }
+
     @Test func hoursPastMidnightCountFromTheDayBefore() throws {
         let bar = try place("We 18:00-02:00")
         #expect(

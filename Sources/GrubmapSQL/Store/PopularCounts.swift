@@ -50,14 +50,19 @@ public struct PopularCounts: Sendable, Equatable {
     /// waiting for its flush (`synchronous_commit` off for this statement's transaction alone): the counts are
     /// statistics, and what a crash of the database loses of them is its last fraction of a second.
     var postgresAddition: SQL {
-        let rows = tallies.map { key, tally -> [String: Any] in
-            [
-                "place_id": key.placeID.rawValue, "week": key.bucket.week, "weekday": key.bucket.weekday,
-                "hour": key.bucket.hour, "check_ins": tally.checkIns, "reports": tally.reports,
-            ]
+        struct Row: Encodable {
+            let placeID: String, week: Int64, weekday: Int, hour: Int, checkIns: Int, reports: Int
+            enum CodingKeys: String, CodingKey {
+                case placeID = "place_id", week, weekday, hour, checkIns = "check_ins", reports
+            }
         }
-        let json =
-            (try? JSONSerialization.data(withJSONObject: rows)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        let rows = tallies.map { key, tally in
+            Row(
+                placeID: key.placeID.rawValue, week: key.bucket.week, weekday: key.bucket.weekday,
+                hour: key.bucket.hour, checkIns: tally.checkIns, reports: tally.reports)
+        }
+        // JSONEncoder, not JSONSerialization: the latter's bridging cost 238,000 instructions a batch.
+        let json = (try? JSONEncoder().encode(rows)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
         return """
             WITH settings AS (SELECT set_config('synchronous_commit', 'off', true) AS value),
             added AS (
