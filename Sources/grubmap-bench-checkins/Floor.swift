@@ -1,9 +1,9 @@
-// The floor of a check-in over HTTP on PostgreSQL: what libmicrohttpd and libpq alone can do, with nothing of
-// Grubmap between them. Every POST gets one prepared `INSERT … ON CONFLICT` (pgbench's statement in
-// scripts/bench-writes, for a random profile) on a connection of a small pool, and a fixed 201 answer once it
-// committed. libmicrohttpd runs a thread per connection, the fewest hand-offs it offers; nothing reads the request's
-// headers or body. Grubmap's check-in cannot be cheaper than this, so its rate beside pgbench says how much of H6's
-// goal the engines underneath leave.
+// The floor of a check-in over HTTP on PostgreSQL: what libmicrohttpd and libpq alone can do, with nothing of Grubmap
+// between them. Every request (wrk sends the check-in's POST) gets one prepared `INSERT … ON CONFLICT` (pgbench's
+// statement in scripts/bench-writes, for a random profile) on a connection of a small pool, and a fixed 201 answer
+// once it committed. libmicrohttpd runs a thread per connection, the fewest hand-offs it offers; nothing reads the
+// request's headers or body. Grubmap's check-in cannot be cheaper than this, so its rate beside pgbench says how much
+// of H6's goal the engines underneath leave.
 
 import CLibPQ
 import CMicroHTTPD

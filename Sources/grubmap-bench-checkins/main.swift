@@ -48,7 +48,9 @@ struct Options {
             case "--clients": clients = Self.positive(value, name)
             case "--seconds": seconds = Double(Self.positive(value, name))
             case "--checkins": checkins = Self.positive(value, name)
-            case "--port": port = UInt16(clamping: Self.positive(value, name))
+            case "--port":
+                guard let number = UInt16(value), number > 0 else { Self.fail("--port must be 1-65535, got \(value)") }
+                port = number
             default: Self.fail("unknown option \(name)")
             }
         }
@@ -68,6 +70,7 @@ struct Options {
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 if options.command == "floor" {
+    guard options.port > 0 else { Options.fail("floor needs --port") }
     serveFloor(url: options.database, port: options.port, connections: options.clients, profiles: options.profiles)
 }
 let store: any Store =
@@ -102,6 +105,10 @@ if options.command == "prepare" {
 }
 
 let sessionTokens = (1...options.profiles).map { "bench-session-\($0)" }
+// As in `grubmap serve`: on PostgreSQL, the counts and notifications that follow a commit go from the notifier's
+// thread (which making a listener, not started here, turns on), and what it holds is sent before the figures.
+let postgres = store as? PostgresStore
+_ = postgres?.makeListener { FileHandle.standardError.write(Data("grubmap-bench-checkins: \($0)\n".utf8)) }
 
 /// The count mode's loop, named for callgrind's `--toggle-collect`: check-ins in turn, each followed by the area's
 /// presence, at one fixed time so every run makes the same calls.
@@ -120,6 +127,7 @@ func checkInAndLook(times: Int) throws -> Int {
 
 if options.command == "count" {
     let seen = try checkInAndLook(times: options.checkins)
+    postgres?.finishSending()
     print("\(options.checkins) check-ins, \(seen) places with people seen")
     exit(0)
 }
@@ -152,6 +160,7 @@ for client in 0..<options.clients {
 let started = ContinuousClock.now
 group.wait()
 let elapsed = ContinuousClock.now - started
+postgres?.finishSending()
 if let failure = failures.withLock({ $0.first }) { Options.fail(failure) }
 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
 print(String(format: "%.0f", Double(done.load(ordering: .relaxed)) / seconds))

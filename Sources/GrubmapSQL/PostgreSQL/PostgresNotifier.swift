@@ -36,6 +36,8 @@ final class PostgresNotifier: Sendable {
 
     private let state = Mutex(State())
     private let wake = DispatchSemaphore(value: 0)
+    /// Held by the sender while it takes and sends a batch, and by ``flush()``.
+    private let sending = NSLock()
     private let pool: PostgresConnectionPool
     private let server: String
     /// Where a notification that could not be sent is logged: the listener's log, once one is made.
@@ -90,15 +92,16 @@ final class PostgresNotifier: Sendable {
 
     private func run() {
         while true {
-            let (batch, counts) = state.withLock { state in
-                defer { (state.pending, state.pendingCounts) = ([], PopularCounts()) }
-                return (state.pending, state.pendingCounts)
+            // Wake-ups for what the batch below takes are spent here, so that a wait after it waits.
+            while wake.wait(timeout: .now()) == .success {}
+            let sent = sending.withLock { () -> Bool? in
+                let (batch, counts) = takePending()
+                guard !batch.isEmpty || !counts.isEmpty else { return nil }
+                return send(batch, counts)
             }
-            if !batch.isEmpty || !counts.isEmpty {
-                if !send(batch, counts) {
-                    // The counts were kept: try again after a moment, or with the next write's.
-                    _ = wake.wait(timeout: .now() + Self.retrySeconds)
-                }
+            if let sent {
+                // Counts the database refused were kept: try again after a moment, or with the next write's.
+                if !sent { _ = wake.wait(timeout: .now() + Self.retrySeconds) }
                 continue
             }
             if wake.wait(timeout: .now() + Self.idleSeconds) == .timedOut {
@@ -111,14 +114,20 @@ final class PostgresNotifier: Sendable {
         }
     }
 
-    /// Sends whatever is pending now, on the caller's thread: at shutdown, so the counts of the last writes are not
-    /// left behind.
+    /// Sends whatever is pending now, on the caller's thread, once a send under way on the sender's has finished (and
+    /// put back any counts it could not add): at shutdown, so the counts of the last writes are not left behind.
     func flush() {
-        let (batch, counts) = state.withLock { state in
+        sending.withLock {
+            let (batch, counts) = takePending()
+            send(batch, counts)
+        }
+    }
+
+    private func takePending() -> (Set<LiveChange>, PopularCounts) {
+        state.withLock { state in
             defer { (state.pending, state.pendingCounts) = ([], PopularCounts()) }
             return (state.pending, state.pendingCounts)
         }
-        send(batch, counts)
     }
 
     /// Adds `counts` (``PopularCounts/postgresAddition``), then sends `changes`, each payload in one transaction of

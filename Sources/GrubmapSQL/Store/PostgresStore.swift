@@ -76,7 +76,8 @@ public final class PostgresStore: SQLStore, LiveChangeFeed {
     /// statement (``PopularCounts/postgresAddition``). What that costs: the counts of the writes of the last
     /// milliseconds when this process dies between their commit and the addition (a stop adds them first,
     /// ``finishSending()``), and of the last fraction of a second when the database crashes (the addition does not
-    /// wait for its flush). Popular times are statistics of weeks; the check-ins and reports themselves are durable.
+    /// wait for its flush); and an addition whose answer was lost after it committed is added again. Popular times are
+    /// statistics of weeks; the check-ins and reports themselves are durable.
     public func didCommit(_ changes: Set<LiveChange>, adding counts: PopularCounts) {
         liveChanges.tell(changes)
         notifier.tell(changes, adding: counts)

@@ -1,11 +1,12 @@
 import Dispatch
 import Foundation
 import GrubmapCore
-import GrubmapSQL
 import GrubmapSQLTestSupport
 import GrubmapStore
 import Synchronization
 import Testing
+
+@testable import GrubmapSQL
 
 /// Live changes across servers on PostgreSQL: what one store commits reaches the watchers of another store on the
 /// same database (another server) through `NOTIFY grubmap_events` and that store's ``PostgresListener``.
@@ -188,6 +189,32 @@ struct PostgresListenerTests {
             #expect(ignored.contains { $0.contains("version 2, from another version of Grubmap") })
             #expect(listener.listens == 1, "still the same connection")
         }
+    }
+
+    /// Popular-times counts left for after a commit are kept while the database refuses them, and added (once) when
+    /// it takes them again: here by the stop's ``PostgresStore/finishSending()``.
+    @Test func countsTheDatabaseRefusedAreAddedOnceItIsBack() throws {
+        let cluster = try OwnCluster()
+        defer { cluster.remove() }
+        let store = try PostgresStore(
+            configuration: PostgresConfiguration(url: cluster.url, timeoutSeconds: 2, maximumConnections: 2))
+        try store.save(area: People.area, places: [People.place("a")])
+        let place = People.place("a").id
+        let bucket = PopularTimes.Bucket(instant: People.at(0), timeZone: .gmt)
+        func counted() throws -> Int {
+            try store.popularTimes(placeID: place, weeks: bucket.week...bucket.week).totals[bucket.weekday][bucket.hour]
+        }
+        store.didCommit([], adding: .checkIn(at: place, bucket: bucket))
+        #expect(try counted() == 1)
+
+        try cluster.run("down")
+        store.didCommit([], adding: .checkIn(at: place, bucket: bucket))
+        store.didCommit([], adding: .report(at: place, bucket: bucket))
+        try cluster.run("up")
+        store.finishSending()
+        #expect(try counted() == 3)
+        store.finishSending()
+        #expect(try counted() == 3, "added once")
     }
 
     @Test func afterTheClusterRestartsTheListenerListensAgainAndSaysChangesMayHaveBeenMissed() throws {
