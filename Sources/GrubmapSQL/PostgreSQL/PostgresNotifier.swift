@@ -71,12 +71,9 @@ final class PostgresNotifier: Sendable {
             return !state.isRunning
         }
         guard let starts else {
+            // Only counts are ever pending here: those a send on this path could not add.
             var counts = counts
-            counts.add(
-                state.withLock { state in
-                    defer { state.pendingCounts = PopularCounts() }
-                    return state.pendingCounts
-                })
+            counts.add(takePending().1)
             send(changes, counts)
             return
         }

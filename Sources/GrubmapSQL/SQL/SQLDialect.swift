@@ -34,14 +34,6 @@ public enum SQLDialect: String, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether a check-in or line report leaves its popular-times count to be added after its commit
-    /// (``SQLStore/didCommit(_:adding:)``). On SQLite the count is a second statement of the same group commit,
-    /// in process and under the same `fsync`. On PostgreSQL an upsert in the write's own statement cost a third of
-    /// the database's rate for check-ins (pgbench running the check-in's statement, 8 clients: 5,752-6,680 a second
-    /// with it, 8,544-9,040 without); after the commit, the ``PostgresNotifier`` adds the counts of every write
-    /// committed meanwhile in one statement, beside the notifications it sends for them.
-    public var countsAfterCommit: Bool { self == .postgreSQL }
-
     /// The type of byte columns in migrations: `BLOB` on SQLite, `BYTEA` on PostgreSQL.
     public var blobType: String {
         switch self {

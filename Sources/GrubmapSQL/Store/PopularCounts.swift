@@ -2,8 +2,11 @@ import Foundation
 import GrubmapCore
 
 /// Check-ins and line reports to add to popular times' counters (`popular_counts`), summed per place and hour: what a
-/// write on PostgreSQL leaves to be added after its commit (``SQLDialect/countsAfterCommit``), and what the
-/// ``PostgresNotifier`` adds for many writes together.
+/// check-in or line report on PostgreSQL leaves to be added after its commit (``SQLStore/didCommit(_:adding:)``), and
+/// what the ``PostgresNotifier`` adds for many writes together. On SQLite the count is a second statement of the
+/// write's own group commit, in process and under the same `fsync`. On PostgreSQL an upsert in the write's statement
+/// cost a third of the database's rate for check-ins (pgbench running the check-in's statement, 8 clients:
+/// 5,752-6,680 a second with it, 8,544-9,040 without).
 public struct PopularCounts: Sendable, Equatable {
     struct Key: Hashable, Sendable {
         let placeID: Place.ID

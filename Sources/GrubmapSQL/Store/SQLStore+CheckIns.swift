@@ -59,7 +59,7 @@ extension SQLStore {
     }
 
     /// One statement, the profile looked up by the session in the insert itself: one round trip on PostgreSQL, whose
-    /// hour is counted after the commit (``SQLDialect/countsAfterCommit``). On SQLite it is committed together with
+    /// hour is counted after the commit (``PopularCounts``). On SQLite it is committed together with
     /// other threads' check-ins (``SQLStore/commitTogether(_:)``), the counter a second statement of the same write.
     public func checkIn(
         sessionToken: String, at placeID: Place.ID, from startedAt: Date, until expiresAt: Date,
@@ -81,32 +81,33 @@ extension SQLStore {
             SELECT c.place_id FROM check_ins c JOIN profiles p ON p.id = c.profile_id
             WHERE p.session_token = \(TokenDigest(sessionToken))
             """
-        let (profileID, left) = try writeTogether { connection -> (Profile.ID?, Place.ID?) in
+        // The write returns the counts it leaves for after its commit: none on SQLite, which counts in it.
+        let (profileID, left, counts) = try writeTogether {
+            connection -> (Profile.ID?, Place.ID?, PopularCounts) in
             switch dialect {
             case .sqlite:
                 let left = try connection.fetchOne(previous)?.value(named: "place_id", as: Place.ID.self)
                 guard let id = try connection.fetchOne(insert)?.value(named: "profile_id", as: Profile.ID.self) else {
-                    return (nil, nil)
+                    return (nil, nil, PopularCounts())
                 }
                 try connection.execute(count(Self.onePlaceRow(placeID)))
-                return (id, left)
+                return (id, left, PopularCounts())
             case .postgreSQL:
                 let row = try connection.fetchOne(
                     """
                     WITH previous AS (\(sql: previous)), checked AS (\(sql: insert))
                     SELECT profile_id, (SELECT place_id FROM previous) AS left_place FROM checked
                     """)
-                guard let row else { return (nil, nil) }
+                guard let row else { return (nil, nil, PopularCounts()) }
                 return (
                     try row.value(named: "profile_id", as: Profile.ID.self),
-                    try row.value(named: "left_place", as: Place.ID?.self)
+                    try row.value(named: "left_place", as: Place.ID?.self),
+                    .checkIn(at: placeID, bucket: bucket)
                 )
             }
         }
         if profileID != nil {
-            didCommit(
-                Set([.presence(placeID)] + (left.map { [.presence($0)] } ?? [])),
-                adding: dialect.countsAfterCommit ? .checkIn(at: placeID, bucket: bucket) : PopularCounts())
+            didCommit(Set([.presence(placeID)] + (left.map { [.presence($0)] } ?? [])), adding: counts)
         }
         return profileID.map { id in
             CheckIn(profileID: id, placeID: placeID, startedAt: startedAt, expiresAt: expiresAt)

@@ -8,7 +8,7 @@ import GrubmapStore
 /// the primary key decides, inside the database, so two servers taking one person's reports at once store at most
 /// one. The row is inserted from `places`, so a report for a place that does not exist inserts nothing rather than
 /// failing on the foreign key. The report's local hour is counted as a check-in's is: on SQLite a second statement in
-/// the same group commit; on PostgreSQL after the commit (``SQLDialect/countsAfterCommit``).
+/// the same group commit; on PostgreSQL after the commit (``PopularCounts``).
 extension SQLStore {
     public func reportLine(
         placeID: Place.ID, reporter: ReporterKey, level: LineLevel, at date: Date, bucket: PopularTimes.Bucket,
@@ -27,20 +27,19 @@ extension SQLStore {
             """
         let count = Self.countOne("reports", placeID: placeID, bucket: bucket, dialect: dialect)
         let dialect = dialect
-        let stored = try writeTogether { connection -> Bool in
+        // `nil` when nothing was stored, else the counts the write leaves for after its commit.
+        let stored = try writeTogether { connection -> PopularCounts? in
+            guard try connection.fetchOne(insert) != nil else { return nil }
             switch dialect {
             case .sqlite:
-                guard try connection.fetchOne(insert) != nil else { return false }
                 try connection.execute(count(Self.onePlaceRow(placeID)))
-                return true
+                return PopularCounts()
             case .postgreSQL:
-                return try connection.fetchOne(insert) != nil
+                return .report(at: placeID, bucket: bucket)
             }
         }
-        if stored {
-            didCommit(
-                [.lineReports(placeID)],
-                adding: dialect.countsAfterCommit ? .report(at: placeID, bucket: bucket) : PopularCounts())
+        if let counts = stored {
+            didCommit([.lineReports(placeID)], adding: counts)
             return .stored
         }
         // Nothing inserted: the reporter's report is too recent, or there is no such place.
@@ -154,8 +153,8 @@ extension SQLStore {
 
     /// An `INSERT` adding 1 to `column` (`check_ins` or `reports`) of the place's bucket, for each row of the table
     /// or subquery given to the function returned (one with a `place_id` column), into the row of the bucket's
-    /// ``SQLDialect/counterShard``: the count a write makes in its own transaction, where the dialect does not leave it
-    /// for after the commit (``SQLDialect/countsAfterCommit``; PostgreSQL's are ``PopularCounts``).
+    /// ``SQLDialect/counterShard``: the count a write makes in its own transaction on SQLite (PostgreSQL's writes leave
+    /// theirs for after the commit, ``PopularCounts``).
     static func countOne(
         _ column: String, placeID: Place.ID, bucket: PopularTimes.Bucket, dialect: SQLDialect
     ) -> @Sendable (SQL) -> SQL {

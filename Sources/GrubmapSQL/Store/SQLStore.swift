@@ -29,8 +29,8 @@ public protocol SQLStore: Store, StoreMonitoring {
     /// (`NOTIFY grubmap_events`, see ``PostgresStore/didCommit(_:)``).
     func didCommit(_ changes: Set<LiveChange>)
     /// Called instead of ``didCommit(_:)`` by a write that left popular-times counts to add after its commit
-    /// (``SQLDialect/countsAfterCommit``): adds `counts` (on PostgreSQL from the notifier's thread, with the counts
-    /// of the writes committed meanwhile), and tells the changes as ``didCommit(_:)`` does.
+    /// (PostgreSQL's check-ins and line reports, ``PopularCounts``): adds `counts` (on PostgreSQL from the notifier's
+    /// thread, with the counts of the writes committed meanwhile), and tells the changes as ``didCommit(_:)`` does.
     func didCommit(_ changes: Set<LiveChange>, adding counts: PopularCounts)
     /// Told of this store's writes once they commit (and, on PostgreSQL, of other servers' by the listener): what
     /// the store's ``LiveChangeFeed`` watches (`SQLStore+LiveChanges.swift`).

@@ -73,8 +73,7 @@ public final class SQLiteStore: SQLStore, LiveChangeFeed {
         liveChanges.tell(changes)
     }
 
-    /// SQLite's writes count in their own transaction (``SQLDialect/countsAfterCommit`` is false): none leave
-    /// counts for after it.
+    /// SQLite's writes count in their own transaction: none leave counts for after it (``PopularCounts``).
     public func didCommit(_ changes: Set<LiveChange>, adding counts: PopularCounts) {
         precondition(counts.isEmpty, "a write on SQLite left popular-times counts for after its commit")
         didCommit(changes)
