@@ -254,6 +254,28 @@ import Testing
         #expect((after?["checkedIn"] as? [Any])?.isEmpty == true)
     }
 
+    /// A check-in uses the session kept from the person's last request; its write finds the profile by the session
+    /// again, so a session removed meanwhile (by another server's clean-up) checks nobody in and says why.
+    @Test func aCheckInWithASessionGoneMeanwhileChecksNobodyIn() throws {
+        let test = try TestApp.make()
+        defer { test.cleanUp() }
+        let created = try test.send(.post, "/api/v1/sessions")
+        let token = try #require(
+            (try JSONSerialization.jsonObject(with: Data(created.body)) as? [String: Any])?["token"] as? String)
+        let headers: Headers = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
+        let profile = #"{"firstName":"A","lastName":"B"}"#
+        #expect(try test.send(.put, "/api/v1/me/profile", headers: headers, body: profile).status == .ok)
+        let body = #"{"placeId":"alpha"}"#
+        #expect(try test.send(.post, "/api/v1/me/checkin", headers: headers, body: body).status == .created)
+        #expect(try test.store.deleteSessions(expiredBefore: test.clock.now.addingTimeInterval(400 * 24 * 3600)) == 1)
+        let refused = try test.send(.post, "/api/v1/me/checkin", headers: headers, body: body)
+        #expect(refused.status == .conflict)
+        #expect(String(decoding: refused.body, as: UTF8.self).contains("profile_required"))
+        let place =
+            try JSONSerialization.jsonObject(with: Data(try test.get("/api/v1/places/alpha").body)) as? [String: Any]
+        #expect((place?["checkedIn"] as? [Any])?.isEmpty == true)
+    }
+
     @Test func placesAreAlsoGeoJSON() throws {
         let test = try TestApp.make()
         defer { test.cleanUp() }

@@ -155,7 +155,8 @@ import Testing
     }
 
     /// A check-in through the API costs the visitor's reads and one write, which finds the profile as it inserts;
-    /// the place is read once per catalog version, not once per check-in.
+    /// the place is read once per catalog version, not once per check-in, and the session once per cache lifetime
+    /// (the write checks it again). Checking out reads the session afresh, as every other change does.
     @Test func aCheckInIsOneWriteAfterTheVisitor() throws {
         let counted = try Counted()
         defer { counted.test.cleanUp() }
@@ -173,6 +174,8 @@ import Testing
                 answering: .created)
         }
         #expect(try checkIn("alpha") == visitor.merging(["place": 1, "checkIn": 1]) { $1 })
+        #expect(try checkIn("alpha") == ["catalog": 1, "checkIn": 1])
+        counted.test.clock.advance(by: AppCaches.defaultLifetime)
         #expect(try checkIn("alpha") == visitor.merging(["checkIn": 1]) { $1 })
         #expect(
             try counted.calls("/api/v1/me/checkin", method: .delete, headers: headers)

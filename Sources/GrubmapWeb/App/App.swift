@@ -38,17 +38,23 @@ public struct App: Sendable {
             limiter: TokenBucket(
                 capacity: configuration.newSessionsBurst, perMinute: configuration.newSessionsPerMinute),
             created: sessionsCreated)
-        let visitors = MiddlewareChain.answeringErrors
-            .adding(OfflineCopies())
-            .adding(VisitorResolution(store: store, signers: SignerCache(), caches: caches))
-            .adding(CSRFProtection())
-            .adding(WriteLimits(limiter: RateLimiter(limit: configuration.writesPerMinute)))
+        // One signer cache and one write limit for both ways of reading the session.
+        let signers = SignerCache()
+        let writeLimits = WriteLimits(limiter: RateLimiter(limit: configuration.writesPerMinute))
+        let visitors = { (reading: VisitorResolution.SessionReading) in
+            MiddlewareChain.answeringErrors
+                .adding(OfflineCopies())
+                .adding(VisitorResolution(store: store, signers: signers, caches: caches, sessionReading: reading))
+                .adding(CSRFProtection())
+                .adding(writeLimits)
+        }
         let console = MiddlewareChain.answeringErrors.adding(
             OperatorResolution(store: store, limiter: RateLimiter(limit: configuration.consoleWritesPerMinute)))
         var routes = RouteTable(
             groups: RouteGroups(
-                none: .answeringErrors, optional: visitors,
-                required: visitors.adding(SessionMinting(sessions: sessions)),
+                none: .answeringErrors, optional: visitors(.afreshForChanges),
+                required: visitors(.afreshForChanges).adding(SessionMinting(sessions: sessions)),
+                requiredKept: visitors(.keptForWritesThatCheckIt).adding(SessionMinting(sessions: sessions)),
                 consoleGuest: MiddlewareChain.answeringErrors.adding(ConsoleGuestResolution()), console: console,
                 adminAPI: MiddlewareChain.answeringErrors.adding(
                     APIKeyResolution(store: store, limiter: RateLimiter(limit: configuration.consoleWritesPerMinute)))))

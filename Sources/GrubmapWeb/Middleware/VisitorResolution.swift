@@ -13,8 +13,19 @@ import GrubmapStore
 ///
 /// A returning visitor's session and preferences are read once and kept for ``RecentCache``'s lifetime
 /// (``AppCaches/sessions``), so a page and the requests its script makes read them once; a request that may change
-/// them reads them afresh and drops what was kept once answered, so the person's next request sees their change.
+/// them reads them afresh and drops what was kept once answered, so the person's next request sees their change
+/// (unless its route says its write checks the session itself, ``SessionReading/keptForWritesThatCheckIt``).
 struct VisitorResolution: RouteMiddleware {
+    /// How a request that may change something reads the visitor's session.
+    enum SessionReading: Sendable {
+        /// Afresh from the database, and what was kept is dropped once answered: the request may change the session
+        /// or its preferences.
+        case afreshForChanges
+        /// From what is kept, like a read: the route's write finds the session's profile again by its token, and
+        /// changes neither the session nor its preferences (``SessionNeed/requiredKept``).
+        case keptForWritesThatCheckIt
+    }
+
     static let sessionCookie = "grubmap_session"
     /// The response header that hands an API client the token of a session made for it.
     static let sessionTokenHeader = "Grubmap-Session-Token"
@@ -24,6 +35,7 @@ struct VisitorResolution: RouteMiddleware {
     let store: any CatalogStore & SessionStore
     let signers: SignerCache
     let caches: AppCaches
+    let sessionReading: SessionReading
 
     func handle(_ context: RequestContext, next: (VisitorContext) throws -> Response) throws -> Response {
         let request = context.request
@@ -56,7 +68,7 @@ struct VisitorResolution: RouteMiddleware {
         if let found, found.renewed, credential == .cookie { cookies.session = (found.session, false) }
         defer {
             // Once the change is stored, so the person's next request reads it.
-            if let session = found?.session, request.method.mayChange {
+            if let session = found?.session, request.method.mayChange, sessionReading == .afreshForChanges {
                 caches.sessions.remove(session.token)
             }
         }
@@ -147,7 +159,8 @@ struct VisitorResolution: RouteMiddleware {
     }
 
     /// The stored session for a token, its preferences, and whether its expiry was moved on now (at most once a
-    /// day); `nil` for anything else. Reads kept ones for `GET` and `HEAD`.
+    /// day); `nil` for anything else. Reads kept ones for `GET` and `HEAD`, and for writes that check the session
+    /// themselves.
     private func validSession(_ token: String, context: RequestContext) throws -> (
         session: Session, preferences: Preferences, renewed: Bool
     )? {
@@ -156,7 +169,7 @@ struct VisitorResolution: RouteMiddleware {
             try store.sessionAndPreferences(token: token).map(StoredVisitor.init)
         }
         let stored =
-            context.request.method.mayChange
+            context.request.method.mayChange && sessionReading == .afreshForChanges
             ? try read() : try caches.sessions.value(for: token, now: context.now, makeIfAny: read)
         guard var session = stored?.session, let preferences = stored?.preferences, session.isValid(at: context.now)
         else { return nil }

@@ -57,6 +57,9 @@ struct RouteGroups: Sendable {
     let optional: MiddlewareChain<VisitorContext>
     /// A session, made now if the visitor has none: changes stored in the database.
     let required: MiddlewareChain<SessionContext>
+    /// As ``required``, for a write that finds the session's profile again by its token: the session kept from an
+    /// earlier request will do (``VisitorResolution/SessionReading/keptForWritesThatCheckIt``).
+    let requiredKept: MiddlewareChain<SessionContext>
     /// The operator console's sign-in and set-up pages: no operator yet, and no visitor either.
     let consoleGuest: MiddlewareChain<ConsoleGuestContext>
     /// The operator console: a signed-in operator, or a redirect to sign in.
@@ -98,4 +101,10 @@ extension SessionNeed where Context == AdminAPIContext {
 extension SessionNeed where Context == SessionContext {
     /// A stored session, made by this request if the visitor has none yet; the handler's context holds it.
     static var required: SessionNeed { SessionNeed { $0.required } }
+
+    /// As ``required``, for a handler whose one write finds the person's profile by the session's token, so it
+    /// stores nothing for a session gone meanwhile and changes nothing of the session or its preferences (a
+    /// check-in): the session kept from the last request (``AppCaches/sessions``, at most its lifetime old) will
+    /// do, which spares the write the session's read before it.
+    static var requiredKept: SessionNeed { SessionNeed { $0.requiredKept } }
 }

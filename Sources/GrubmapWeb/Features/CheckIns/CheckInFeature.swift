@@ -11,9 +11,10 @@ struct CheckInFeature: RouteCollection {
     let policy: CheckInPolicy
 
     func addRoutes(to routes: inout RouteTable) {
-        routes.add(.post, Paths.checkIn, .page, .required, checkInForm)
+        // The check-in's one write finds the profile by the session's token: the session kept will do.
+        routes.add(.post, Paths.checkIn, .page, .requiredKept, checkInForm)
         routes.add(.post, Paths.checkOut, .page, .optional, checkOutForm)
-        routes.add(.post, Paths.API.checkIn, .api, .required, apiCheckIn)
+        routes.add(.post, Paths.API.checkIn, .api, .requiredKept, apiCheckIn)
         routes.add(.delete, Paths.API.checkIn, .api, .optional, apiCheckOut)
     }
 
