@@ -239,7 +239,7 @@ struct CheckInStoreTests {
             counts.add(.checkIn(at: try Place.ID("gone"), bucket: bucket))
             counts.add(.report(at: Self.place("a").id, bucket: bucket))
             try PostgresConnection(configuration: PostgresConfiguration(url: database.location)).execute(
-                counts.postgresAddition)
+                counts.postgresAddition())
             let added = try servers[0].popularTimes(placeID: Self.place("a").id, weeks: week...week)
             #expect(added.totals[bucket.weekday][bucket.hour] == 2)
         }

@@ -47,12 +47,14 @@ public struct PopularCounts: Sendable, Equatable {
     }
 
     /// One PostgreSQL statement adding every count, into the rows of this connection's shard
-    /// (``SQLDialect/counterShard``). The counts go as one JSON parameter, read by `json_to_recordset`; a place
-    /// deleted since is skipped rather than failing the rest on its foreign key. Rows are written in key order, so
-    /// two servers adding to the same rows at once wait for each other instead of deadlocking. It commits without
-    /// waiting for its flush (`synchronous_commit` off for this statement's transaction alone): the counts are
-    /// statistics, and what a crash of the database loses of them is its last fraction of a second.
-    var postgresAddition: SQL {
+    /// (``SQLDialect/counterShard``), and sending `notification` (a channel and a payload) in the same transaction,
+    /// after the counts, so a server woken by it reads them. The counts go as one JSON parameter, read by
+    /// `json_to_recordset`; a place deleted since is skipped rather than failing the rest on its foreign key. Rows are
+    /// written in key order, so two servers adding to the same rows at once wait for each other instead of
+    /// deadlocking. It commits without waiting for its flush (`synchronous_commit` off for this statement's
+    /// transaction alone): the counts are statistics, and what a crash of the database loses of them is its last
+    /// fraction of a second; a notification needs no durability either (the writes it tells of have their own).
+    func postgresAddition(notifying notification: (channel: String, payload: String)? = nil) -> SQL {
         struct Row: Encodable {
             let placeID: String, week: Int64, weekday: Int, hour: Int, checkIns: Int, reports: Int
             enum CodingKeys: String, CodingKey {
@@ -66,20 +68,25 @@ public struct PopularCounts: Sendable, Equatable {
         }
         // JSONEncoder, not JSONSerialization: the latter's bridging cost 238,000 instructions a batch.
         let json = (try? JSONEncoder().encode(rows)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        let notify: SQL = notification.map { "pg_notify(\($0.channel), \($0.payload))" } ?? "NULL"
         return """
             WITH settings AS (SELECT set_config('synchronous_commit', 'off', true) AS value),
             added AS (
                 SELECT * FROM json_to_recordset(\(json)::json)
                     AS a(place_id text, week bigint, weekday integer, hour integer, check_ins bigint, reports bigint)
+            ),
+            counted AS (
+                INSERT INTO popular_counts (place_id, week, weekday, hour, shard, check_ins, reports)
+                SELECT added.place_id, added.week, added.weekday, added.hour, \(sql: SQLDialect.postgreSQL.counterShard),
+                    added.check_ins, added.reports
+                FROM added JOIN places ON places.id = added.place_id CROSS JOIN settings
+                ORDER BY added.place_id, added.week, added.weekday, added.hour
+                ON CONFLICT (place_id, week, weekday, hour, shard) DO UPDATE SET
+                    check_ins = popular_counts.check_ins + excluded.check_ins,
+                    reports = popular_counts.reports + excluded.reports
+                RETURNING 1
             )
-            INSERT INTO popular_counts (place_id, week, weekday, hour, shard, check_ins, reports)
-            SELECT added.place_id, added.week, added.weekday, added.hour, \(sql: SQLDialect.postgreSQL.counterShard),
-                added.check_ins, added.reports
-            FROM added JOIN places ON places.id = added.place_id CROSS JOIN settings
-            ORDER BY added.place_id, added.week, added.weekday, added.hour
-            ON CONFLICT (place_id, week, weekday, hour, shard) DO UPDATE SET
-                check_ins = popular_counts.check_ins + excluded.check_ins,
-                reports = popular_counts.reports + excluded.reports
+            SELECT (SELECT count(*) FROM counted) AS counted, \(sql: notify) AS notified
             """
     }
 }

@@ -73,7 +73,7 @@ public final class PostgresStore: SQLStore, LiveChangeFeed {
     }
 
     /// The counts are added by the notifier too: in the background, those of every write committed meanwhile in one
-    /// statement (``PopularCounts/postgresAddition``). What that costs: the counts of the writes of the last
+    /// statement (``PopularCounts/postgresAddition(notifying:)``). What that costs: the counts of the writes of the last
     /// milliseconds when this process dies between their commit and the addition (a stop adds them first,
     /// ``finishSending()``), and of the last fraction of a second when the database crashes (the addition does not
     /// wait for its flush); and an addition whose answer was lost after it committed is added again. Popular times are
