@@ -1,7 +1,9 @@
+import Dispatch
 import Foundation
 import GrubmapCore
 import GrubmapSQLTestSupport
 import GrubmapStore
+import Synchronization
 import Testing
 
 @testable import GrubmapSQL
@@ -193,6 +195,99 @@ struct CheckInStoreTests {
                     .totals.joined().reduce(0, +)
             }
             #expect(counted == [400, 400])
+        }
+    }
+
+    /// PostgreSQL's statement for many check-ins: each comes back as its own, a move with the place it left, a session
+    /// without a profile as none (nothing written); one to a place that does not exist fails the statement, with the
+    /// server's error, which makes the store write the others again one by one.
+    @Test(TestPostgres.enabled)
+    func manyCheckInsInOneStatementAnswerEachOnItsOwn() throws {
+        try Self.withPeople(3, on: .postgreSQL) { store, profiles, database throws in
+            try Self.checkIn(store, 2, at: "a", from: Self.at(0), until: Self.at(1000))
+            let lone = "lone-session-" + String(repeating: "y", count: 32)
+            try store.createSession(
+                Session(
+                    token: lone, csrfToken: "c", createdAt: Self.at(0), expiresAt: Date(timeIntervalSince1970: 4e9)))
+            func write(_ token: String, _ place: String) throws -> CheckInWrite {
+                CheckInWrite(
+                    session: TokenDigest(token), placeID: try Place.ID(place), startedAt: Self.at(10),
+                    expiresAt: Self.at(1000), bucket: PopularTimes.Bucket(instant: Self.at(10), timeZone: .gmt))
+            }
+            let connection = try PostgresConnection(configuration: PostgresConfiguration(url: database.location))
+            let written = try CheckInWrite.write(
+                [write(Self.token(0), "b"), write(Self.token(1), "a"), write(Self.token(2), "b"), write(lone, "a")],
+                on: connection)
+            #expect(written.map(\.profileID) == [profiles[0].id, profiles[1].id, profiles[2].id, nil])
+            #expect(written.map(\.left) == [nil, nil, Self.place("a").id, nil])
+            #expect(written.map(\.counts.isEmpty) == [false, false, false, true])
+            for (index, place) in ["b", "a", "b"].enumerated() {
+                #expect(
+                    try store.checkIn(profileID: profiles[index].id, activeAt: Self.at(20))?.placeID
+                        == Self.place(place).id)
+            }
+            #expect(throws: PostgresError.self) {
+                try CheckInWrite.write([write(Self.token(0), "a"), write(Self.token(1), "gone")], on: connection)
+            }
+            // Nothing of the refused statement was written.
+            #expect(try store.checkIn(profileID: profiles[0].id, activeAt: Self.at(20))?.placeID == Self.place("b").id)
+        }
+    }
+
+    /// Polls `condition` until it holds (30 s at most); the outcome of a test does not depend on the time it took.
+    func waitUntil(_ condition: () throws -> Bool) throws {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while try !condition() && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        try #require(try condition())
+    }
+
+    /// Check-ins that arrive while one is being written wait for it and go together, through the store: each gets
+    /// its own answer, one to a place that does not exist fails alone, and two of one session both land, in turn.
+    @Test(TestPostgres.enabled)
+    func checkInsQueuedBehindOneUnderWayGoTogetherAndFailAlone() throws {
+        try Self.withPeople(4, on: .postgreSQL) { first, profiles, database throws in
+            let store = first as! PostgresStore
+            try Self.checkIn(store, 0, at: "a", from: Self.at(0), until: Self.at(1000))
+            // Another connection holds person 0's row, so their next check-in waits with the others queued behind.
+            let holder = try PostgresConnection(configuration: PostgresConfiguration(url: database.location))
+            try holder.execute("BEGIN")
+            try holder.execute("SELECT 1 FROM check_ins WHERE profile_id = 'p0' FOR UPDATE")
+            let writes: [(person: Int, place: String)] = [(0, "b"), (1, "a"), (2, "gone"), (3, "b"), (1, "b")]
+            let outcomes = Mutex<[Int: Result<CheckIn?, any Error>]>([:])
+            let group = DispatchGroup()
+            for (index, write) in writes.enumerated() {
+                group.enter()
+                Thread {
+                    let outcome = Result {
+                        try store.checkIn(
+                            sessionToken: Self.token(write.person), at: try Place.ID(write.place), from: Self.at(10),
+                            until: Self.at(1000), bucket: PopularTimes.Bucket(instant: Self.at(10), timeZone: .gmt))
+                    }
+                    outcomes.withLock { $0[index] = outcome }
+                    group.leave()
+                }.start()
+                if index == 0 {
+                    // Person 0's write leads and waits on the row before the others arrive.
+                    try waitUntil {
+                        try holder.fetchOne(
+                            "SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                        )?.value(named: "n", as: Int64.self) == 1
+                    }
+                }
+            }
+            try waitUntil { store.queuedCheckIns == writes.count - 1 }
+            try holder.execute("COMMIT")
+            group.wait()
+            let results = outcomes.withLock { outcomes in writes.indices.map { outcomes[$0]! } }
+            #expect(throws: PostgresError.self) { try results[2].get() }
+            for index in [0, 1, 3, 4] {
+                #expect(try results[index].get()?.placeID == Self.place(writes[index].place).id, "write \(index)")
+            }
+            #expect(try store.checkIn(profileID: profiles[0].id, activeAt: Self.at(20))?.placeID == Self.place("b").id)
+            #expect(try store.checkIn(profileID: profiles[2].id, activeAt: Self.at(20)) == nil)
+            #expect(try store.checkIn(profileID: profiles[3].id, activeAt: Self.at(20))?.placeID == Self.place("b").id)
+            // Person 1's two check-ins went in turn; which came last is the threads' order.
+            #expect(try store.checkIn(profileID: profiles[1].id, activeAt: Self.at(20)) != nil)
         }
     }
 

@@ -28,6 +28,8 @@ public final class PostgresStore: SQLStore, LiveChangeFeed {
     public let liveChanges = LiveChangeWatchers()
     /// Sends this store's changes to the other servers.
     private let notifier: PostgresNotifier
+    /// The check-ins being written, many in one statement.
+    private let checkIns: WriteBatches<CheckInWrite, CheckInWritten>
 
     /// The longest a migration's statements may run, whatever the request timeout: creating an index on a big
     /// table takes longer than answering a request should.
@@ -45,6 +47,7 @@ public final class PostgresStore: SQLStore, LiveChangeFeed {
         catalogCache = CatalogCache(freshness: freshness)
         server = (0..<8).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max)) }.joined()
         notifier = PostgresNotifier(pool: pool, server: server)
+        checkIns = CheckInWrite.postgresBatches(pool: pool)
         try migrate()
         try resolveDishesOfStoredMenus()
     }
@@ -104,6 +107,13 @@ public final class PostgresStore: SQLStore, LiveChangeFeed {
     public func commitTogether<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) throws -> T) throws -> T {
         try pool.withConnection(body)
     }
+
+    public func commit(_ checkIn: CheckInWrite) throws -> CheckInWritten {
+        try checkIns.write(checkIn)
+    }
+
+    /// The check-ins waiting for the statement under way to finish.
+    var queuedCheckIns: Int { checkIns.queuedCount }
 
     /// Connects, migrates and disconnects: `grubmap migrate --database postgres://…`.
     ///

@@ -58,60 +58,21 @@ extension SQLStore {
         }
     }
 
-    /// One statement, the profile looked up by the session in the insert itself: one round trip on PostgreSQL, whose
-    /// hour is counted after the commit (``PopularCounts``). On SQLite it is committed together with
-    /// other threads' check-ins (``SQLStore/commitTogether(_:)``), the counter a second statement of the same write.
+    /// One statement, the profile looked up by the session in the insert itself, written by the store
+    /// (``SQLStore/commit(_:)``): on SQLite committed together with other threads' check-ins, the hour's counter a
+    /// second statement of the same write; on PostgreSQL in one statement with other threads' check-ins, the hour
+    /// counted after the commit (``PopularCounts``).
     public func checkIn(
         sessionToken: String, at placeID: Place.ID, from startedAt: Date, until expiresAt: Date,
         bucket: PopularTimes.Bucket
     ) throws -> CheckIn? {
-        let insert: SQL = """
-            INSERT INTO check_ins (profile_id, place_id, started_at, expires_at)
-            SELECT id, \(placeID), \(startedAt), \(expiresAt) FROM profiles
-            WHERE session_token = \(TokenDigest(sessionToken))
-            ON CONFLICT (profile_id) DO UPDATE SET place_id = excluded.place_id,
-                started_at = excluded.started_at, expires_at = excluded.expires_at
-            RETURNING profile_id, place_id
-            """
-        let count = Self.countOne("check_ins", placeID: placeID, bucket: bucket, dialect: dialect)
-        let dialect = dialect
-        // Both stores tell which place a move leaves: SQLite asks first (in process, cheap); PostgreSQL in the same
-        // statement, which keeps its one round trip (every part of a WITH sees the snapshot from before the insert).
-        let previous: SQL = """
-            SELECT c.place_id FROM check_ins c JOIN profiles p ON p.id = c.profile_id
-            WHERE p.session_token = \(TokenDigest(sessionToken))
-            """
-        // The write returns the counts it leaves for after its commit: none on SQLite, which counts in it.
-        let (profileID, left, counts) = try writeTogether {
-            connection -> (Profile.ID?, Place.ID?, PopularCounts) in
-            switch dialect {
-            case .sqlite:
-                let left = try connection.fetchOne(previous)?.value(named: "place_id", as: Place.ID.self)
-                guard let id = try connection.fetchOne(insert)?.value(named: "profile_id", as: Profile.ID.self) else {
-                    return (nil, nil, PopularCounts())
-                }
-                try connection.execute(count(Self.onePlaceRow(placeID)))
-                return (id, left, PopularCounts())
-            case .postgreSQL:
-                let row = try connection.fetchOne(
-                    """
-                    WITH previous AS (\(sql: previous)), checked AS (\(sql: insert))
-                    SELECT profile_id, (SELECT place_id FROM previous) AS left_place FROM checked
-                    """)
-                guard let row else { return (nil, nil, PopularCounts()) }
-                return (
-                    try row.value(named: "profile_id", as: Profile.ID.self),
-                    try row.value(named: "left_place", as: Place.ID?.self),
-                    .checkIn(at: placeID, bucket: bucket)
-                )
-            }
-        }
-        if profileID != nil {
-            didCommit(Set([.presence(placeID)] + (left.map { [.presence($0)] } ?? [])), adding: counts)
-        }
-        return profileID.map { id in
-            CheckIn(profileID: id, placeID: placeID, startedAt: startedAt, expiresAt: expiresAt)
-        }
+        let write = CheckInWrite(
+            session: TokenDigest(sessionToken), placeID: placeID, startedAt: startedAt, expiresAt: expiresAt,
+            bucket: bucket)
+        let written = try counting { try commit(write) }
+        guard let profileID = written.profileID else { return nil }
+        didCommit(Set([.presence(placeID)] + (written.left.map { [.presence($0)] } ?? [])), adding: written.counts)
+        return CheckIn(profileID: profileID, placeID: placeID, startedAt: startedAt, expiresAt: expiresAt)
     }
 
     @discardableResult
@@ -206,4 +167,133 @@ extension StoreRows {
             placeID: try Place.ID(try row.value(named: "place_id", as: String.self)),
             startedAt: try row.value(named: "started_at"), expiresAt: try row.value(named: "expires_at"))
     }
+}
+
+/// A check-in to write: the session whose profile checks in, where, and when.
+public struct CheckInWrite: Sendable {
+    let session: TokenDigest
+    let placeID: Place.ID
+    let startedAt: Date
+    let expiresAt: Date
+    /// The popular-times hour it counts in.
+    let bucket: PopularTimes.Bucket
+
+    /// The session's profile checked in here, its row replaced when it was checked in elsewhere.
+    private var insert: SQL {
+        """
+        INSERT INTO check_ins (profile_id, place_id, started_at, expires_at)
+        SELECT id, \(placeID), \(startedAt), \(expiresAt) FROM profiles WHERE session_token = \(session)
+        ON CONFLICT (profile_id) DO UPDATE SET place_id = excluded.place_id,
+            started_at = excluded.started_at, expires_at = excluded.expires_at
+        RETURNING profile_id, place_id
+        """
+    }
+
+    /// The place the session's profile is checked in at, before the write.
+    private var previous: SQL {
+        """
+        SELECT c.place_id FROM check_ins c JOIN profiles p ON p.id = c.profile_id
+        WHERE p.session_token = \(session)
+        """
+    }
+
+    /// On SQLite, in a transaction shared with other threads' check-ins (``GroupCommit``): which place the move
+    /// leaves (asked first: in process, cheap), the write, and the hour's count.
+    func write(on database: Database, dialect: SQLDialect) throws -> CheckInWritten {
+        let left = try database.fetchOne(previous)?.value(named: "place_id", as: Place.ID.self)
+        guard let id = try database.fetchOne(insert)?.value(named: "profile_id", as: Profile.ID.self) else {
+            return CheckInWritten(profileID: nil, left: nil, counts: PopularCounts())
+        }
+        let count = SQLiteStore.countOne("check_ins", placeID: placeID, bucket: bucket, dialect: dialect)
+        try database.execute(count(SQLiteStore.onePlaceRow(placeID)))
+        return CheckInWritten(profileID: id, left: left, counts: PopularCounts())
+    }
+
+    /// On PostgreSQL, alone: one statement, which tells the place left too (every part of a `WITH` sees the snapshot
+    /// from before the insert). The hour is counted after the commit.
+    func write(on connection: PostgresConnection) throws -> CheckInWritten {
+        let row = try connection.fetchOne(
+            """
+            WITH previous AS (\(sql: previous)), checked AS (\(sql: insert))
+            SELECT profile_id, (SELECT place_id FROM previous) AS left_place FROM checked
+            """)
+        guard let row else { return CheckInWritten(profileID: nil, left: nil, counts: PopularCounts()) }
+        return CheckInWritten(
+            profileID: try row.value(named: "profile_id", as: Profile.ID.self),
+            left: try row.value(named: "left_place", as: Place.ID?.self), counts: .checkIn(at: placeID, bucket: bucket))
+    }
+
+    /// On PostgreSQL, many in one statement: the check-ins go as one JSON parameter (`json_to_recordset`), each
+    /// numbered, and come back by number; one without a profile comes back as none. Rows are written in the order of
+    /// their profiles, so two servers' statements writing the same rows wait for each other instead of deadlocking.
+    /// No two may be of one session (``WriteBatches``' conflict): a statement may not change a row twice.
+    static func write(_ writes: [CheckInWrite], on connection: PostgresConnection) throws -> [CheckInWritten] {
+        struct Row: Encodable {
+            let n: Int, session: String, placeID: String, startedAt: Int64, expiresAt: Int64
+            enum CodingKeys: String, CodingKey {
+                case n, session, placeID = "place_id", startedAt = "started_at", expiresAt = "expires_at"
+            }
+        }
+        // Whole seconds, rounded down, as a `Date` is stored (``Date/databaseValue``).
+        func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
+        let rows = writes.enumerated().map { n, write in
+            Row(
+                n: n, session: write.session.hex, placeID: write.placeID.rawValue,
+                startedAt: seconds(write.startedAt), expiresAt: seconds(write.expiresAt))
+        }
+        let json = String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
+        let found = try connection.fetchAll(
+            """
+            WITH input AS (
+                SELECT * FROM json_to_recordset(\(json)::json)
+                    AS i(n integer, session text, place_id text, started_at bigint, expires_at bigint)
+            ),
+            mine AS (
+                SELECT input.n, profiles.id AS profile_id, input.place_id, input.started_at, input.expires_at
+                FROM input JOIN profiles ON profiles.session_token = input.session
+            ),
+            previous AS (
+                SELECT check_ins.profile_id, check_ins.place_id
+                FROM check_ins JOIN mine ON mine.profile_id = check_ins.profile_id
+            ),
+            checked AS (
+                INSERT INTO check_ins (profile_id, place_id, started_at, expires_at)
+                SELECT profile_id, place_id, started_at, expires_at FROM mine ORDER BY profile_id
+                ON CONFLICT (profile_id) DO UPDATE SET place_id = excluded.place_id,
+                    started_at = excluded.started_at, expires_at = excluded.expires_at
+                RETURNING profile_id
+            )
+            SELECT mine.n, checked.profile_id, previous.place_id AS left_place
+            FROM checked JOIN mine ON mine.profile_id = checked.profile_id
+            LEFT JOIN previous ON previous.profile_id = checked.profile_id
+            """)
+        var written = writes.map { _ in CheckInWritten(profileID: nil, left: nil, counts: PopularCounts()) }
+        for row in found {
+            let n = try row.value(named: "n", as: Int64.self)
+            guard let index = Int(exactly: n), written.indices.contains(index) else { continue }
+            written[index] = CheckInWritten(
+                profileID: try row.value(named: "profile_id", as: Profile.ID.self),
+                left: try row.value(named: "left_place", as: Place.ID?.self),
+                counts: .checkIn(at: writes[index].placeID, bucket: writes[index].bucket))
+        }
+        return written
+    }
+
+    /// PostgreSQL's batches of check-ins on `pool`: up to 64 a statement, none two of one session; a batch whose
+    /// statement the server refused is written again one by one.
+    static func postgresBatches(pool: PostgresConnectionPool) -> WriteBatches<CheckInWrite, CheckInWritten> {
+        WriteBatches(
+            maximumBatch: 64, conflict: { $0.session == $1.session },
+            isStatementFailure: { ($0 as? PostgresError)?.kind == .server },
+            together: { writes in try pool.withConnection { try write(writes, on: $0) } },
+            alone: { write in try pool.withConnection { try write.write(on: $0) } })
+    }
+}
+
+/// What writing a check-in found: the session's profile (`nil` when it has none, and nothing was written), the place
+/// the profile left, and the popular-times counts left for after the commit (none on SQLite).
+public struct CheckInWritten: Sendable {
+    let profileID: Profile.ID?
+    let left: Place.ID?
+    let counts: PopularCounts
 }

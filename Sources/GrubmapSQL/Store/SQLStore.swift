@@ -24,6 +24,9 @@ public protocol SQLStore: Store, StoreMonitoring {
     /// many threads together (``GroupCommit``), one `fsync` for all; PostgreSQL runs each on a connection of its
     /// own, one statement, and groups concurrent commits by itself.
     func commitTogether<T: Sendable>(_ body: @escaping @Sendable (Pool.Connection) throws -> T) throws -> T
+    /// Writes a check-in and returns once it is committed: SQLite in its group commit (``commitTogether(_:)``);
+    /// PostgreSQL in one statement with the check-ins other threads are writing meanwhile (``WriteBatches``).
+    func commit(_ checkIn: CheckInWrite) throws -> CheckInWritten
     /// Called by each write method once its transaction committed, with the live state it changed: both stores
     /// tell their ``LiveChangeFeed`` watchers in process; PostgreSQL also sends the changes to the other servers
     /// (`NOTIFY grubmap_events`, see ``PostgresStore/didCommit(_:)``).
@@ -61,7 +64,7 @@ extension SQLStore {
     /// Runs `body` with outages translated, counting the errors that came from the database (not the ones a
     /// store method throws on purpose, such as a missing row).
     /// Refused at once during a ``NetworkThreadAttempt``: every borrowing of a connection comes through here.
-    private func counting<T>(_ body: () throws -> T) throws -> T {
+    func counting<T>(_ body: () throws -> T) throws -> T {
         try NetworkThreadAttempt.refuseWaiting()
         do {
             return try DatabaseUnavailableError.translating(body)

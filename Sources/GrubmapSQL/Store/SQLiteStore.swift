@@ -83,6 +83,10 @@ public final class SQLiteStore: SQLStore, LiveChangeFeed {
         try groupCommit.write(body)
     }
 
+    public func commit(_ checkIn: CheckInWrite) throws -> CheckInWritten {
+        try groupCommit.write { database in try checkIn.write(on: database, dialect: .sqlite) }
+    }
+
     /// Opens or creates the database at `path`, migrates it and closes it: `grubmap migrate`.
     ///
     /// - Returns: the migrations applied now; empty when the schema was up to date.

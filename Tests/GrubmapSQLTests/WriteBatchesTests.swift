@@ -1,0 +1,149 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import GrubmapSQL
+
+/// Many threads' writes made into one statement: the writes queued while one is under way go together, each caller
+/// gets its own output, two conflicting writes never share a statement, and a statement's own failure costs only
+/// the write that caused it.
+@Suite("Writes of many threads in one statement")
+struct WriteBatchesTests {
+    /// A write: who writes, and the key two writes may not share in one statement.
+    struct Write: Sendable, Equatable {
+        let writer: Int
+        let key: Int
+    }
+
+    struct Refused: Error {}
+    struct Unreachable: Error {}
+
+    /// Batches whose statements are recorded; a write of a key in `refused` makes its statement fail, with
+    /// `Refused` (the statement's own failure) or, when `unreachable`, with `Unreachable`.
+    final class Fixture: Sendable {
+        /// The writers of every statement run, in the order run.
+        final class Statements: Sendable {
+            private let list = Mutex<[[Int]]>([])
+            func add(_ writers: [Int]) { list.withLock { $0.append(writers) } }
+            var all: [[Int]] { list.withLock { $0 } }
+        }
+
+        let statements = Statements()
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let batches: WriteBatches<Write, Int>
+
+        init(refused: Set<Int> = [], unreachable: Bool = false) {
+            let statements = statements
+            let holding = holding
+            let release = release
+            batches = WriteBatches(
+                maximumBatch: 4, conflict: { $0.key == $1.key }, isStatementFailure: { $0 is Refused },
+                together: { writes in
+                    statements.add(writes.map(\.writer))
+                    if unreachable { throw Unreachable() }
+                    if writes.contains(where: { refused.contains($0.key) }) { throw Refused() }
+                    return writes.map { $0.writer * 10 }
+                },
+                alone: { write in
+                    statements.add([write.writer])
+                    // The first write holds its statement open until the test has queued the others.
+                    if write.writer == 0 {
+                        holding.signal()
+                        release.wait()
+                    }
+                    if unreachable, write.writer != 0 { throw Unreachable() }
+                    if refused.contains(write.key) { throw Refused() }
+                    return write.writer * 10
+                })
+        }
+
+        /// Writes `writes` on a thread each while writer 0's statement is under way, waits until all are queued, then
+        /// lets it finish. Returns each one's outcome, in order.
+        func queuedBehindAStatement(_ writes: [Write]) throws -> [Result<Int, any Error>] {
+            let batches = batches
+            let outcomes = Mutex<[Int: Result<Int, any Error>]>([:])
+            let group = DispatchGroup()
+            group.enter()
+            Thread {
+                _ = try? batches.write(Write(writer: 0, key: 0))
+                group.leave()
+            }.start()
+            holding.wait()
+            for (index, write) in writes.enumerated() {
+                group.enter()
+                Thread {
+                    let outcome = Result { try batches.write(write) }
+                    outcomes.withLock { $0[index] = outcome }
+                    group.leave()
+                }.start()
+            }
+            let deadline = ContinuousClock.now + .seconds(30)
+            while batches.queuedCount < writes.count && ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: 0.001)  // polls for the condition; the outcome does not depend on time
+            }
+            try #require(batches.queuedCount == writes.count)
+            release.signal()
+            group.wait()
+            return outcomes.withLock { outcomes in writes.indices.map { outcomes[$0]! } }
+        }
+
+        /// The writers of each statement after writer 0's, each sorted (threads queue in any order).
+        var laterStatements: [[Int]] { statements.all.dropFirst().map { $0.sorted() } }
+    }
+
+    @Test func theWritesQueuedMeanwhileGoInOneStatementAndEachCallerGetsItsOwnOutput() throws {
+        let fixture = Fixture()
+        let writes = (1...4).map { Write(writer: $0, key: $0) }
+        let outcomes = try fixture.queuedBehindAStatement(writes)
+        #expect(outcomes.map { try? $0.get() } == [10, 20, 30, 40])
+        #expect(fixture.laterStatements == [[1, 2, 3, 4]])
+    }
+
+    @Test func aStatementTakesAtMostItsMaximumAndNoTwoConflictingWrites() throws {
+        let fixture = Fixture()
+        // Six writes, two pairs of them on one key: statements of at most four, no key twice in one.
+        let writes = [1, 2, 3, 1, 4, 2].enumerated().map { Write(writer: $0.offset + 1, key: $0.element) }
+        let outcomes = try fixture.queuedBehindAStatement(writes)
+        #expect(outcomes.map { try? $0.get() } == [10, 20, 30, 40, 50, 60])
+        let statements = fixture.statements.all.dropFirst()
+        #expect(statements.map(\.count).reduce(0, +) == 6)
+        #expect(statements.allSatisfy { $0.count <= 4 })
+        for statement in statements {
+            let keys = statement.map { writer in writes[writer - 1].key }
+            #expect(Set(keys).count == keys.count, "\(statement) writes a key twice")
+        }
+    }
+
+    @Test func aStatementRefusedForOneWriteIsWrittenAgainOneByOneAndOnlyThatWriteFails() throws {
+        let fixture = Fixture(refused: [3])
+        let writes = (1...4).map { Write(writer: $0, key: $0) }
+        let outcomes = try fixture.queuedBehindAStatement(writes)
+        #expect(outcomes.map { try? $0.get() } == [10, 20, nil, 40])
+        #expect(throws: Refused.self) { try outcomes[2].get() }
+        let later = fixture.laterStatements
+        #expect(later.first == [1, 2, 3, 4])
+        #expect(later.dropFirst().sorted { $0[0] < $1[0] } == [[1], [2], [3], [4]])
+    }
+
+    @Test func aDatabaseOutOfReachFailsEveryWriteOfTheStatementAtOnce() throws {
+        let fixture = Fixture(unreachable: true)
+        let writes = (1...3).map { Write(writer: $0, key: $0) }
+        let outcomes = try fixture.queuedBehindAStatement(writes)
+        for outcome in outcomes {
+            #expect(throws: Unreachable.self) { try outcome.get() }
+        }
+        // Not tried again one by one: that would make the last caller wait out every attempt.
+        #expect(fixture.laterStatements == [[1, 2, 3]])
+    }
+
+    @Test func aWriteAloneTakesTheStatementForOne() throws {
+        let fixture = Fixture()
+        let batches = fixture.batches
+        fixture.release.signal()
+        #expect(try batches.write(Write(writer: 0, key: 0)) == 0)
+        #expect(try batches.write(Write(writer: 5, key: 5)) == 50)
+        #expect(fixture.statements.all == [[0], [5]])
+    }
+}
