@@ -138,6 +138,35 @@ struct WriteBatchesTests {
         #expect(fixture.laterStatements == [[1, 2, 3]])
     }
 
+    /// Many threads writing at once: every caller gets its own output, every write is in exactly one statement, and
+    /// no statement holds one key twice.
+    @Test func manyThreadsWithStatementsInFlightEachGetTheirOwn() throws {
+        let written = Fixture.Statements()
+        let batches = WriteBatches<Write, Int>(
+            maximumBatch: 8, conflict: { $0.key == $1.key }, isStatementFailure: { _ in false },
+            together: { writes in
+                written.add(writes.map(\.writer))
+                #expect(Set(writes.map(\.key)).count == writes.count)
+                return writes.map(\.writer)
+            },
+            alone: { write in
+                written.add([write.writer])
+                return write.writer
+            })
+        let failures = Failures()
+        onThreads(16) { thread in
+            for number in 0..<50 {
+                let writer = thread * 100 + number
+                // Keys shared between threads, so conflicts happen.
+                let answer = try? batches.write(Write(writer: writer, key: (thread + number) % 5))
+                if answer != writer { failures.add("writer \(writer) got \(answer.map(String.init) ?? "an error")") }
+            }
+        }
+        #expect(failures.all.isEmpty)
+        #expect(written.all.joined().sorted() == (0..<16).flatMap { thread in (0..<50).map { thread * 100 + $0 } })
+        #expect(batches.queuedCount == 0)
+    }
+
     @Test func aWriteAloneTakesTheStatementForOne() throws {
         let fixture = Fixture()
         let batches = fixture.batches
