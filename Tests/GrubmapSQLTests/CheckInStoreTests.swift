@@ -270,7 +270,7 @@ struct CheckInStoreTests {
                     // Person 0's write leads and waits on the row before the others arrive.
                     try waitUntil {
                         try holder.fetchOne(
-                            "SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                            "SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()"
                         )?.value(named: "n", as: Int64.self) == 1
                     }
                 }

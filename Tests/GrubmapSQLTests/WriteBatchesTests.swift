@@ -34,7 +34,7 @@ struct WriteBatchesTests {
         let release = DispatchSemaphore(value: 0)
         let batches: WriteBatches<Write, Int>
 
-        init(refused: Set<Int> = [], unreachable: Bool = false) {
+        init(refused: Set<Int> = [], unreachable: Bool = false, unreachableAlone: Set<Int> = []) {
             let statements = statements
             let holding = holding
             let release = release
@@ -53,7 +53,7 @@ struct WriteBatchesTests {
                         holding.signal()
                         release.wait()
                     }
-                    if unreachable, write.writer != 0 { throw Unreachable() }
+                    if unreachable && write.writer != 0 || unreachableAlone.contains(write.key) { throw Unreachable() }
                     if refused.contains(write.key) { throw Refused() }
                     return write.writer * 10
                 })
@@ -125,6 +125,23 @@ struct WriteBatchesTests {
         let later = fixture.laterStatements
         #expect(later.first == [1, 2, 3, 4])
         #expect(later.dropFirst().sorted { $0[0] < $1[0] } == [[1], [2], [3], [4]])
+    }
+
+    @Test func writingOneByOneStopsOnceTheDatabaseIsOutOfReach() throws {
+        // The statement is refused for write 1; written alone, write 2 finds the database gone: the writes after it
+        // are not tried, and fail with that.
+        let fixture = Fixture(refused: [1], unreachableAlone: [2])
+        let writes = (1...4).map { Write(writer: $0, key: $0) }
+        let outcomes = try fixture.queuedBehindAStatement(writes)
+        let alone = fixture.statements.all.dropFirst(2).map { $0[0] }
+        #expect(alone.last == 2)
+        for (write, outcome) in zip(writes, outcomes) {
+            switch write.writer {
+            case _ where !alone.contains(write.writer), 2: #expect(throws: Unreachable.self) { try outcome.get() }
+            case 1: #expect(throws: Refused.self) { try outcome.get() }
+            default: #expect(try outcome.get() == write.writer * 10)
+            }
+        }
     }
 
     @Test func aDatabaseOutOfReachFailsEveryWriteOfTheStatementAtOnce() throws {

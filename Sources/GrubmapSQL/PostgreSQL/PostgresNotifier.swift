@@ -28,8 +28,9 @@ final class PostgresNotifier: Sendable {
     /// How long the sender waits before adding counts again after the database refused them (or a write wakes it).
     static let retrySeconds = 1.0
     /// The least time from one send to the next: a change after a quiet moment goes at once, while a crowd's changes
-    /// gather into at most 200 sends a second (one transaction each) instead of one per check-in or two. 8 writers
-    /// checking in over HTTP made some 2,500 sends a second of about four check-ins each without it.
+    /// gather into at most 200 sends a second (one transaction each, but for changes too many for one payload)
+    /// instead of one per check-in or two. 8 writers checking in over HTTP made some 2,500 sends a second of about
+    /// four check-ins each without it.
     static let spacingSeconds = 0.005
 
     private struct State {
@@ -99,10 +100,10 @@ final class PostgresNotifier: Sendable {
             if early > .zero { Thread.sleep(forTimeInterval: early / .seconds(1)) }
             // Wake-ups for what the batch below takes are spent here, so that a wait after it waits.
             while wake.wait(timeout: .now()) == .success {}
-            lastSend = .now
             let sent = sending.withLock { () -> Bool? in
                 let (batch, counts) = takePending()
                 guard !batch.isEmpty || !counts.isEmpty else { return nil }
+                lastSend = .now
                 return send(batch, counts)
             }
             if let sent {
@@ -141,28 +142,25 @@ final class PostgresNotifier: Sendable {
     /// transaction of its own), every transaction committing without waiting for its WAL flush (`synchronous_commit`
     /// off for it alone, set in the same statement): a transaction that sent `NOTIFY` holds a lock every such commit of
     /// the database takes until its commit is done, and the notification needs no durability (the writes it tells of
-    /// have their own). The counts go first, so a server woken by the notification reads them. Counts that could not
-    /// be added are kept for the next send, and their payload is tried alone; a notification that could not be sent is
-    /// dropped. Failures are logged and counted as query errors. Returns whether the counts were added.
+    /// have their own). The counts go first, so a server woken by the notification reads them. When the counts and
+    /// their payload fail together, each is tried again alone, so counts never wait on notifications (a full
+    /// notification queue). Counts that could not be added are kept for the next send; a notification that could not
+    /// be sent is dropped. Failures are logged and counted as query errors. Returns whether the counts were added.
     @discardableResult
     private func send(_ changes: Set<LiveChange>, _ counts: PopularCounts) -> Bool {
         var payloads = changes.isEmpty ? [] : LiveNotification.payloads(for: changes, server: server)
         var added = true
         if !counts.isEmpty {
             let first = payloads.isEmpty ? nil : payloads.removeFirst()
-            do {
-                try DatabaseUnavailableError.translating {
-                    try pool.withConnection { connection in
-                        try connection.execute(
-                            counts.postgresAddition(notifying: first.map { (LiveNotification.channel, $0) }))
-                    }
-                }
-            } catch {
+            var failure = add(counts, notifying: first)
+            if failure != nil, let first {
+                payloads.insert(first, at: 0)
+                failure = add(counts, notifying: nil)
+            }
+            if let failure {
                 state.withLock { $0.pendingCounts.add(counts) }
-                if let first { payloads.insert(first, at: 0) }
                 added = false
-                pool.recordQueryError()
-                log.withLock { $0 }?("popular times: could not add the counts of recent writes yet: \(error)")
+                log.withLock { $0 }?("popular times: could not add the counts of recent writes yet: \(failure)")
             }
         }
         guard !payloads.isEmpty else { return added }
@@ -183,5 +181,21 @@ final class PostgresNotifier: Sendable {
             log.withLock { $0 }?("live updates: could not tell the other servers of \(changes): \(error)")
         }
         return added
+    }
+
+    /// Adds `counts`, with `payload` sent in the same statement; the error when that failed (counted).
+    private func add(_ counts: PopularCounts, notifying payload: String?) -> (any Error)? {
+        do {
+            try DatabaseUnavailableError.translating {
+                try pool.withConnection { connection in
+                    try connection.execute(
+                        counts.postgresAddition(notifying: payload.map { (LiveNotification.channel, $0) }))
+                }
+            }
+            return nil
+        } catch {
+            pool.recordQueryError()
+            return error
+        }
     }
 }

@@ -1,16 +1,19 @@
 import Dispatch
 import Synchronization
 
-/// Writes of one kind from many threads, made into one statement: the first caller leads, writing every write queued
-/// by then in one statement (one round trip, one transaction, one commit), and the others wait for its outcome; whoever
-/// queued meanwhile leads the next. PostgreSQL's check-ins go this way (``PostgresStore``): the database's CPU a
-/// check-in is mostly the statement's and its commit's, not the row's.
+/// Writes of one kind from many threads, made into one statement. A caller who finds no statement under way leads:
+/// it writes its own write and every one queued by then in one statement (one round trip, one transaction, one
+/// commit), while writes arriving meanwhile queue and wait; once it is committed, each queued caller gets its outcome
+/// and the first still queued leads the next. After a quiet moment a write thus goes alone, at once; under load,
+/// many go together. PostgreSQL's check-ins go this way (``PostgresStore``): most of the database's CPU a check-in
+/// went to the statement and its commit, not to the row.
 ///
 /// A write alone in its batch takes the statement made for one (``alone``). A batch never holds two writes that
 /// ``conflict`` (two check-ins of one session: one statement may not change a row twice); the later waits for the
 /// next batch. When the batch's statement fails for a reason of the statement's own (a server error, like a place
-/// deleted meanwhile), each write is tried again alone, so only its own failure reaches a caller; when the database
-/// cannot be reached, every caller gets that error at once.
+/// deleted meanwhile, or the statement's timeout), each write is tried again alone, so only its own failure reaches a
+/// caller; when the database cannot be reached, by the batch or by a write tried again alone, every caller still
+/// waiting gets that error at once.
 final class WriteBatches<Input: Sendable, Output: Sendable>: Sendable {
     /// The most writes one statement takes; the rest wait for the next.
     let maximumBatch: Int
@@ -92,7 +95,16 @@ final class WriteBatches<Input: Sendable, Output: Sendable>: Sendable {
             precondition(outputs.count == inputs.count, "a batch's statement answers each of its writes")
             return outputs.map { .success($0) }
         } catch let error where isStatementFailure(error) {
-            return inputs.map { input in Result { try alone(input) } }
+            var outcomes: [Result<Output, any Error>] = []
+            for input in inputs {
+                // Once the database is out of reach, the writes left are not tried: each would wait out its timeout.
+                if case .failure(let failure) = outcomes.last, !isStatementFailure(failure) {
+                    outcomes.append(.failure(failure))
+                } else {
+                    outcomes.append(Result { try alone(input) })
+                }
+            }
+            return outcomes
         } catch {
             return inputs.map { _ in .failure(error) }
         }

@@ -69,9 +69,9 @@ public struct PopularCounts: Sendable, Equatable {
         // JSONEncoder, not JSONSerialization: the latter's bridging cost 238,000 instructions a batch.
         let json = (try? JSONEncoder().encode(rows)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
         let notify: SQL = notification.map { "pg_notify(\($0.channel), \($0.payload))" } ?? "NULL"
+        // `set_config` in the outer select, which is always evaluated once: a CTE no row reaches may never be.
         return """
-            WITH settings AS (SELECT set_config('synchronous_commit', 'off', true) AS value),
-            added AS (
+            WITH added AS (
                 SELECT * FROM json_to_recordset(\(json)::json)
                     AS a(place_id text, week bigint, weekday integer, hour integer, check_ins bigint, reports bigint)
             ),
@@ -79,14 +79,15 @@ public struct PopularCounts: Sendable, Equatable {
                 INSERT INTO popular_counts (place_id, week, weekday, hour, shard, check_ins, reports)
                 SELECT added.place_id, added.week, added.weekday, added.hour, \(sql: SQLDialect.postgreSQL.counterShard),
                     added.check_ins, added.reports
-                FROM added JOIN places ON places.id = added.place_id CROSS JOIN settings
+                FROM added JOIN places ON places.id = added.place_id
                 ORDER BY added.place_id, added.week, added.weekday, added.hour
                 ON CONFLICT (place_id, week, weekday, hour, shard) DO UPDATE SET
                     check_ins = popular_counts.check_ins + excluded.check_ins,
                     reports = popular_counts.reports + excluded.reports
                 RETURNING 1
             )
-            SELECT (SELECT count(*) FROM counted) AS counted, \(sql: notify) AS notified
+            SELECT set_config('synchronous_commit', 'off', true) AS settings, (SELECT count(*) FROM counted) AS counted,
+                \(sql: notify) AS notified
             """
     }
 }

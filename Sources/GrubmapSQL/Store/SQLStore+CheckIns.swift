@@ -225,8 +225,11 @@ public struct CheckInWrite: Sendable {
 
     /// On PostgreSQL, many in one statement: the check-ins go as one JSON parameter (`json_to_recordset`), each
     /// numbered, and come back by number; one without a profile comes back as none. Rows are written in the order of
-    /// their profiles, so two servers' statements writing the same rows wait for each other instead of deadlocking.
-    /// No two may be of one session (``WriteBatches``' conflict): a statement may not change a row twice.
+    /// their profiles, so two such statements writing the same rows (two servers') wait for each other instead of
+    /// deadlocking. One may still deadlock with a statement that locks check-ins in another order (the console's end
+    /// of a day's check-ins, a place's deletion): PostgreSQL cancels one of the two after `deadlock_timeout`, and a
+    /// batch so cancelled is written again one by one. No two may be of one session (``WriteBatches``' conflict): a
+    /// statement may not change a row twice.
     static func write(_ writes: [CheckInWrite], on connection: PostgresConnection) throws -> [CheckInWritten] {
         struct Row: Encodable {
             let n: Int, session: String, placeID: String, startedAt: Int64, expiresAt: Int64
@@ -280,11 +283,15 @@ public struct CheckInWrite: Sendable {
     }
 
     /// PostgreSQL's batches of check-ins on `pool`: up to 64 a statement, none two of one session; a batch whose
-    /// statement the server refused is written again one by one.
+    /// statement the server refused (but not for being out of reach, ``PostgresError/isConnectionFailure``) is
+    /// written again one by one.
     static func postgresBatches(pool: PostgresConnectionPool) -> WriteBatches<CheckInWrite, CheckInWritten> {
         WriteBatches(
             maximumBatch: 64, conflict: { $0.session == $1.session },
-            isStatementFailure: { ($0 as? PostgresError)?.kind == .server },
+            isStatementFailure: { error in
+                guard let error = error as? PostgresError else { return false }
+                return error.kind == .server && !error.isConnectionFailure
+            },
             together: { writes in try pool.withConnection { try write(writes, on: $0) } },
             alone: { write in try pool.withConnection { try write.write(on: $0) } })
     }

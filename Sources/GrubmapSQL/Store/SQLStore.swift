@@ -20,9 +20,9 @@ public protocol SQLStore: Store, StoreMonitoring {
     var catalogCache: CatalogCache { get }
     /// The basemaps as last read, reused while their revisions stay the same.
     var basemapCache: BasemapCache { get }
-    /// Runs one short write (a check-in, a check-out) and returns once it is committed. SQLite commits those of
+    /// Runs one short write (a check-out, a line report) and returns once it is committed. SQLite commits those of
     /// many threads together (``GroupCommit``), one `fsync` for all; PostgreSQL runs each on a connection of its
-    /// own, one statement, and groups concurrent commits by itself.
+    /// own, one statement, and groups concurrent commits by itself. Check-ins go through ``commit(_:)``.
     func commitTogether<T: Sendable>(_ body: @escaping @Sendable (Pool.Connection) throws -> T) throws -> T
     /// Writes a check-in and returns once it is committed: SQLite in its group commit (``commitTogether(_:)``);
     /// PostgreSQL in one statement with the check-ins other threads are writing meanwhile (``WriteBatches``).
