@@ -19,14 +19,18 @@ import Synchronization
 /// starts with the first change and ends after ``idleSeconds`` with nothing to send, so a store that is not writing
 /// holds none.
 ///
-/// Counts the database refused are kept and added with the next send (after ``retrySeconds``, or with the next
-/// write's); what a failed notification told is logged and dropped, as a lost notification always was: the other
-/// servers' hubs read every watched area again every 30 s and after any outage of their listener.
+/// Counts the database refused are kept and tried again after ``retrySeconds``, doubling with each refusal in a row
+/// up to ``longestRetrySeconds``; what a failed notification told is logged and dropped, as a lost notification
+/// always was: the other servers' hubs read every watched area again every 30 s and after any outage of their
+/// listener.
 final class PostgresNotifier: Sendable {
     /// How long the sender waits for more changes before its thread ends.
     static let idleSeconds = 1.0
-    /// How long the sender waits before adding counts again after the database refused them (or a write wakes it).
+    /// How long the sender holds counts back after the database refused them, at first; each refusal in a row
+    /// doubles it, up to ``longestRetrySeconds``. Changes are sent meanwhile as ever.
     static let retrySeconds = 1.0
+    /// The longest the sender holds counts back between two tries.
+    static let longestRetrySeconds = 60.0
     /// The least time from one send to the next: a change after a quiet moment goes at once, while a crowd's changes
     /// gather into at most 200 sends a second (one transaction each, but for changes too many for one payload)
     /// instead of one per check-in or two. 8 writers checking in over HTTP made some 2,500 sends a second of about
@@ -95,21 +99,44 @@ final class PostgresNotifier: Sendable {
 
     private func run() {
         var lastSend = ContinuousClock.now - .seconds(Self.spacingSeconds)
+        // Counts refused are held back until `countsDue`, by a pause that doubles with each refusal in a row: a
+        // statement that keeps failing (a permission taken away) is tried and logged once a minute at most, not with
+        // every write, while the changes go out as usual.
+        var countsDue = ContinuousClock.now
+        var countsPause = Self.retrySeconds
         while true {
             let early: Duration = lastSend + .seconds(Self.spacingSeconds) - ContinuousClock.now
             if early > .zero { Thread.sleep(forTimeInterval: early / .seconds(1)) }
             // Wake-ups for what the batch below takes are spent here, so that a wait after it waits.
             while wake.wait(timeout: .now()) == .success {}
-            let sent = sending.withLock { () -> Bool? in
-                let (batch, counts) = takePending()
-                guard !batch.isEmpty || !counts.isEmpty else { return nil }
+            let outcome = sending.withLock { () -> SendOutcome in
+                var (batch, counts) = takePending()
+                if !counts.isEmpty, ContinuousClock.now < countsDue {
+                    state.withLock { $0.pendingCounts.add(counts) }
+                    counts = PopularCounts()
+                    if batch.isEmpty { return .holdingCounts }
+                }
+                guard !batch.isEmpty || !counts.isEmpty else { return .idle }
                 lastSend = .now
-                return send(batch, counts)
+                if send(batch, counts) { return counts.isEmpty ? .sent : .countsAdded }
+                return .countsRefused
             }
-            if let sent {
-                // Counts the database refused were kept: try again after a moment, or with the next write's.
-                if !sent { _ = wake.wait(timeout: .now() + Self.retrySeconds) }
+            switch outcome {
+            case .sent:
                 continue
+            case .countsAdded:
+                countsPause = Self.retrySeconds
+                continue
+            case .countsRefused:
+                countsDue = .now + .seconds(countsPause)
+                countsPause = min(countsPause * 2, Self.longestRetrySeconds)
+                continue
+            case .holdingCounts:
+                // Nothing to send but counts held back: wait for their turn, or for a change to send meanwhile.
+                _ = wake.wait(timeout: .now() + max(0, (countsDue - .now) / .seconds(1)))
+                continue
+            case .idle:
+                break
             }
             if wake.wait(timeout: .now() + Self.idleSeconds) == .timedOut {
                 let ends = state.withLock { state in
@@ -119,6 +146,20 @@ final class PostgresNotifier: Sendable {
                 if ends { return }
             }
         }
+    }
+
+    /// What one pass of the sender did.
+    private enum SendOutcome {
+        /// Changes sent, no counts.
+        case sent
+        /// Counts added (and changes sent, if any).
+        case countsAdded
+        /// Counts refused, kept for later (changes sent, if any).
+        case countsRefused
+        /// Only counts pending, held back after a refusal.
+        case holdingCounts
+        /// Nothing pending.
+        case idle
     }
 
     /// Sends whatever is pending now, on the caller's thread, once a send under way on the sender's has finished (and

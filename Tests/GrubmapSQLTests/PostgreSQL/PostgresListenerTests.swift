@@ -193,6 +193,47 @@ struct PostgresListenerTests {
 
     /// Popular-times counts left for after a commit are kept while the database refuses them, and added (once) when
     /// it takes them again: here by the stop's ``PostgresStore/finishSending()``.
+    /// Counts the database keeps refusing (here a trigger on `popular_counts`; a permission taken away would do) are
+    /// held back and tried again after a pause that grows, not with every write, while the changes still reach the
+    /// other servers; once the refusal ends, they are all added.
+    @Test func countsRefusedOverAndOverAreHeldBackWhileTheChangesStillGo() throws {
+        try People.withPeople(1, on: .postgreSQL) { first, _, database in
+            let a = try #require(first as? PostgresStore)
+            let b = try #require(try database.openStore() as? PostgresStore)
+            let admin = try PostgresConnection(configuration: a.configuration)
+            try admin.executeScript(
+                """
+                CREATE FUNCTION refuse_counts() RETURNS trigger LANGUAGE plpgsql AS
+                    $$ BEGIN RAISE EXCEPTION 'counts refused'; END $$;
+                CREATE TRIGGER refuse_counts BEFORE INSERT OR UPDATE ON popular_counts
+                    FOR EACH ROW EXECUTE FUNCTION refuse_counts();
+                """)
+            let (ears, logA, logB) = (Ears(), Log(), Log())
+            let watch = ears.watch(b)
+            let listeners = [a.makeListener(log: logA.write), b.makeListener(log: logB.write)]
+            defer {
+                listeners.forEach { $0.stop() }
+                watch.cancel()
+            }
+            listeners.forEach { $0.start() }
+            #expect(ears.wait { $0.missed == 1 })
+            let place = Self.place("a")
+            let bucket = PopularTimes.Bucket(instant: People.at(0), timeZone: .gmt)
+            // Twenty writes, each once the other server heard the one before (well within the first pause of 1 s).
+            for count in 1...20 {
+                a.didCommit([.presence(place)], adding: .checkIn(at: place, bucket: bucket))
+                #expect(ears.wait { $0.changes.count == count })
+            }
+            let refusals = logA.all.filter { $0.contains("could not add the counts") }
+            #expect((1...2).contains(refusals.count), "\(logA.all)")
+
+            try admin.execute("DROP TRIGGER refuse_counts ON popular_counts")
+            a.finishSending()
+            let counted = try a.popularTimes(placeID: place, weeks: bucket.week...bucket.week)
+            #expect(counted.totals[bucket.weekday][bucket.hour] == 20)
+        }
+    }
+
     @Test func countsTheDatabaseRefusedAreAddedOnceItIsBack() throws {
         let cluster = try OwnCluster()
         defer { cluster.remove() }
