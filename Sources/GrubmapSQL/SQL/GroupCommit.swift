@@ -11,11 +11,11 @@
 /// One write failing does not fail the others: when a write throws, the transaction is rolled back and each write
 /// of it runs again alone, in a transaction of its own, so each caller gets its own outcome (a foreign key that
 /// names no row fails only the write that named it). When the transaction cannot begin or commit (another writer
-/// held the lock past the busy timeout: `SQLITE_BUSY`), every write of it fails with that error and nothing of it
-/// is stored; so do the writes not yet run alone once one of them meets that.
+/// held the lock past the busy timeout: `SQLITE_BUSY`), or no connection comes, every write of it fails with that
+/// error and nothing of it is stored; so do the writes not yet run alone once one of them meets such an error.
 ///
-/// Writes borrow one connection of the pool per commit, so, as with the pool, never call ``write(_:)`` from inside
-/// one of its borrowing closures.
+/// Writes borrow one connection of the pool per commit, and one per write run again alone, so, as with the pool,
+/// never call ``write(_:)`` from inside one of its borrowing closures.
 public final class GroupCommit: Sendable {
     /// The most writes one transaction takes; the rest wait for the next.
     public static let maximumBatch = 256
@@ -27,33 +27,38 @@ public final class GroupCommit: Sendable {
         let run: @Sendable (Database) throws -> any Sendable
     }
 
-    /// A queued write's error, told apart from the transaction's own.
+    /// A write's own error, told apart from the transaction's (beginning, committing, borrowing a connection):
+    /// only the former lets the other writes be tried alone.
     private struct WriteFailure: Error {
         let error: any Error
+
+        /// Runs `work`, its error wrapped.
+        static func wrapping<T>(_ work: () throws -> T) throws -> T {
+            do {
+                return try work()
+            } catch {
+                throw WriteFailure(error: error)
+            }
+        }
     }
 
     /// Makes a writer that borrows its connections from `pool`.
     public init(pool: ConnectionPool) {
         batches = WriteBatches(
             maximumBatch: Self.maximumBatch, conflict: { _, _ in false },
-            // Only the lock's refusal is the database's rather than a write's own.
-            isStatementFailure: { ($0 as? DatabaseError)?.primaryResultCode != .busy },
+            isStatementFailure: { $0 is WriteFailure },
             together: { works in
                 try pool.withConnection { database in
                     try database.inTransaction(.immediate) { database in
-                        try works.map { work in
-                            do {
-                                return try work.run(database)
-                            } catch {
-                                throw WriteFailure(error: error)
-                            }
-                        }
+                        try works.map { work in try WriteFailure.wrapping { try work.run(database) } }
                     }
                 }
             },
             alone: { work in
                 try pool.withConnection { database in
-                    try database.inTransaction(.immediate) { database in try work.run(database) }
+                    try database.inTransaction(.immediate) { database in
+                        try WriteFailure.wrapping { try work.run(database) }
+                    }
                 }
             })
     }
@@ -67,12 +72,18 @@ public final class GroupCommit: Sendable {
     /// - Throws: what `work` threw when run alone, or the error that kept the shared transaction from beginning
     ///   or committing.
     public func write<Value: Sendable>(_ work: @escaping @Sendable (Database) throws -> Value) throws -> Value {
-        guard let value = try batches.write(Work { try work($0) }) as? Value else { throw GroupCommitLost() }
+        let result: any Sendable
+        do {
+            result = try batches.write(Work { try work($0) })
+        } catch let failure as WriteFailure {
+            throw failure.error
+        }
+        guard let value = result as? Value else { throw GroupCommitLost() }
         return value
     }
 }
 
 /// Thrown to a write whose result came back of another type, which would be a bug of ``GroupCommit``.
 struct GroupCommitLost: Error, CustomStringConvertible {
-    var description: String { "the group commit lost track of a write" }
+    var description: String { "the group commit returned a result of another type than its write's" }
 }

@@ -6,7 +6,8 @@ import Synchronization
 /// commit), while writes arriving meanwhile queue and wait; once it is committed, each queued caller gets its outcome
 /// and the first still queued leads the next. After a quiet moment a write thus goes alone, at once; under load,
 /// many go together. PostgreSQL's check-ins go this way (``PostgresStore``): most of the database's CPU a check-in
-/// went to the statement and its commit, not to the row.
+/// went to the statement and its commit, not to the row. So does SQLite's ``GroupCommit``, whose "statement" is one
+/// transaction of closures and whose database is "out of reach" when its lock or a connection is refused.
 ///
 /// A write alone in its batch takes the statement made for one (``alone``). A batch never holds two writes that
 /// ``conflict`` (two check-ins of one session: one statement may not change a row twice); the later waits for the

@@ -191,8 +191,6 @@ struct PostgresListenerTests {
         }
     }
 
-    /// Popular-times counts left for after a commit are kept while the database refuses them, and added (once) when
-    /// it takes them again: here by the stop's ``PostgresStore/finishSending()``.
     /// Counts the database keeps refusing (here a trigger on `popular_counts`; a permission taken away would do) are
     /// held back and tried again after a pause that grows, not with every write, while the changes still reach the
     /// other servers; once the refusal ends, they are all added.
@@ -208,9 +206,9 @@ struct PostgresListenerTests {
                 CREATE TRIGGER refuse_counts BEFORE INSERT OR UPDATE ON popular_counts
                     FOR EACH ROW EXECUTE FUNCTION refuse_counts();
                 """)
-            let (ears, logA, logB) = (Ears(), Log(), Log())
+            let (ears, log) = (Ears(), Log())
             let watch = ears.watch(b)
-            let listeners = [a.makeListener(log: logA.write), b.makeListener(log: logB.write)]
+            let listeners = [a.makeListener(log: log.write), b.makeListener(log: { _ in })]
             defer {
                 listeners.forEach { $0.stop() }
                 watch.cancel()
@@ -219,13 +217,17 @@ struct PostgresListenerTests {
             #expect(ears.wait { $0.missed == 1 })
             let place = Self.place("a")
             let bucket = PopularTimes.Bucket(instant: People.at(0), timeZone: .gmt)
-            // Twenty writes, each once the other server heard the one before (well within the first pause of 1 s).
+            // Twenty writes, each once the other server heard the one before.
+            let started = ContinuousClock.now
             for count in 1...20 {
                 a.didCommit([.presence(place)], adding: .checkIn(at: place, bucket: bucket))
                 #expect(ears.wait { $0.changes.count == count })
             }
-            let refusals = logA.all.filter { $0.contains("could not add the counts") }
-            #expect((1...2).contains(refusals.count), "\(logA.all)")
+            let refusals = log.all.filter { $0.contains("could not add the counts") }
+            // Tried at once, then after 1, 2, 4… seconds: however slow the machine, far fewer than one a write.
+            let seconds = (ContinuousClock.now - started) / .seconds(1)
+            #expect(!refusals.isEmpty)
+            #expect(Double(refusals.count) <= 2 + log2(seconds + 1), "\(refusals.count) in \(seconds) s: \(log.all)")
 
             try admin.execute("DROP TRIGGER refuse_counts ON popular_counts")
             a.finishSending()
@@ -234,6 +236,8 @@ struct PostgresListenerTests {
         }
     }
 
+    /// Popular-times counts left for after a commit are kept while the database refuses them, and added (once) when
+    /// it takes them again: here by the stop's ``PostgresStore/finishSending()``.
     @Test func countsTheDatabaseRefusedAreAddedOnceItIsBack() throws {
         let cluster = try OwnCluster()
         defer { cluster.remove() }
