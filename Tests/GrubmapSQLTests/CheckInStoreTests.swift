@@ -234,13 +234,6 @@ struct CheckInStoreTests {
         }
     }
 
-    /// Polls `condition` until it holds (30 s at most); the outcome of a test does not depend on the time it took.
-    func waitUntil(_ condition: () throws -> Bool) throws {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while try !condition() && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
-        try #require(try condition())
-    }
-
     /// Check-ins that arrive while one is being written wait for it and go together, through the store: each gets
     /// its own answer, one to a place that does not exist fails alone, and two of one session both land, in turn.
     @Test(TestPostgres.enabled)

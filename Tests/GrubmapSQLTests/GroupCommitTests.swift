@@ -81,11 +81,7 @@ struct GroupCommitTests {
                     group.leave()
                 }.start()
             }
-            let deadline = ContinuousClock.now + .seconds(30)
-            while writer.queuedCount < works.count && ContinuousClock.now < deadline {
-                Thread.sleep(forTimeInterval: 0.001)  // polls for the condition; the outcome does not depend on time
-            }
-            try #require(writer.queuedCount == works.count)
+            try waitUntil { writer.queuedCount == works.count }
             release.signal()
             group.wait()
             return outcomes.withLock { outcomes in works.indices.map { outcomes[$0]! } }

@@ -79,11 +79,7 @@ struct WriteBatchesTests {
                     group.leave()
                 }.start()
             }
-            let deadline = ContinuousClock.now + .seconds(30)
-            while batches.queuedCount < writes.count && ContinuousClock.now < deadline {
-                Thread.sleep(forTimeInterval: 0.001)  // polls for the condition; the outcome does not depend on time
-            }
-            try #require(batches.queuedCount == writes.count)
+            try waitUntil { batches.queuedCount == writes.count }
             release.signal()
             group.wait()
             return outcomes.withLock { outcomes in writes.indices.map { outcomes[$0]! } }
