@@ -249,6 +249,12 @@ import Testing
         #expect(server.maximumBodyBytes(method: "POST", target: "/dishes//photo") == 1 << 20)
         #expect(server.maximumBodyBytes(method: "PUT", target: "/api/v1/me/photos") == 1 << 20)
         #expect(server.maximumBodyBytes(method: "POST", target: "/profile") == 1 << 20)
+        // Only the whole path: not one segment more or less, nor a trailing slash.
+        #expect(server.maximumBodyBytes(method: "POST", target: "/dishes/12/photo/") == 1 << 20)
+        #expect(server.maximumBodyBytes(method: "POST", target: "/dishes/12/photo/x") == 1 << 20)
+        #expect(server.maximumBodyBytes(method: "POST", target: "/dishes/12") == 1 << 20)
+        #expect(server.maximumBodyBytes(method: "POST", target: "/dishes/12/photos") == 1 << 20)
+        #expect(server.maximumBodyBytes(method: "POST", target: "") == 1 << 20)
     }
 
     @Test func peopleReportPhotosAndTheAreasOperatorsHideOrKeepThem() throws {

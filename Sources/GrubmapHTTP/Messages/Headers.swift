@@ -14,7 +14,10 @@ public struct Headers: Sendable, Equatable, Sequence, ExpressibleByDictionaryLit
     public subscript(name: String) -> String? {
         get { fields.first { Self.isSameName($0.name, name) }?.value }
         set {
-            fields.removeAll { Self.isSameName($0.name, name) }
+            // Most sets add a field not there yet: no rebuilding of the list (nor copying a shared one) for them.
+            if fields.contains(where: { Self.isSameName($0.name, name) }) {
+                fields.removeAll { Self.isSameName($0.name, name) }
+            }
             if let newValue { fields.append((name, newValue)) }
         }
     }

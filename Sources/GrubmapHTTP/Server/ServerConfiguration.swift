@@ -154,12 +154,21 @@ extension ServerConfiguration {
             Array(Substring(path).split(separator: "/", omittingEmptySubsequences: false).dropFirst())
         }
 
-        /// Whether a request of `method` to the path of `segments` (``segments(of:)``) is one of the route's.
-        func matches(method: String, segments: [Substring]) -> Bool {
-            method == self.method && segments.count == patternSegments.count
-                && zip(segments, patternSegments).allSatisfy { segment, wanted in
-                    wanted.hasPrefix("{") && wanted.hasSuffix("}") ? !segment.isEmpty : segment == wanted
-                }
+        /// Whether a request of `method` to `path` is one of the route's: its segments walked in place, nothing
+        /// split or copied (every request with a body is matched against each limit).
+        func matches(method: String, path: Substring) -> Bool {
+            guard method == self.method else { return false }
+            var rest = path.utf8.dropFirst()  // the leading "/"
+            for (index, wanted) in patternSegments.enumerated() {
+                let end = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
+                let segment = rest[..<end]
+                let isParameter = wanted.hasPrefix("{") && wanted.hasSuffix("}")
+                guard isParameter ? !segment.isEmpty : segment.elementsEqual(wanted.utf8) else { return false }
+                if index == patternSegments.count - 1 { return end == rest.endIndex }
+                guard end != rest.endIndex else { return false }
+                rest = rest[rest.index(after: end)...]
+            }
+            return rest.isEmpty
         }
     }
 
@@ -168,7 +177,6 @@ extension ServerConfiguration {
     public func maximumBodyBytes(method: String, target: String) -> Int {
         guard bodyLimits.contains(where: { $0.method == method }) else { return maximumBodyBytes }
         let path = target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[..<$0] } ?? target[...]
-        let segments = BodyLimit.segments(of: path)
-        return bodyLimits.first { $0.matches(method: method, segments: segments) }?.bytes ?? maximumBodyBytes
+        return bodyLimits.first { $0.matches(method: method, path: path) }?.bytes ?? maximumBodyBytes
     }
 }
