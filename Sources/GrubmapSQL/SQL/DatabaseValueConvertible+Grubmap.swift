@@ -25,7 +25,10 @@ extension Serial: DatabaseValueConvertible {
 
 extension Date: DatabaseValueConvertible {
     /// Whole seconds since 1970, rounded down, as Grubmap's schema stores times (`BIGINT` columns).
-    public var databaseValue: DatabaseValue { .integer(Int64(timeIntervalSince1970.rounded(.down))) }
+    public var databaseValue: DatabaseValue { .integer(storedSeconds) }
+
+    /// The whole seconds since 1970, rounded down, that the schema stores for this instant.
+    var storedSeconds: Int64 { Int64(timeIntervalSince1970.rounded(.down)) }
 
     /// An integer of seconds since 1970.
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Date? {

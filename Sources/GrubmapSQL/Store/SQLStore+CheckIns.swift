@@ -199,12 +199,12 @@ public struct CheckInWrite: Sendable {
 
     /// On SQLite, in a transaction shared with other threads' check-ins (``GroupCommit``): which place the move
     /// leaves (asked first: in process, cheap), the write, and the hour's count.
-    func write(on database: Database, dialect: SQLDialect) throws -> CheckInWritten {
+    func write(on database: Database) throws -> CheckInWritten {
         let left = try database.fetchOne(previous)?.value(named: "place_id", as: Place.ID.self)
         guard let id = try database.fetchOne(insert)?.value(named: "profile_id", as: Profile.ID.self) else {
             return CheckInWritten(profileID: nil, left: nil, counts: PopularCounts())
         }
-        let count = SQLiteStore.countOne("check_ins", placeID: placeID, bucket: bucket, dialect: dialect)
+        let count = SQLiteStore.countOne("check_ins", placeID: placeID, bucket: bucket, dialect: .sqlite)
         try database.execute(count(SQLiteStore.onePlaceRow(placeID)))
         return CheckInWritten(profileID: id, left: left, counts: PopularCounts())
     }
@@ -237,12 +237,10 @@ public struct CheckInWrite: Sendable {
                 case n, session, placeID = "place_id", startedAt = "started_at", expiresAt = "expires_at"
             }
         }
-        // Whole seconds, rounded down, as a `Date` is stored (``Date/databaseValue``).
-        func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
         let rows = writes.enumerated().map { n, write in
             Row(
                 n: n, session: write.session.hex, placeID: write.placeID.rawValue,
-                startedAt: seconds(write.startedAt), expiresAt: seconds(write.expiresAt))
+                startedAt: write.startedAt.storedSeconds, expiresAt: write.expiresAt.storedSeconds)
         }
         let json = String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
         let found = try connection.fetchAll(

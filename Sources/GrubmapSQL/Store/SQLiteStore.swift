@@ -84,7 +84,7 @@ public final class SQLiteStore: SQLStore, LiveChangeFeed {
     }
 
     public func commit(_ checkIn: CheckInWrite) throws -> CheckInWritten {
-        try groupCommit.write { database in try checkIn.write(on: database, dialect: .sqlite) }
+        try groupCommit.write { database in try checkIn.write(on: database) }
     }
 
     /// Opens or creates the database at `path`, migrates it and closes it: `grubmap migrate`.
