@@ -42,7 +42,9 @@ static inline struct MHD_Daemon *cmhd_start_daemon(const struct cmhd_options *o)
     // left out when it is 1 or less, the TLS options without a certificate.
     struct MHD_OptionItem options[13];
     size_t count = 0;
-    options[count++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, (void *)o->address};
+    if (o->address != NULL) {
+        options[count++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, (void *)o->address};
+    }
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)o->completed, o->completed_context};
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)o->uri_logger, o->uri_logger_context};
     options[count++] = (struct MHD_OptionItem){
@@ -65,11 +67,25 @@ static inline struct MHD_Daemon *cmhd_start_daemon(const struct cmhd_options *o)
         MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 
-/// The port the daemon listens on, useful after binding port 0; 0 when unknown.
-static inline uint16_t cmhd_bound_port(struct MHD_Daemon *daemon)
+int accept4(int socket, struct sockaddr *address, socklen_t *length, int flags);  // <sys/socket.h> with _GNU_SOURCE
+
+/// The next connection on `listener`, non-blocking and closed on exec, its peer's address into `address`; -1 with
+/// `errno` as `accept4` sets it.
+static inline int cmhd_accept(int listener, struct sockaddr_storage *address, socklen_t *length)
 {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-    return info == NULL ? 0 : info->port;
+    *length = sizeof *address;
+    return accept4(listener, (struct sockaddr *)address, length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}
+
+/// The port `socket` is bound to, useful after binding port 0; 0 when unknown.
+static inline uint16_t cmhd_socket_port(int socket)
+{
+    struct sockaddr_storage address;
+    socklen_t length = sizeof address;
+    if (getsockname(socket, (struct sockaddr *)&address, &length) != 0) return 0;
+    if (address.ss_family == AF_INET) return ntohs(((const struct sockaddr_in *)&address)->sin_port);
+    if (address.ss_family == AF_INET6) return ntohs(((const struct sockaddr_in6 *)&address)->sin6_port);
+    return 0;
 }
 
 /// The number of connections the daemon holds open right now.

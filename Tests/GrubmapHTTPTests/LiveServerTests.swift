@@ -151,6 +151,23 @@ import Testing
         #expect(server.requestsInFlight == 0)
     }
 
+    /// Connections opened all at once, each with its request sent before any answer is read, are each answered,
+    /// and the application sees each from the address it came from (the server accepts them itself and hands them
+    /// to libmicrohttpd with their addresses).
+    @Test(arguments: [ServerConfiguration.Threading.pool(threads: 2), .threadPerConnection])
+    func aBurstOfConnectionsIsEachAnsweredFromItsOwnAddress(threading: ServerConfiguration.Threading) throws {
+        try Self.withServer(threading: threading, responder: { .text("from \($0.remoteAddress)") }) { server in
+            let sources = (0..<300).map { "127.0.0.\(1 + $0 % 3)" }
+            let clients = try sources.map { try RawClient(port: server.port, from: $0) }
+            for client in clients { #expect(client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")) }
+            for (client, source) in zip(clients, sources) {
+                let reply = try client.readReply()
+                #expect(reply.statusCode == 200)
+                #expect(reply.text == "from \(source)")
+            }
+        }
+    }
+
     @Test func portInUseIsAClearError() throws {
         try Self.withServer { server in
             let second = HTTPServer(configuration: ServerConfiguration(port: server.port), responder: Self.echo)

@@ -46,7 +46,7 @@ public final class HTTPServer: Sendable {
 
     /// The port the server listens on; useful after starting on port 0.
     public var port: UInt16 {
-        daemon.withLock { $0.map { cmhd_bound_port($0.pointer) } } ?? configuration.port
+        daemon.withLock { $0?.acceptor.port } ?? configuration.port
     }
 
     /// The number of requests being read or answered right now.
@@ -66,11 +66,15 @@ public final class HTTPServer: Sendable {
 
     /// Starts listening. Throws ``ServerError`` when the address is invalid or the port is taken.
     ///
+    /// Connections are accepted by an ``Acceptor`` of the server's own and handed to libmicrohttpd, which listens
+    /// on nothing itself.
+    ///
     /// Raises the soft limit on open files to the hard limit when the connection limit needs more; when even
     /// the hard limit is too low, holds fewer event streams and logs so, or warns when it cannot hold the
     /// connection limit itself.
     public func start() throws(ServerError) {
-        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue
+        var flags =
+            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
         var poolSize: UInt32 = 0
         switch configuration.threading {
         case .threadPerConnection:
@@ -84,24 +88,21 @@ public final class HTTPServer: Sendable {
         }
         if configuration.tls != nil { flags |= MHD_USE_TLS.rawValue }
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
-        if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        let acceptor = try Acceptor(address: address, host: configuration.host, port: configuration.port)
         let limit = daemonConnectionLimit()
         // The daemon borrows the context; `self` owns it and stops the daemon before letting it go.
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
         let credentials = context.credentials
-        let started = address.withSockaddr { sockaddr in
-            var options = cmhd_options(
-                flags: flags, address: sockaddr, handler: accessHandler, handler_context: contextPointer,
-                completed: requestCompleted, completed_context: contextPointer, uri_logger: uriLogger,
-                uri_logger_context: contextPointer, notify_connection: notifyConnection,
-                notify_connection_context: contextPointer, thread_pool_size: poolSize,
-                connection_timeout_seconds: UInt32(clamping: configuration.idleTimeout.components.seconds),
-                connection_limit: UInt32(limit), connection_memory_limit: max(0, configuration.connectionMemory),
-                tls_certificate: credentials?.certificate.baseAddress,
-                tls_key: credentials?.key.baseAddress)
-            return cmhd_start_daemon(&options)
-        }
-        guard let started else {
+        var options = cmhd_options(
+            flags: flags, address: nil, handler: accessHandler, handler_context: contextPointer,
+            completed: requestCompleted, completed_context: contextPointer, uri_logger: uriLogger,
+            uri_logger_context: contextPointer, notify_connection: notifyConnection,
+            notify_connection_context: contextPointer, thread_pool_size: poolSize,
+            connection_timeout_seconds: UInt32(clamping: configuration.idleTimeout.components.seconds),
+            connection_limit: UInt32(limit), connection_memory_limit: max(0, configuration.connectionMemory),
+            tls_certificate: credentials?.certificate.baseAddress,
+            tls_key: credentials?.key.baseAddress)
+        guard let started = cmhd_start_daemon(&options) else {
             let code = errno
             // libmicrohttpd says no more than NULL: with TLS, GnuTLS may have refused the credentials (check them
             // before starting, as `grubmap serve` does, for a precise reason).
@@ -113,7 +114,8 @@ public final class HTTPServer: Sendable {
         context.lingering.start()
         context.workers?.start()
         context.tracker.startReaper()
-        let handle = DaemonHandle(pointer: started)
+        acceptor.start(for: started)
+        let handle = DaemonHandle(pointer: started, acceptor: acceptor)
         daemon.withLock { $0 = handle }
     }
 
@@ -202,33 +204,27 @@ public enum ServerError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// The running daemon and, once quiesced, the listening socket it handed back.
+/// The running daemon and the acceptor that feeds it.
 ///
 /// `@unchecked Sendable`: libmicrohttpd's daemon functions are safe to call from any thread, and the handle is
 /// only used under the server's lock or after being taken out of it.
 private final class DaemonHandle: @unchecked Sendable {
     let pointer: OpaquePointer
-    private var listener: Int32 = -1
+    let acceptor: Acceptor
 
-    init(pointer: OpaquePointer) {
+    init(pointer: OpaquePointer, acceptor: Acceptor) {
         self.pointer = pointer
+        self.acceptor = acceptor
     }
 
-    /// Stops accepting. The socket is shut down at once, so new connections are refused even while
-    /// libmicrohttpd's thread still polls it, but closed only after the daemon stops: its number must not be
-    /// reused while a thread may touch it (see MHD_quiesce_daemon in the libmicrohttpd manual).
+    /// Stops accepting: new connections are refused, open ones are still served.
     func quiesce() {
-        guard listener < 0 else { return }
-        let socket = MHD_quiesce_daemon(pointer)
-        guard socket >= 0 else { return }
-        listener = socket
-        _ = Foundation.shutdown(socket, Int32(SHUT_RDWR))
+        acceptor.stop()
     }
 
-    /// Stops the daemon, waiting for its threads, then closes the socket it handed back.
+    /// Stops accepting, then stops the daemon, waiting for its threads.
     func stop() {
+        acceptor.stop()
         MHD_stop_daemon(pointer)
-        if listener >= 0 { close(listener) }
-        listener = -1
     }
 }

@@ -1,0 +1,89 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// The listening socket, and a thread of its own that accepts every connection as it arrives and hands it to
+/// libmicrohttpd (`MHD_add_connection`).
+///
+/// libmicrohttpd's `poll()` loop accepts one connection a round, and a round of a thread holding hundreds of busy
+/// keep-alive connections takes tens of milliseconds: 1,000 connections opened at once waited in the kernel's
+/// queue for up to 6 s (about 50 accepted a second, measured with `ss` while wrk held 1,000 connections), their
+/// first requests with them. Here a blocking `accept4` takes each one at once; libmicrohttpd gives it to a thread
+/// of its pool with room and wakes that thread.
+final class Acceptor: Sendable {
+    private let listener: Int32
+    /// The port bound, which is the one asked for unless that was 0.
+    let port: UInt16
+    private let isStarted = Atomic<Bool>(false)
+    private let isStopped = Atomic<Bool>(false)
+    /// Signalled by the thread as it ends.
+    private let ended = DispatchSemaphore(value: 0)
+
+    /// Binds `address` and listens, or throws ``ServerError/couldNotListen(host:port:errno:)``.
+    init(address: SocketAddress, host: String, port: UInt16) throws(ServerError) {
+        let family = address.isIPv6 ? AF_INET6 : AF_INET
+        let listener = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard listener >= 0 else { throw .couldNotListen(host: host, port: port, errno: errno) }
+        var yes: Int32 = 1
+        _ = setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        // As libmicrohttpd does: an IPv6 address listens for IPv6 alone.
+        if address.isIPv6 {
+            _ = setsockopt(listener, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &yes, socklen_t(MemoryLayout<Int32>.size))
+        }
+        let length = address.isIPv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size
+        let bound = address.withSockaddr { bind(listener, $0, socklen_t(length)) }
+        guard bound == 0, listen(listener, SOMAXCONN) == 0 else {
+            let code = errno
+            close(listener)
+            throw .couldNotListen(host: host, port: port, errno: code)
+        }
+        self.listener = listener
+        self.port = cmhd_socket_port(listener)
+    }
+
+    deinit {
+        close(listener)
+    }
+
+    /// Starts accepting for `daemon`, which must run with `MHD_USE_ITC` and `MHD_USE_NO_LISTEN_SOCKET`.
+    func start(for daemon: OpaquePointer) {
+        guard !isStarted.exchange(true, ordering: .relaxed) else { return }
+        nonisolated(unsafe) let daemon = daemon  // libmicrohttpd's daemon functions are safe from any thread
+        Thread.detachNewThread { [self] in
+            Thread.current.name = "grubmap-acceptor"
+            while !isStopped.load(ordering: .relaxed) {
+                acceptOne(for: daemon)
+            }
+            ended.signal()
+        }
+    }
+
+    /// Stops accepting and waits until the thread no longer touches the daemon. The socket is shut down, so new
+    /// connections are refused and those still queued in the kernel are reset; it is closed when the acceptor goes.
+    func stop() {
+        guard !isStopped.exchange(true, ordering: .relaxed) else { return }
+        // Wakes the blocking accept4, which then fails with EINVAL.
+        _ = Foundation.shutdown(listener, Int32(SHUT_RDWR))
+        if isStarted.load(ordering: .relaxed) { ended.wait() }
+    }
+
+    /// Accepts one connection and hands it over, which closes it when libmicrohttpd cannot take it. Out of open
+    /// files (or kernel memory), it waits a little for a connection to close rather than spin.
+    private func acceptOne(for daemon: OpaquePointer) {
+        var address = sockaddr_storage()
+        var length = socklen_t(0)
+        let connection = cmhd_accept(listener, &address, &length)
+        guard connection >= 0 else {
+            switch errno {
+            case EMFILE, ENFILE, ENOBUFS, ENOMEM: usleep(10_000)
+            default: break  // EINTR, ECONNABORTED: the next one; EINVAL: shut down, the loop ends.
+            }
+            return
+        }
+        _ = withUnsafePointer(to: &address) { storage in
+            storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { sockaddr in
+                MHD_add_connection(daemon, connection, sockaddr, length)
+            }
+        }
+    }
+}
