@@ -144,15 +144,24 @@ final class PreparedResponses: @unchecked Sendable {
 
     /// A response of libmicrohttpd holding `response`'s status, headers and a copy of its body.
     static func make(_ response: Response) -> Form? {
-        guard response.eventStream == nil else { return nil }
-        var body = response.body
-        let handle = body.withUnsafeMutableBytes { bytes in
-            MHD_create_response_from_buffer(bytes.count, bytes.baseAddress, MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+        guard response.eventStream == nil, let handle = response.libmicrohttpdResponse() else { return nil }
+        return Form(handle: handle, response: response)
+    }
+}
+
+extension Response {
+    /// A response of libmicrohttpd with this one's headers and a copy of its body, which libmicrohttpd makes: the
+    /// body is only read (asking for its bytes as mutable would copy a body shared with the caller first).
+    func libmicrohttpdResponse() -> OpaquePointer? {
+        let handle = body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
         }
         guard let handle else { return nil }
-        for (name, value) in response.headers {
+        for (name, value) in headers {
             _ = MHD_add_response_header(handle, name, value)
         }
-        return Form(handle: handle, response: response)
+        return handle
     }
 }

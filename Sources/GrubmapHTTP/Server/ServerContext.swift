@@ -152,15 +152,8 @@ final class ServerContext: Sendable {
         if let stream = response.eventStream {
             return queue(stream: stream, response: response, state: state, on: connection)
         }
-        var body = response.body
-        let handle = body.withUnsafeMutableBytes { bytes in
-            MHD_create_response_from_buffer(bytes.count, bytes.baseAddress, MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
-        }
-        guard let handle else { return MHD_Result.NO }
+        guard let handle = response.libmicrohttpdResponse() else { return MHD_Result.NO }
         defer { MHD_destroy_response(handle) }
-        for (name, value) in response.headers {
-            _ = MHD_add_response_header(handle, name, value)
-        }
         return MHD_queue_response(connection, UInt32(response.status.code), handle)
     }
 
