@@ -30,6 +30,25 @@ import Testing
                 == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
     }
 
+    /// A prepared HMAC gives what the whole message gives, for starts and rests of every length around SHA-256's
+    /// 64-byte block, again and again from the same preparation, and from text as from bytes.
+    @Test func preparedHMACEqualsTheWholeMessages() {
+        let key = Array("a key of thirty-two bytes, here!".utf8)
+        for startLength in [0, 1, 22, 63, 64, 65, 130] {
+            let start = (0..<startLength).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+            let prepared = PreparedHMACSHA256(key: key, start: start)
+            for restLength in [0, 1, 41, 64, 100, 200] {
+                let rest = (0..<restLength).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 1) }
+                #expect(prepared.code(for: rest) == Digest.hmacSHA256(key: key, message: start + rest))
+                #expect(prepared.code(for: rest) == Digest.hmacSHA256(key: key, message: start + rest))
+            }
+            let text = "grubmap-device-cookie payload ✓"
+            #expect(prepared.code(for: text.utf8) == Digest.hmacSHA256(key: key, message: start + Array(text.utf8)))
+        }
+        let other = PreparedHMACSHA256(key: Array("another key".utf8), start: [1, 2, 3])
+        #expect(other.code(for: [4]) != PreparedHMACSHA256(key: key, start: [1, 2, 3]).code(for: [4]))
+    }
+
     @Test func constantTimeEqualityComparesWholeStrings() {
         #expect(Digest.constantTimeEqual([1, 2, 3], [1, 2, 3]))
         #expect(!Digest.constantTimeEqual([1, 2, 3], [1, 2, 4]))

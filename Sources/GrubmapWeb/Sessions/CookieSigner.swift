@@ -7,11 +7,31 @@ import Synchronization
 /// without a session. The key is the servers' shared secret from the database, so any server checks what another
 /// signed.
 struct CookieSigner: Sendable {
-    let key: [UInt8]
+    /// The key with each purpose's line absorbed (a first visit signs three things; each signature then hashes only
+    /// its text).
+    private let deviceCookie: PreparedHMACSHA256
+    private let csrf: PreparedHMACSHA256
+    private let offlineKey: PreparedHMACSHA256
 
-    /// The base64url HMAC-SHA-256 of `text` for `purpose`; a signature for one purpose never passes for another.
+    init(key: [UInt8]) {
+        func prepared(_ purpose: Purpose) -> PreparedHMACSHA256 {
+            PreparedHMACSHA256(key: key, start: Array((purpose.rawValue + "\n").utf8))
+        }
+        deviceCookie = prepared(.deviceCookie)
+        csrf = prepared(.csrf)
+        offlineKey = prepared(.offlineKey)
+    }
+
+    /// The base64url HMAC-SHA-256 of `text` for `purpose` (of the purpose's name, a line break and `text`); a
+    /// signature for one purpose never passes for another.
     func signature(of text: String, for purpose: Purpose) -> String {
-        Base64URL.encode(Digest.hmacSHA256(key: key, message: Array((purpose.rawValue + "\n" + text).utf8)))
+        let prepared =
+            switch purpose {
+            case .deviceCookie: deviceCookie
+            case .csrf: csrf
+            case .offlineKey: offlineKey
+            }
+        return Base64URL.encode(prepared.code(for: text.utf8))
     }
 
     /// Whether `signature` is `text`'s for `purpose` (compared in constant time).
