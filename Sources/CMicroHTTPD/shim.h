@@ -88,13 +88,6 @@ static inline uint16_t cmhd_socket_port(int socket)
     return 0;
 }
 
-/// The number of connections the daemon holds open right now.
-static inline unsigned int cmhd_current_connections(struct MHD_Daemon *daemon)
-{
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
-    return info == NULL ? 0 : info->num_connections;
-}
-
 /// The client's IP address as text (IPv4 or IPv6) into `buffer`; an empty string when unknown.
 static inline void cmhd_client_address(struct MHD_Connection *connection, char *buffer, socklen_t size)
 {

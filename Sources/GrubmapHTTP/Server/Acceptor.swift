@@ -10,6 +10,9 @@ import Synchronization
 /// queue for up to 6 s (about 50 accepted a second, measured with `ss` while wrk held 1,000 connections), their
 /// first requests with them. Here a blocking `accept4` takes each one at once; libmicrohttpd gives it to a thread
 /// of its pool with room and wakes that thread.
+///
+/// The acceptor, not libmicrohttpd, keeps the connection limit (``ConnectionGate``): past it, connections wait in
+/// the kernel's queue, as they did when libmicrohttpd accepted them.
 final class Acceptor: Sendable {
     private let listener: Int32
     /// The port bound, which is the one asked for unless that was 0.
@@ -45,14 +48,20 @@ final class Acceptor: Sendable {
         close(listener)
     }
 
-    /// Starts accepting for `daemon`, which must run with `MHD_USE_ITC` and `MHD_USE_NO_LISTEN_SOCKET`.
-    func start(for daemon: OpaquePointer) {
+    /// Starts accepting for `daemon`, which must run with `MHD_USE_ITC` and `MHD_USE_NO_LISTEN_SOCKET`, while
+    /// `gate` has room.
+    func start(for daemon: OpaquePointer, gate: ConnectionGate) {
         guard !isStarted.exchange(true, ordering: .relaxed) else { return }
         nonisolated(unsafe) let daemon = daemon  // libmicrohttpd's daemon functions are safe from any thread
         Thread.detachNewThread { [self] in
             Thread.current.name = "grubmap-acceptor"
             while !isStopped.load(ordering: .relaxed) {
-                acceptOne(for: daemon)
+                // At the limit (a server taking all the connections it may), look again every 10 ms.
+                guard gate.hasRoom else {
+                    usleep(10_000)
+                    continue
+                }
+                if acceptOne(for: daemon) { gate.handedOver() }
             }
             ended.signal()
         }
@@ -67,9 +76,9 @@ final class Acceptor: Sendable {
         if isStarted.load(ordering: .relaxed) { ended.wait() }
     }
 
-    /// Accepts one connection and hands it over, which closes it when libmicrohttpd cannot take it. Out of open
-    /// files (or kernel memory), it waits a little for a connection to close rather than spin.
-    private func acceptOne(for daemon: OpaquePointer) {
+    /// Accepts one connection and hands it over; true when libmicrohttpd took it (it closes one it cannot take). Out
+    /// of open files (or kernel memory), it waits a little for a connection to close rather than spin.
+    private func acceptOne(for daemon: OpaquePointer) -> Bool {
         var address = sockaddr_storage()
         var length = socklen_t(0)
         let connection = cmhd_accept(listener, &address, &length)
@@ -78,12 +87,47 @@ final class Acceptor: Sendable {
             case EMFILE, ENFILE, ENOBUFS, ENOMEM: usleep(10_000)
             default: break  // EINTR, ECONNABORTED: the next one; EINVAL: shut down, the loop ends.
             }
-            return
+            return false
         }
-        _ = withUnsafePointer(to: &address) { storage in
+        let added = withUnsafePointer(to: &address) { storage in
             storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { sockaddr in
                 MHD_add_connection(daemon, connection, sockaddr, length)
             }
         }
+        return added == MHD_Result.YES
+    }
+}
+
+/// The connections handed to libmicrohttpd and not yet closed, against the server's limit of them.
+///
+/// libmicrohttpd 0.9.75 must never reach its own connection limit with a connection handed to it: its thread then
+/// locks a mutex it already holds and hangs, with every connection it serves (seen in `ServerLimitsTests`, a
+/// thread waiting on a mutex whose owner is itself). And the count it decides by lags: it counts a connection handed
+/// over only once its thread takes it, and one closed only once it is cleaned up. So libmicrohttpd is given a limit
+/// well above the server's (``libmicrohttpdLimit(threads:)``), and the acceptor keeps the server's: counted here,
+/// one up as libmicrohttpd takes a connection, one down as it reports it closed. (A connection libmicrohttpd takes
+/// and then drops without reporting it, which it does only when it cannot allocate the connection's memory, stays
+/// counted.)
+final class ConnectionGate: Sendable {
+    private let open = Atomic<Int>(0)
+    private let maximum = Atomic<Int>(0)
+
+    /// The connections the server holds at most (its own, the event streams' and the room to tell 503), set as
+    /// it starts.
+    var limit: Int {
+        get { maximum.load(ordering: .relaxed) }
+        set { maximum.store(newValue, ordering: .relaxed) }
+    }
+
+    var hasRoom: Bool { open.load(ordering: .relaxed) < limit }
+
+    func handedOver() { open.add(1, ordering: .relaxed) }
+
+    func closed() { open.subtract(1, ordering: .relaxed) }
+
+    /// The limit libmicrohttpd is given with `threads` network threads (each holds at most its share of it, and
+    /// may be handed all the server's connections), leaving room for those it still counts while closing them.
+    func libmicrohttpdLimit(threads: Int) -> Int {
+        limit * max(2, threads) + 64
     }
 }

@@ -15,6 +15,7 @@ let notifyConnection: MHD_NotifyConnectionCallback = { context, connection, sock
     } else if let pointer = socketContext.pointee {
         socketContext.pointee = nil
         server.tracker.close(Unmanaged<ConnectionRecord>.fromOpaque(pointer).takeRetainedValue())
+        server.gate.closed()
     }
 }
 

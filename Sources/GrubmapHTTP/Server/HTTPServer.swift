@@ -89,7 +89,7 @@ public final class HTTPServer: Sendable {
         if configuration.tls != nil { flags |= MHD_USE_TLS.rawValue }
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
         let acceptor = try Acceptor(address: address, host: configuration.host, port: configuration.port)
-        let limit = daemonConnectionLimit()
+        context.gate.limit = daemonConnectionLimit()
         // The daemon borrows the context; `self` owns it and stops the daemon before letting it go.
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
         let credentials = context.credentials
@@ -99,7 +99,8 @@ public final class HTTPServer: Sendable {
             uri_logger_context: contextPointer, notify_connection: notifyConnection,
             notify_connection_context: contextPointer, thread_pool_size: poolSize,
             connection_timeout_seconds: UInt32(clamping: configuration.idleTimeout.components.seconds),
-            connection_limit: UInt32(limit), connection_memory_limit: max(0, configuration.connectionMemory),
+            connection_limit: UInt32(clamping: context.gate.libmicrohttpdLimit(threads: Int(poolSize))),
+            connection_memory_limit: max(0, configuration.connectionMemory),
             tls_certificate: credentials?.certificate.baseAddress,
             tls_key: credentials?.key.baseAddress)
         guard let started = cmhd_start_daemon(&options) else {
@@ -114,13 +115,14 @@ public final class HTTPServer: Sendable {
         context.lingering.start()
         context.workers?.start()
         context.tracker.startReaper()
-        acceptor.start(for: started)
+        acceptor.start(for: started, gate: context.gate)
         let handle = DaemonHandle(pointer: started, acceptor: acceptor)
         daemon.withLock { $0 = handle }
     }
 
-    /// libmicrohttpd's own connection limit: ours and the event streams' plus room for refused connections to be
-    /// told 503, within the open files the process may have (``ConnectionBudget``, which may hold fewer streams).
+    /// The server's connection limit (``ConnectionGate``): ours and the event streams' plus room for refused
+    /// connections to be told 503, within the open files the process may have (``ConnectionBudget``, which may hold
+    /// fewer streams).
     private func daemonConnectionLimit() -> Int {
         // Sockets lingering, database connections, files, the listening socket and libmicrohttpd's pipes.
         let reserve = context.lingering.limit + 128

@@ -18,6 +18,8 @@ final class ServerContext: Sendable {
     let kept: KeptResponses?
     let tracker: ConnectionTracker
     let lingering: LingeringCloser
+    /// The connections handed to libmicrohttpd and not yet closed; set as the server starts.
+    let gate = ConnectionGate()
     /// The threads that run ``responder`` in pool threading; `nil` in thread-per-connection threading, where
     /// each connection's own thread runs it.
     let workers: WorkerPool?
