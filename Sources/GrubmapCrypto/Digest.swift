@@ -50,10 +50,11 @@ enum Sodium {
 }
 
 /// HMAC-SHA-256 under one key of messages that all start alike, with the key and that start absorbed once: each
-/// ``code(for:)`` hashes only the rest of its message, and equals ``Digest/hmacSHA256(key:message:)`` of the whole.
+/// ``code(for:)`` goes on from there with the rest of its message, and equals ``Digest/hmacSHA256(key:message:)`` of
+/// the whole.
 ///
-/// Absorbing a key costs two of SHA-256's 64-byte rounds before the message's first byte; a short signed value costs
-/// three or four more.
+/// Absorbing a key costs two of SHA-256's 64-byte rounds before the message's first byte (a start shorter than a
+/// block only waits in the buffer); a short signed value costs three or four more.
 public struct PreparedHMACSHA256: Sendable {
     private let absorbed: crypto_auth_hmacsha256_state
 

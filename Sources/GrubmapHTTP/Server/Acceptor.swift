@@ -8,8 +8,8 @@ import Synchronization
 /// libmicrohttpd's `poll()` loop accepts one connection a round, and a round of a thread holding hundreds of busy
 /// keep-alive connections takes tens of milliseconds: 1,000 connections opened at once waited in the kernel's
 /// queue for up to 6 s (about 50 accepted a second, measured with `ss` while wrk held 1,000 connections), their
-/// first requests with them. Here a blocking `accept4` takes each one at once; libmicrohttpd gives it to a thread
-/// of its pool with room and wakes that thread.
+/// first requests with them. Here a blocking `accept4` takes each one at once and hands it over; libmicrohttpd
+/// gives it to one of its threads (the socket's number picks which) and wakes that thread.
 ///
 /// The acceptor, not libmicrohttpd, keeps the connection limit (``ConnectionGate``): past it, connections wait in
 /// the kernel's queue, as they did when libmicrohttpd accepted them.
@@ -70,22 +70,32 @@ final class Acceptor: Sendable {
     /// Stops accepting and waits until the thread no longer touches the daemon. The socket is shut down, so new
     /// connections are refused and those still queued in the kernel are reset; it is closed when the acceptor goes.
     func stop() {
-        guard !isStopped.exchange(true, ordering: .relaxed) else { return }
-        // Wakes the blocking accept4, which then fails with EINVAL.
-        _ = Foundation.shutdown(listener, Int32(SHUT_RDWR))
-        if isStarted.load(ordering: .relaxed) { ended.wait() }
+        if !isStopped.exchange(true, ordering: .relaxed) {
+            // Wakes the blocking accept4, which then fails with EINVAL.
+            _ = Foundation.shutdown(listener, Int32(SHUT_RDWR))
+        }
+        // Every caller waits; the signal is passed on to the next.
+        if isStarted.load(ordering: .relaxed) {
+            ended.wait()
+            ended.signal()
+        }
     }
 
-    /// Accepts one connection and hands it over; true when libmicrohttpd took it (it closes one it cannot take). Out
-    /// of open files (or kernel memory), it waits a little for a connection to close rather than spin.
+    /// Accepts one connection and hands it over; true when libmicrohttpd took it (it closes one it cannot take).
+    /// A connection that failed on its way in is skipped (Linux reports its network errors from `accept4`); out of
+    /// open files or memory, or on any other error, it waits a little rather than spin.
     private func acceptOne(for daemon: OpaquePointer) -> Bool {
         var address = sockaddr_storage()
         var length = socklen_t(0)
         let connection = cmhd_accept(listener, &address, &length)
         guard connection >= 0 else {
             switch errno {
-            case EMFILE, ENFILE, ENOBUFS, ENOMEM: usleep(10_000)
-            default: break  // EINTR, ECONNABORTED: the next one; EINVAL: shut down, the loop ends.
+            case EINTR, EAGAIN, ECONNABORTED, EPROTO, ENETDOWN, ENOPROTOOPT, EHOSTDOWN, ENONET, EHOSTUNREACH,
+                EOPNOTSUPP, ENETUNREACH:
+                break
+            default:
+                // EINVAL once stopped ends the loop at once.
+                if !isStopped.load(ordering: .relaxed) { usleep(10_000) }
             }
             return false
         }
@@ -102,12 +112,12 @@ final class Acceptor: Sendable {
 ///
 /// libmicrohttpd 0.9.75 must never reach its own connection limit with a connection handed to it: its thread then
 /// locks a mutex it already holds and hangs, with every connection it serves (seen in `ServerLimitsTests`, a
-/// thread waiting on a mutex whose owner is itself). And the count it decides by lags: it counts a connection handed
-/// over only once its thread takes it, and one closed only once it is cleaned up. So libmicrohttpd is given a limit
-/// well above the server's (``libmicrohttpdLimit(threads:)``), and the acceptor keeps the server's: counted here,
-/// one up as libmicrohttpd takes a connection, one down as it reports it closed. (A connection libmicrohttpd takes
-/// and then drops without reporting it, which it does only when it cannot allocate the connection's memory, stays
-/// counted.)
+/// thread waiting on a mutex whose owner is itself). And the count it decides by lags: `MHD_add_connection` picks a
+/// thread by its socket's number among those whose count has room, counting none of the connections handed over
+/// that the thread has not taken yet. So libmicrohttpd is given a limit well above the server's
+/// (``libmicrohttpdLimit(threads:)``), and the acceptor keeps the server's: counted here, one up as libmicrohttpd
+/// takes a connection, one down as it reports it closed. (A connection libmicrohttpd takes and then drops without
+/// reporting it, which it does only when it cannot allocate the connection's memory, stays counted.)
 final class ConnectionGate: Sendable {
     private let open = Atomic<Int>(0)
     private let maximum = Atomic<Int>(0)
@@ -121,12 +131,18 @@ final class ConnectionGate: Sendable {
 
     var hasRoom: Bool { open.load(ordering: .relaxed) < limit }
 
+    /// Starts over with `limit` and no connection, as the server starts.
+    func reset(limit: Int) {
+        open.store(0, ordering: .relaxed)
+        self.limit = limit
+    }
+
     func handedOver() { open.add(1, ordering: .relaxed) }
 
     func closed() { open.subtract(1, ordering: .relaxed) }
 
-    /// The limit libmicrohttpd is given with `threads` network threads (each holds at most its share of it, and
-    /// may be handed all the server's connections), leaving room for those it still counts while closing them.
+    /// The limit libmicrohttpd is given with `threads` network threads: each holds at most its share of it, and
+    /// any one may be handed all the server's connections (the socket's number picks the thread).
     func libmicrohttpdLimit(threads: Int) -> Int {
         limit * max(2, threads) + 64
     }

@@ -73,6 +73,7 @@ public final class HTTPServer: Sendable {
     /// the hard limit is too low, holds fewer event streams and logs so, or warns when it cannot hold the
     /// connection limit itself.
     public func start() throws(ServerError) {
+        guard daemon.withLock({ $0 == nil }) else { return }  // already started
         var flags =
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
         var poolSize: UInt32 = 0
@@ -89,7 +90,7 @@ public final class HTTPServer: Sendable {
         if configuration.tls != nil { flags |= MHD_USE_TLS.rawValue }
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
         let acceptor = try Acceptor(address: address, host: configuration.host, port: configuration.port)
-        context.gate.limit = daemonConnectionLimit()
+        context.gate.reset(limit: daemonConnectionLimit())
         // The daemon borrows the context; `self` owns it and stops the daemon before letting it go.
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
         let credentials = context.credentials
@@ -140,7 +141,7 @@ public final class HTTPServer: Sendable {
         return budget.connectionLimit
     }
 
-    /// Closes the listening socket: new connections are refused, open ones are still served.
+    /// Shuts the listening socket down: new connections are refused, open ones are still served.
     public func stopAccepting() {
         daemon.withLock { $0?.quiesce() }
     }
@@ -200,8 +201,8 @@ public enum ServerError: Error, Equatable, CustomStringConvertible {
         case .couldNotListen(let host, let port, let code):
             "could not listen on \(host):\(port): \(String(cString: strerror(code)))"
         case .couldNotStartTLS(let host, let port, let code):
-            "could not serve HTTPS on \(host):\(port) (\(String(cString: strerror(code)))); is the port free, and are "
-                + "the certificate and key PEM, unencrypted, and a pair?"
+            "could not serve HTTPS on \(host):\(port) (\(String(cString: strerror(code)))); are the certificate and "
+                + "key PEM, unencrypted, and a pair?"
         }
     }
 }

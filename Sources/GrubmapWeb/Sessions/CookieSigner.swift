@@ -7,8 +7,8 @@ import Synchronization
 /// without a session. The key is the servers' shared secret from the database, so any server checks what another
 /// signed.
 struct CookieSigner: Sendable {
-    /// The key with each purpose's line absorbed (a first visit signs three things; each signature then hashes only
-    /// its text).
+    /// The key absorbed once, with each purpose's line after it (a first visit signs three things; each signature
+    /// then goes on from there with its text).
     private let deviceCookie: PreparedHMACSHA256
     private let csrf: PreparedHMACSHA256
     private let offlineKey: PreparedHMACSHA256
