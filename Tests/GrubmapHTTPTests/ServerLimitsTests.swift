@@ -89,6 +89,31 @@ import Testing
         }
     }
 
+    /// The count the acceptor keeps the limit by comes back down as connections go: 600 come and go (answered and
+    /// closed by the client, or gone before sending anything) where the server holds 66 at once (2, and 64 to tell
+    /// 503), and each is still taken in and answered.
+    @Test(arguments: [ServerConfiguration.Threading.threadPerConnection, .pool(threads: 2)])
+    func connectionsThatCameAndWentLeaveTheirRoom(threading: ServerConfiguration.Threading) throws {
+        try Live.withServer(
+            threading: threading,
+            configure: {
+                $0.connectionLimit = 2
+                $0.eventStreamLimit = 0
+            }
+        ) { server in
+            for round in 0..<300 {
+                do {
+                    let client = try RawClient(port: server.port)
+                    client.setReadTimeout(seconds: 10)
+                    #expect(try client.request("GET", "/\(round)").statusCode == 200)
+                }
+                Live.waitUntil { server.openConnections == 0 }
+                do { try RawClient(port: server.port).finishSending() }
+                Live.waitUntil { server.openConnections == 0 }
+            }
+        }
+    }
+
     /// Each connection's memory pool is 16 KiB (so that an open event stream costs little): a request with a
     /// 6,000-byte cookie is answered, one with 12,000 bytes of headers gets libmicrohttpd's 431.
     @Test func headersOfSomeKilobytesAreReadAndLargerOnes431() throws {
