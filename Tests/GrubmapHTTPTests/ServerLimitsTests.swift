@@ -55,19 +55,27 @@ import Testing
         }
     }
 
+    /// A live server of `limit` connections and no event streams: it holds `limit` + 64 at once (the room to tell
+    /// 503).
+    private static func withServer(
+        holding limit: Int, threading: ServerConfiguration.Threading, refusalTimeout: Duration = .seconds(2),
+        _ body: (HTTPServer) throws -> Void
+    ) throws {
+        try Live.withServer(
+            threading: threading,
+            configure: {
+                $0.connectionLimit = limit
+                $0.eventStreamLimit = 0
+                $0.refusalTimeout = refusalTimeout
+            }, body)
+    }
+
     /// Past what the server holds (our limit of 1, no streams, 64 to tell 503), a connection is left in the kernel's
     /// queue, not handed to libmicrohttpd (whose 0.9.75 hangs a thread on one past its own limit): once another
     /// goes, it comes in and is answered. Run in a loop, the hang showed in five runs of eight.
     @Test(arguments: [ServerConfiguration.Threading.threadPerConnection, .pool(threads: 2)])
     func aConnectionPastWhatTheServerHoldsWaitsForRoom(threading: ServerConfiguration.Threading) throws {
-        try Live.withServer(
-            threading: threading,
-            configure: {
-                $0.connectionLimit = 1
-                $0.eventStreamLimit = 0
-                $0.refusalTimeout = .seconds(60)
-            }
-        ) { server in
+        try Self.withServer(holding: 1, threading: threading, refusalTimeout: .seconds(60)) { server in
             let busy = try Live.startRequest(on: server)
             busy.setReadTimeout(seconds: 10)
             // Over the limit while the busy one is not idle: refused, each kept until it sends its request.
@@ -94,13 +102,7 @@ import Testing
     /// 503), and each is still taken in and answered.
     @Test(arguments: [ServerConfiguration.Threading.threadPerConnection, .pool(threads: 2)])
     func connectionsThatCameAndWentLeaveTheirRoom(threading: ServerConfiguration.Threading) throws {
-        try Live.withServer(
-            threading: threading,
-            configure: {
-                $0.connectionLimit = 2
-                $0.eventStreamLimit = 0
-            }
-        ) { server in
+        try Self.withServer(holding: 2, threading: threading) { server in
             for round in 0..<300 {
                 do {
                     let client = try RawClient(port: server.port)
