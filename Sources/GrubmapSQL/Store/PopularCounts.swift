@@ -49,7 +49,9 @@ public struct PopularCounts: Sendable, Equatable {
     /// One PostgreSQL statement adding every count, into the rows of this connection's shard
     /// (``SQLDialect/counterShard``), and sending `notification` (a channel and a payload) in the same transaction,
     /// after the counts, so a server woken by it reads them. The counts go as one JSON parameter, read by
-    /// `json_to_recordset`; a place deleted since is skipped rather than failing the rest on its foreign key. Rows are
+    /// `json_to_recordset`; a place deleted since is skipped rather than failing the rest on its foreign key (a
+    /// subquery, one index lookup a count: the prepared statement's generic plan guesses 100 counts, and as a join
+    /// read every place of the database each time, 3.3 ms for 20,000 places against 0.2 ms). Rows are
     /// written in key order, so two servers adding to the same rows at once wait for each other instead of
     /// deadlocking. It commits without waiting for its flush (`synchronous_commit` off for this statement's
     /// transaction alone): the counts are statistics, and what a crash of the database loses of them is its last
@@ -79,7 +81,7 @@ public struct PopularCounts: Sendable, Equatable {
                 INSERT INTO popular_counts (place_id, week, weekday, hour, shard, check_ins, reports)
                 SELECT added.place_id, added.week, added.weekday, added.hour, \(sql: SQLDialect.postgreSQL.counterShard),
                     added.check_ins, added.reports
-                FROM added JOIN places ON places.id = added.place_id
+                FROM added WHERE (SELECT places.id FROM places WHERE places.id = added.place_id) IS NOT NULL
                 ORDER BY added.place_id, added.week, added.weekday, added.hour
                 ON CONFLICT (place_id, week, weekday, hour, shard) DO UPDATE SET
                     check_ins = popular_counts.check_ins + excluded.check_ins,
