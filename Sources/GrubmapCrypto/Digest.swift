@@ -14,14 +14,7 @@ public enum Digest {
 
     /// The HMAC-SHA-256 of `message` under `key` (any length; RFC 2104): 32 bytes.
     public static func hmacSHA256(key: [UInt8], message: some Collection<UInt8>) -> [UInt8] {
-        Sodium.ready()
-        var state = crypto_auth_hmacsha256_state()
-        var output = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_BYTES))
-        let input = Array(message)
-        _ = crypto_auth_hmacsha256_init(&state, key, key.count)
-        _ = crypto_auth_hmacsha256_update(&state, input, UInt64(input.count))
-        _ = crypto_auth_hmacsha256_final(&state, &output)
-        return output
+        PreparedHMACSHA256(key: key, start: EmptyCollection()).code(for: message)
     }
 
     /// Whether two byte strings are equal, taking the same time wherever they differ (lengths are not secret).
@@ -71,10 +64,10 @@ public struct PreparedHMACSHA256: Sendable {
     public func code(for rest: some Collection<UInt8>) -> [UInt8] {
         var state = absorbed
         var output = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_BYTES))
-        let isContiguous = rest.withContiguousStorageIfAvailable { bytes in
-            crypto_auth_hmacsha256_update(&state, bytes.baseAddress, UInt64(bytes.count)) == 0
+        let absorbedInPlace = rest.withContiguousStorageIfAvailable { bytes in
+            _ = crypto_auth_hmacsha256_update(&state, bytes.baseAddress, UInt64(bytes.count))
         }
-        if isContiguous == nil {
+        if absorbedInPlace == nil {
             let bytes = Array(rest)
             _ = crypto_auth_hmacsha256_update(&state, bytes, UInt64(bytes.count))
         }

@@ -10,7 +10,7 @@ final class RawClient {
         var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    enum ClientError: Error, Equatable { case connect(Int32), closed, malformed(String) }
+    enum ClientError: Error { case connect(Int32), closed, malformed(String) }
 
     private let socket: Int32
     private var buffer: [UInt8] = []

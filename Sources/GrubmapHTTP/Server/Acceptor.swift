@@ -124,17 +124,14 @@ final class ConnectionGate: Sendable {
 
     /// The connections the server holds at most (its own, the event streams' and the room to tell 503), set as
     /// it starts.
-    var limit: Int {
-        get { maximum.load(ordering: .relaxed) }
-        set { maximum.store(newValue, ordering: .relaxed) }
-    }
+    var limit: Int { maximum.load(ordering: .relaxed) }
 
     var hasRoom: Bool { open.load(ordering: .relaxed) < limit }
 
     /// Starts over with `limit` and no connection, as the server starts.
     func reset(limit: Int) {
         open.store(0, ordering: .relaxed)
-        self.limit = limit
+        maximum.store(limit, ordering: .relaxed)
     }
 
     func handedOver() { open.add(1, ordering: .relaxed) }

@@ -13,7 +13,7 @@ struct ConnectionBudget: Equatable {
         case warning(String)
     }
 
-    /// libmicrohttpd's connection limit: every connection, event streams included.
+    /// The server's connection limit (``ConnectionGate``): every connection, event streams included.
     let connectionLimit: Int
     /// Event streams held at once: the configured cap, or fewer when the open files run out before it.
     let streamLimit: Int

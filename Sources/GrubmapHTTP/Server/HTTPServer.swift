@@ -90,7 +90,7 @@ public final class HTTPServer: Sendable {
         if configuration.tls != nil { flags |= MHD_USE_TLS.rawValue }
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
         let acceptor = try Acceptor(address: address, host: configuration.host, port: configuration.port)
-        context.gate.reset(limit: daemonConnectionLimit())
+        context.gate.reset(limit: serverConnectionLimit())
         // The daemon borrows the context; `self` owns it and stops the daemon before letting it go.
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
         let credentials = context.credentials
@@ -124,7 +124,7 @@ public final class HTTPServer: Sendable {
     /// The server's connection limit (``ConnectionGate``): ours and the event streams' plus room for refused
     /// connections to be told 503, within the open files the process may have (``ConnectionBudget``, which may hold
     /// fewer streams).
-    private func daemonConnectionLimit() -> Int {
+    private func serverConnectionLimit() -> Int {
         // Sockets lingering, database connections, files, the listening socket and libmicrohttpd's pipes.
         let reserve = context.lingering.limit + 128
         let connections = configuration.connectionLimit
@@ -191,7 +191,8 @@ public final class HTTPServer: Sendable {
 public enum ServerError: Error, Equatable, CustomStringConvertible {
     case invalidHost(String)
     case couldNotListen(host: String, port: UInt16, errno: Int32)
-    /// libmicrohttpd would not start with TLS: the port, or the certificate and key GnuTLS was given.
+    /// libmicrohttpd would not start with TLS: GnuTLS refused the certificate and key it was given (the port is the
+    /// acceptor's, already listening).
     case couldNotStartTLS(host: String, port: UInt16, errno: Int32)
 
     public var description: String {
