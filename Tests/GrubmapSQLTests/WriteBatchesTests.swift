@@ -188,4 +188,24 @@ struct WriteBatchesTests {
         #expect(try batches.write(Write(writer: 5, key: 5)) == 50)
         #expect(fixture.statements.all == [[0], [5]])
     }
+
+    /// Each batches' writer is a thread; a server's stores and the tests make many over a run, so released batches
+    /// must not leave their writer behind. The writer holds the statements' closures until its thread ends, so what
+    /// they hold is freed only then.
+    @Test func batchesReleasedLeaveNoWriterBehind() throws {
+        final class Held: Sendable {}
+        weak var held: Held?
+        do {
+            let statementsHold = Held()
+            held = statementsHold
+            let batches = WriteBatches<Int, Int>(
+                maximumBatch: 4, conflict: { _, _ in false }, isStatementFailure: { _ in false },
+                together: { writes in
+                    _ = statementsHold
+                    return writes
+                }, alone: { $0 })
+            #expect(try batches.write(7) == 7)
+        }
+        try waitUntil { held == nil }
+    }
 }

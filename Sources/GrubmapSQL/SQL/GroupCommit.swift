@@ -1,12 +1,10 @@
 /// One writer for many threads: short writes queued by the server's threads are committed together, many in one
 /// `IMMEDIATE` transaction, so a crowd checking in costs one `fsync` per commit rather than one per person.
 ///
-/// There is no thread of its own (``WriteBatches``, whose writes are closures here): a caller finding no commit under
-/// way leads: it takes everything queued (its own write among it), runs it in one transaction and commits;
-/// meanwhile later callers queue up, and when the commit returns the leader hands the lead to the first of them,
-/// whose commit then takes them all. Every caller blocks until the commit holding its write returned (with
-/// `synchronous=FULL`, until it is on disk), and only then gets its result: nothing is acknowledged that a crash
-/// could still lose.
+/// Its writes are closures run by ``WriteBatches``' writer, a thread of its own: it takes everything queued, runs it
+/// in one transaction and commits, while later callers queue up for the next. Every caller blocks until the commit
+/// holding its write returned (with `synchronous=FULL`, until it is on disk), and only then gets its result: nothing
+/// is acknowledged that a crash could still lose.
 ///
 /// One write failing does not fail the others: when a write throws, the transaction is rolled back and each write
 /// of it runs again alone, in a transaction of its own, so each caller gets its own outcome (a foreign key that
@@ -14,8 +12,9 @@
 /// held the lock past the busy timeout: `SQLITE_BUSY`), or no connection comes, every write of it fails with that
 /// error and nothing of it is stored; so do the writes not yet run alone once one of them meets such an error.
 ///
-/// Writes borrow one connection of the pool per commit, and one per write run again alone, so, as with the pool,
-/// never call ``write(_:)`` from inside one of its borrowing closures.
+/// Writes borrow one connection of the pool per commit, and one per write run again alone; never call ``write(_:)``
+/// from inside a write (the writer would wait for itself) or from inside a closure borrowing a connection (the
+/// writer may wait for that connection).
 public final class GroupCommit: Sendable {
     /// The most writes one transaction takes; the rest wait for the next.
     public static let maximumBatch = 256
