@@ -40,7 +40,7 @@ let package = Package(
             dependencies: ["CXML2", "GrubmapStore", "GrubmapCore", "GrubmapOutbound"],
             resources: [.copy("Resources/Demo"), .copy("Resources/DemoMenus"), .copy("Resources/DemoBasemaps")]
         ),
-        .target(name: "GrubmapHTTP", dependencies: ["CMicroHTTPD", "CZlib", "GrubmapCore"]),
+        .target(name: "GrubmapHTTP", dependencies: ["CMalloc", "CMicroHTTPD", "CZlib", "GrubmapCore"]),
         .target(
             name: "GrubmapWeb",
             dependencies: [
@@ -53,13 +53,13 @@ let package = Package(
             name: "grubmap",
             dependencies: [
                 "GrubmapCore", "GrubmapCrypto", "GrubmapStore", "GrubmapSQL", "GrubmapImport", "GrubmapHTTP",
-                "GrubmapOutbound", "GrubmapWeb", "CMalloc",
+                "GrubmapOutbound", "GrubmapWeb",
             ]),
         .executableTarget(name: "grubmap-bench", dependencies: ["GrubmapCore"]),
         .executableTarget(name: "grubmap-bench-photo", dependencies: ["CImaging", "GrubmapCore", "GrubmapImaging"]),
         .executableTarget(
             name: "grubmap-bench-checkins",
-            dependencies: ["CLibPQ", "CMicroHTTPD", "GrubmapCore", "GrubmapStore", "GrubmapSQL"]),
+            dependencies: ["CLibPQ", "CMicroHTTPD", "GrubmapCore", "GrubmapHTTP", "GrubmapStore", "GrubmapSQL"]),
         .executableTarget(name: "grubmap-bench-routes", dependencies: ["GrubmapCore"]),
         .executableTarget(name: "grubmap-bench-spatial", dependencies: ["GrubmapCore", "GrubmapStore", "GrubmapSQL"]),
         // libFuzzer harnesses (scripts/fuzz builds them with -sanitize=fuzzer,address); a plain build replays files.

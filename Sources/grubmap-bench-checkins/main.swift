@@ -21,6 +21,7 @@
 
 import Foundation
 import GrubmapCore
+import GrubmapHTTP
 import GrubmapSQL
 import GrubmapStore
 import Synchronization
@@ -69,6 +70,8 @@ struct Options {
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
+// The server's heap settings, so the store alone (H5's floor) allocates as it does inside `grubmap serve`.
+ProcessHeap.fixThresholds()
 if options.command == "floor" {
     guard options.port > 0 else { Options.fail("floor needs --port") }
     serveFloor(url: options.database, port: options.port, connections: options.clients, profiles: options.profiles)

@@ -260,7 +260,7 @@ struct CheckInStoreTests {
                     group.leave()
                 }.start()
                 if index == 0 {
-                    // Person 0's write leads and waits on the row before the others arrive.
+                    // Person 0's write is taken by the writer alone and waits on the row before the others arrive.
                     try waitUntil {
                         try holder.fetchOne(
                             "SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()"

@@ -20,6 +20,7 @@ public final class GroupCommit: Sendable {
     public static let maximumBatch = 256
 
     private let batches: WriteBatches<Work, any Sendable>
+    private let pool: ConnectionPool
 
     /// One caller's write, whatever its result's type.
     private struct Work: Sendable {
@@ -43,6 +44,7 @@ public final class GroupCommit: Sendable {
 
     /// Makes a writer that borrows its connections from `pool`.
     public init(pool: ConnectionPool) {
+        self.pool = pool
         batches = WriteBatches(
             maximumBatch: Self.maximumBatch, conflict: { _, _ in false },
             isStatementFailure: { $0 is WriteFailure },
@@ -62,7 +64,7 @@ public final class GroupCommit: Sendable {
             })
     }
 
-    /// The writes queued for the next commit, not yet taken by a leader.
+    /// The writes queued for the next commit, not yet taken by the writer.
     var queuedCount: Int { batches.queuedCount }
 
     /// Runs `work` in a transaction shared with the writes of other threads and returns its result once that
@@ -71,6 +73,7 @@ public final class GroupCommit: Sendable {
     /// - Throws: what `work` threw when run alone, or the error that kept the shared transaction from beginning
     ///   or committing.
     public func write<Value: Sendable>(_ work: @escaping @Sendable (Database) throws -> Value) throws -> Value {
+        pool.requireNoneBorrowedHere()
         let result: any Sendable
         do {
             result = try batches.write(Work { try work($0) })

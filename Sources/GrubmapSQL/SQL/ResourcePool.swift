@@ -92,6 +92,18 @@ final class ResourcePool<Resource: AnyObject & Sendable>: Sendable {
         case wait(Waiter)
     }
 
+    /// In debug builds, traps when the calling thread holds one of the pool's resources: for a call that waits on
+    /// another thread borrowing from the pool (``WriteBatches``' writer), which could then wait for this one.
+    func requireNoneHeldByThisThread() {
+        #if DEBUG
+            let thread = Int(bitPattern: pthread_self())
+            precondition(
+                !state.withLock { $0.holders.contains { $0.thread == thread } },
+                "this thread holds one of the pool's connections while it waits on the writer, which borrows from the "
+                    + "same pool: once every connection is lent, each waits for the other")
+        #endif
+    }
+
     /// A resource for one borrower, and whether it was lent before (so may have gone stale since).
     ///
     /// In debug builds, traps when the calling thread already holds one of the pool's resources.

@@ -48,6 +48,12 @@ public final class ConnectionPool: Sendable {
     /// Statements that failed in the database so far, as the store counted them.
     public var queryErrors: Int { connections.failureCount }
 
+    /// In debug builds, traps when the calling thread holds one of this pool's connections (see
+    /// ``ResourcePool/requireNoneHeldByThisThread()``).
+    func requireNoneBorrowedHere() {
+        connections.requireNoneHeldByThisThread()
+    }
+
     /// Lends a connection to `body` and takes it back afterwards, even when `body` throws.
     ///
     /// A transaction `body` left open is rolled back before the connection is reused.

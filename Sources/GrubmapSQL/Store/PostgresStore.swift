@@ -109,7 +109,8 @@ public final class PostgresStore: SQLStore, LiveChangeFeed {
     }
 
     public func commit(_ checkIn: CheckInWrite) throws -> CheckInWritten {
-        try checkIns.write(checkIn)
+        pool.requireNoneBorrowedHere()
+        return try checkIns.write(checkIn)
     }
 
     /// The check-ins waiting for the statement under way to finish.
