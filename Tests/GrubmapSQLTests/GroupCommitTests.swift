@@ -88,6 +88,24 @@ struct GroupCommitTests {
         }
     }
 
+    /// What a command does: write, let go of its store, exit. The last connection's close moves the log into the
+    /// database file, which must happen as the writer is released, not later on its thread: the file alone, copied
+    /// right then (a backup, a template), holds the write.
+    @Test func aWriterReleasedLeavesItsWritesInTheDatabaseFile() throws {
+        try withTemporaryPath { path in
+            do {
+                let fixture = try Fixture(path: path)
+                _ = try fixture.writer.write(Fixture.insert(writer: 1, number: 1))
+            }
+            #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+            let copy = path + ".copy"
+            try FileManager.default.copyItem(atPath: path, toPath: copy)
+            let notes = try Database(path: copy).fetchOne("SELECT count(*) AS n FROM notes")?.value(
+                named: "n", as: Int64.self)
+            #expect(notes == 1)
+        }
+    }
+
     @Test func everyThreadsWritesLandAndEachCallerGetsItsOwnResult() throws {
         try withTemporaryPath { path in
             let fixture = try Fixture(path: path)

@@ -26,6 +26,8 @@ import Synchronization
 /// would wait for itself (it traps instead); the writer ends once the batches are released and their queue is empty.
 final class WriteBatches<Input: Sendable, Output: Sendable>: Sendable {
     private let writer: Writer
+    /// Signalled by the writer's thread as it ends, having let go of ``writer``.
+    private let finished = DispatchSemaphore(value: 0)
 
     /// Batches whose statement for many is `together` (its outputs in the order of its inputs), for one `alone`.
     init(
@@ -37,15 +39,25 @@ final class WriteBatches<Input: Sendable, Output: Sendable>: Sendable {
         writer = Writer(
             maximumBatch: maximumBatch, conflict: conflict, isStatementFailure: isStatementFailure, together: together,
             alone: alone)
-        let writer = writer
+        // The thread's reference is let go of before it says it finished, so the batches' release frees the writer,
+        // its statements and what they hold (the connection pool, whose last close checkpoints SQLite's log) on the
+        // releasing thread, before it goes on: a command that writes and exits leaves a complete database file.
+        let handedOver = Unmanaged.passRetained(writer)
+        let finished = finished
         Thread {
             Thread.current.name = "grubmap-writes"
-            writer.runUntilClosed()
+            var running: Writer? = handedOver.takeRetainedValue()
+            running?.runUntilClosed()
+            running = nil
+            finished.signal()
         }.start()
     }
 
     deinit {
         writer.close()
+        // Released on the writer's own thread (by a statement's closure holding the last reference), it cannot wait
+        // for itself; the writer is then freed as that thread ends.
+        if !writer.runsOnThisThread { finished.wait() }
     }
 
     /// The writes queued for the next statement, not yet taken by the writer.
@@ -92,10 +104,11 @@ final class WriteBatches<Input: Sendable, Output: Sendable>: Sendable {
 
         var queuedCount: Int { state.withLock { $0.queued.count } }
 
+        /// Whether the caller is the writer's thread.
+        var runsOnThisThread: Bool { writerThread.load(ordering: .relaxed) == Int(bitPattern: pthread_self()) }
+
         func write(_ input: Input) throws -> Output {
-            precondition(
-                writerThread.load(ordering: .relaxed) != Int(bitPattern: pthread_self()),
-                "a write from inside a batch's statement would wait for itself")
+            precondition(!runsOnThisThread, "a write from inside a batch's statement would wait for itself")
             let mine = Ticket(input)
             let wakes = state.withLock { state in
                 precondition(!state.closed, "a write after the batches were released would never be written")
