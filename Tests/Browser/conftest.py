@@ -142,6 +142,11 @@ def settled(condition):
     return check
 
 
+# Tuesday 17 November 2026, 03:30 UTC = 12:30 in Busan: a weekday's lunch, whose meals the menu board opens. On
+# the machine's own clock the board may have none open (an evening in Busan), and no meal to press or follow.
+BUSAN_LUNCH = 1_794_886_200
+
+
 @contextmanager
 def clocked_server(folder, now, extra_args=()):
     """A server whose clock reads `now` (seconds since 1970) when it starts, whatever the machine's clock says."""

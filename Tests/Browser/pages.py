@@ -52,8 +52,19 @@ class Page:
     ready: Optional[Callable] = None
 
 
+def open_a_meal(driver):
+    """Opens the board's first meal with dishes unless the board opened one for the hour (it opens none outside meal
+    hours, as on the machine's clock in Busan's evening)."""
+    if driver.find_elements(By.CSS_SELECTOR, "#board details[open] .dish-link"):
+        return
+    meal = next(details for details in driver.find_elements(By.CSS_SELECTOR, "#board details")
+                if details.find_elements(By.CSS_SELECTOR, ".dish-link"))
+    driver.execute_script("arguments[0].open = true", meal)
+
+
 def open_a_dish(driver, server, width):
     """The dish page of the board's first meal, reached by its name's link as a person follows it."""
+    open_a_meal(driver)
     link = driver.find_element(By.CSS_SELECTOR, "#board details[open] .dish-link")
     driver.get(link.get_attribute("href"))
     wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".dish-page"))
@@ -63,6 +74,7 @@ def follow_a_dish(driver, server, width):
     """The board after pressing the bell of its first open meal: the strip of followed dishes served today on top
     (as it is already once a dish is followed)."""
     if not driver.find_elements(By.CSS_SELECTOR, ".follow-strip"):
+        open_a_meal(driver)
         press(driver, "#board details[open] .follow-bell[aria-pressed=false]")
     wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".follow-strip"))
 

@@ -13,10 +13,9 @@ import urllib.request
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import BINARY, clocked_server, settled, wait_for
+from conftest import BINARY, BUSAN_LUNCH, clocked_server, settled, wait_for
 
-# Tuesday 17 November 2026, 03:30 UTC = 12:30 in Busan; 20:30 UTC = 12:30 in San José.
-BUSAN_LUNCH = 1_794_886_200
+# Tuesday 17 November 2026, 20:30 UTC = 12:30 in San José (BUSAN_LUNCH: the same day's lunch in Busan).
 SAN_JOSE_LUNCH = 1_794_947_400
 BOARD = "/areas/pnu-busan/menus"
 VENUE = "san-jose-convention-center"

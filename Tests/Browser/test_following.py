@@ -9,12 +9,9 @@ import icalendar
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import clocked_server, wait_for
+from conftest import BUSAN_LUNCH, clocked_server, wait_for
 
 BOARD = "/areas/pnu-busan/menus"
-# Tuesday 17 November 2026, 12:30 in Busan: a weekday's lunch, whose meals the board opens. On the machine's own
-# clock the board may have none open (a Saturday evening in Busan), and no bell to press.
-BUSAN_LUNCH = 1_794_886_200
 
 
 @pytest.fixture
