@@ -70,7 +70,7 @@ final class WriteBatches<Input: Sendable, Output: Sendable>: Sendable {
 
     /// The queue and the writer's loop: all the writer's thread holds, so the batches can be released.
     private final class Writer: Sendable {
-        let maximumBatch: Int
+        private let maximumBatch: Int
         private let conflict: @Sendable (Input, Input) -> Bool
         private let together: @Sendable ([Input]) throws -> [Output]
         private let alone: @Sendable (Input) throws -> Output
@@ -110,21 +110,22 @@ final class WriteBatches<Input: Sendable, Output: Sendable>: Sendable {
         func write(_ input: Input) throws -> Output {
             precondition(!runsOnThisThread, "a write from inside a batch's statement would wait for itself")
             let mine = Ticket(input)
-            let wakes = state.withLock { state in
+            changeWakingTheWriter { state in
                 precondition(!state.closed, "a write after the batches were released would never be written")
                 state.queued.append(mine)
-                guard state.sleeping else { return false }
-                state.sleeping = false
-                return true
             }
-            if wakes { wake.signal() }
             return try mine.outcome().get()
         }
 
         /// Ends the writer once the queue is empty.
         func close() {
+            changeWakingTheWriter { $0.closed = true }
+        }
+
+        /// Makes `change` to the state and wakes the writer if it sleeps, to look at it.
+        private func changeWakingTheWriter(_ change: (inout State) -> Void) {
             let wakes = state.withLock { state in
-                state.closed = true
+                change(&state)
                 guard state.sleeping else { return false }
                 state.sleeping = false
                 return true
