@@ -4,6 +4,7 @@ import of the same file takes), on a real SQLite file and, when the test cluster
 places after, the schema keeps its indexes and triggers, and a last import that runs to its end writes every place."""
 
 import json
+import os
 import signal
 import sqlite3
 import subprocess
@@ -44,10 +45,10 @@ def import_seconds(database, path):
     return time.monotonic() - started
 
 
-def import_killed(database, path, seconds):
+def import_killed(database, path, seconds, env=None):
     """Runs the import and kills it with SIGKILL after `seconds`; returns True when it was still running then."""
     process = subprocess.Popen([str(BINARY), "import", "places", str(path), "--area", AREA, "--database", database],
-                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     try:
         process.wait(timeout=seconds)
         return False
@@ -129,10 +130,15 @@ def test_a_killed_import_into_a_new_postgresql_area_leaves_it_as_it_was(tmp_path
     subprocess.run([str(BINARY), "migrate", "--database", scratch], check=True, capture_output=True)
     psql(scratch, f"INSERT INTO areas ({AREA_COLUMNS}) VALUES ({values})")
     whole = import_seconds(scratch, path)
+    # The import keeps the places it read in a temporary file, unlinked as soon as it is made: a kill leaves none.
+    temporary = tmp_path / "temporary"
+    temporary.mkdir()
+    env = {**os.environ, "TMPDIR": str(temporary)}
     killed = 0
     for point in KILL_POINTS:
-        if import_killed(database, path, whole * point):
+        if import_killed(database, path, whole * point, env):
             killed += 1
+        assert list(temporary.iterdir()) == []
         places = int(psql(database, f"SELECT count(*) FROM places WHERE area_id = '{AREA}'"))
         if places:
             assert places == count

@@ -216,6 +216,12 @@ public struct CopyRows {
     public mutating func append(_ value: DatabaseValue) throws {
         if !isRowStart { buffer.append(UInt8(ascii: "\t")) }
         isRowStart = false
+        try Self.appendText(of: value, to: &buffer, sql: sql)
+    }
+
+    /// Writes `value` as the text format writes one value: what ``append(_:)`` sends, for rows made before their
+    /// `COPY` runs (`sql`, named by the error for text with a NUL character, which PostgreSQL cannot store).
+    static func appendText(of value: DatabaseValue, to buffer: inout [UInt8], sql: String) throws(PostgresError) {
         switch value {
         case .null:
             buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "N")])

@@ -2,81 +2,96 @@ import Foundation
 import GrubmapCore
 import GrubmapStore
 
-/// An import on PostgreSQL, staged and written by `COPY`:
-/// - staging: the places copied into the temporary table by one `COPY … FROM STDIN`
-///   (``PostgresConnection/copyIn(_:_:)``), which the server takes several times faster than `INSERT`s of a few
-///   hundred rows; the table has no index of ids meanwhile, so a repeated id is looked for once the copy is done.
-/// - writing new places: the staged rows, sorted, sent by this connection (`COPY … TO STDOUT`) and copied as they
-///   come into `places` by a second connection (`COPY places FROM STDIN`), in its own transaction: the server
-///   sorts and sends on one core while it writes on the other, and `COPY` writes a table's pages a batch of rows
-///   at a time, where `INSERT … SELECT` logs every row (1,000,000 places: 31 s, as fast as `psql`'s `\copy` of
-///   the same rows; the `INSERT` took 35-36 s).
+/// An import on PostgreSQL, written by `COPY`:
+/// - reading: the places read once into a temporary file of this process as `COPY` rows (``PlaceSpill``), their
+///   cells on the Z-order curve in memory.
+/// - an area with no places (a new city): the rows sorted by cell and copied into `places` by one `COPY` in one
+///   transaction, all or none, which the places' unique ids check. The server writes them as fast as it takes
+///   `psql`'s `\copy` of the same rows (1,000,000 places: 30 s); before, the rows were staged on the server and
+///   sorted there, and another connection copied them back while this one wrote (35-38 s).
+/// - otherwise, or when that `COPY` finds an id taken: the rows copied into the temporary table in input order
+///   (``stage(_:on:)``), which the checks of ``SQLStore/importPlaces(into:from:progress:)`` read, and written from
+///   the file again by `COPY` when none of them exists, else by the ranked upsert.
 extension SQLStore {
-    /// Reads every place into `grubmap_import` by `COPY`; returns how many. Throws the first problem of the input in
-    /// its order, as the `INSERT`s' staging does: a repeated id before what the reader throws (or a place of another
-    /// area) is thrown first. With `checkingRepeats` false, a repeated id is looked for only when the reader threw.
-    func stageByCopy(
-        into area: Area.ID, from next: () throws -> Place?, on connection: PostgresConnection, checkingRepeats: Bool,
+    /// The whole import on PostgreSQL; see ``SQLStore/importPlaces(into:from:progress:)`` for what it promises.
+    func importByCopy(
+        into area: Area.ID, from next: () throws -> Place?, on connection: PostgresConnection,
         progress: (PlaceImport.Progress) -> Void
-    ) throws -> Int {
+    ) throws -> PlaceImport.Summary {
+        let spill = try PlaceSpill(area: area, from: next, progress: progress)
+        progress(.checking(places: spill.count))
+        let isNew =
+            try spill.stopped == nil
+            && connection.fetchOne("SELECT 1 AS found FROM places WHERE area_id = \(area) LIMIT 1") == nil
+        if isNew, try copyIfAllNew(spill, on: connection, progress: progress) {
+            for statement in dialect.afterBulkImport { try connection.execute(statement) }
+            return PlaceImport.Summary(count: spill.count, updated: 0)
+        }
+        // No index of ids while the rows are copied in: a repeated id is looked for once they are all there.
+        try createImportTable(position: "BIGINT NOT NULL", uniqueIDs: false, on: connection)
+        defer { try? connection.execute("DROP TABLE IF EXISTS grubmap_import") }
+        try connection.execute("DROP TABLE IF EXISTS grubmap_import_order")
+        defer { try? connection.execute("DROP TABLE IF EXISTS grubmap_import_order") }
         try connection.inTransaction(.temporary) {
-            var staged = 0
-            var stopped: (any Error)?
-            let columns = "position, \(StoreRows.placeColumns.text(for: .postgreSQL)), cell"
-            // The places are read on another thread (the GeoJSON reader: some 60% of the client's work) while this
-            // one makes their rows and sends them, which keeps the server's side of the copy busier.
-            try withoutActuallyEscaping(next) { next in
-                var reader = PlaceBatchReader(area: area, next: next)
-                _ = try ReadAhead<[Place]>.run(capacity: 16, produce: { try reader.nextBatch() }) { nextBatch in
-                    try connection.copyIn(SQL(stringLiteral: "COPY grubmap_import (\(columns)) FROM STDIN")) { rows in
-                        while true {
-                            let batch: [Place]?
-                            do {
-                                batch = try nextBatch()
-                            } catch {
-                                stopped = error
-                                return
-                            }
-                            guard let batch else { return }
-                            for place in batch {
-                                staged += 1
-                                for value in StoreRows.databaseValues(of: place, position: staged) {
-                                    try rows.append(value)
-                                }
-                                try rows.append(.integer(Self.zOrderCell(of: place.coordinate)))
-                                try rows.endRow()
-                            }
-                            progress(.staging(places: staged))
-                        }
-                    }
-                }
-            }
-            progress(.staging(places: staged))
-            if checkingRepeats || stopped != nil { try throwFirstRepeatedID(on: connection) }
-            if let stopped { throw stopped }
-            return staged
+            try stage(spill, on: connection)
+            // The first problem of the input in its order: a repeated id before what stopped the reading.
+            try throwFirstRepeatedID(on: connection)
+            if let stopped = spill.stopped { throw stopped }
+            try connection.execute("ALTER TABLE grubmap_import ADD PRIMARY KEY (position)")
+        }
+        let updated = try check(area: area, on: connection)
+        if updated == 0 {
+            try copy(spill, on: connection, progress: progress)
+        } else {
+            try rank(on: connection)
+            try write(spill.count, on: connection, progress: progress)
+        }
+        for statement in dialect.afterBulkImport { try connection.execute(statement) }
+        return PlaceImport.Summary(count: spill.count, updated: updated)
+    }
+
+    /// Copies the read places into `places` as ``copy(_:on:progress:)`` does, before any check: the places' unique
+    /// ids refuse an id repeated in the input or another area's, and then nothing is written and `false` returned,
+    /// for the checks to say which (in input order) or, should a place with one of the ids have been added to the
+    /// area meanwhile, for the ranked upsert to write them.
+    private func copyIfAllNew(
+        _ spill: PlaceSpill, on connection: PostgresConnection, progress: (PlaceImport.Progress) -> Void
+    ) throws -> Bool {
+        do {
+            try copy(spill, on: connection, progress: progress)
+            return true
+        } catch let error as PostgresError where error.sqlState == "23505" && error.constraint == "places_pkey" {
+            return false
         }
     }
 
-    /// Writes the places staged in `grubmap_import` (on `staging`) into `places`, in the order of their cells, in
-    /// one transaction of a connection of its own: all or none. Throws the database's error when one is refused
-    /// (a unique id taken), after which nothing was written and the staged places are still there.
-    func copyStagedPlaces(from staging: PostgresConnection, into pool: PostgresConnectionPool) throws {
-        let columns = StoreRows.placeColumns
-        _ = try pool.withConnectionOfItsOwn { writer in
-            try writer.inTransaction(.write) {
-                try writer.copyIn("COPY places (\(sql: columns)) FROM STDIN") { rows in
-                    try staging.inTransaction(.temporary) {
-                        try staging.execute("SET LOCAL work_mem = '64MB'")
-                        // Coordinates go through text: with every digit a double has (the default is 1 since
-                        // PostgreSQL 12, but a role or database may set 0, which rounds to 15 digits).
-                        try staging.execute("SET LOCAL extra_float_digits = 3")
-                        try staging.copyOut(
-                            "COPY (SELECT \(sql: columns) FROM grubmap_import ORDER BY cell, position) TO STDOUT"
-                        ) { row in try rows.appendRow(text: row) }
-                    }
+    /// Writes read places none of which exists into `places` in the order of their cells, by one `COPY` in one
+    /// transaction: all or none.
+    private func copy(_ spill: PlaceSpill, on connection: PostgresConnection, progress: (PlaceImport.Progress) -> Void)
+        throws
+    {
+        progress(.writing(done: 0, of: spill.count))
+        _ = try connection.inTransaction(.write) {
+            try connection.copyIn("COPY places (\(sql: StoreRows.placeColumns)) FROM STDIN") { rows in
+                var done = 0
+                try spill.forEachRowInCellOrder { row in
+                    try rows.appendRow(text: row)
+                    done += 1
+                    if done % Self.copyProgressRows == 0 { progress(.writing(done: done, of: spill.count)) }
                 }
             }
+        }
+        progress(.writing(done: spill.count, of: spill.count))
+    }
+
+    /// Places written between two reports of a copy's progress.
+    private static var copyProgressRows: Int { 10_000 }
+
+    /// Copies the read places, in input order with their positions and cells, into `grubmap_import`.
+    private func stage(_ spill: PlaceSpill, on connection: PostgresConnection) throws {
+        let columns = "position, \(StoreRows.placeColumns.text(for: .postgreSQL)), cell"
+        try connection.copyIn(SQL(stringLiteral: "COPY grubmap_import (\(columns)) FROM STDIN")) { rows in
+            try spill.forEachStagingRow { row in try rows.appendRow(text: row) }
         }
     }
 

@@ -3,8 +3,9 @@ import GrubmapCore
 import GrubmapStore
 
 /// A bulk import of places: staged, checked, then written (see ``PlaceImport`` for what it promises). On SQLite an
-/// import into an area with no places takes the fast path of `SQLStore+BulkImport.swift` instead; on PostgreSQL the
-/// staging is one `COPY`, and new places are written by another (`SQLStore+CopyImport.swift`).
+/// import into an area with no places takes the fast path of `SQLStore+BulkImport.swift` instead; on PostgreSQL
+/// the places are read into a file first, staged from it by one `COPY`, and new places written by another
+/// (`SQLStore+CopyImport.swift`), which is all an import into a new area does.
 ///
 /// 1. Staging: places are read one at a time and inserted a few hundred per statement into a temporary table of
 ///    the importing connection (`grubmap_import`), whose unique `id` finds an id repeated in the input at once.
@@ -20,8 +21,7 @@ import GrubmapStore
 /// 4. Writing: `INSERT … SELECT … ON CONFLICT (id) DO UPDATE` from the staged table, by ranges of rank: on
 ///    PostgreSQL all in one transaction, on SQLite in transactions sized by ``ImportPacing`` (short while other
 ///    connections write, longer while none does), pausing a little between them for waiting writers. On PostgreSQL,
-///    when no staged place exists yet, the staged rows are copied into `places` in Z-order instead
-///    (``copyStagedPlaces(from:into:)``).
+///    when no staged place exists yet, the rows are copied into `places` in Z-order instead.
 extension SQLStore {
     @discardableResult
     public func importPlaces(
@@ -30,73 +30,49 @@ extension SQLStore {
         try withConnection { connection in
             for statement in dialect.bulkSettings.apply { try connection.execute(statement) }
             defer { for statement in dialect.bulkSettings.restore { try? connection.execute(statement) } }
-            if dialect == .sqlite,
-                let summary = try bulkImport(into: area, from: next, on: connection, progress: progress)
-            {
+            if let postgres = connection as? PostgresConnection {
+                return try importByCopy(into: area, from: next, on: postgres, progress: progress)
+            }
+            if let summary = try bulkImport(into: area, from: next, on: connection, progress: progress) {
                 return summary
             }
-            // On PostgreSQL an area with no places (a new city) is written by one `COPY` that the places' own
-            // unique ids check (see `writeIfAllNew`); the staged places are looked at again only when it fails.
-            let isNew =
-                try dialect == .postgreSQL
-                && connection.fetchOne("SELECT 1 AS found FROM places WHERE area_id = \(area) LIMIT 1") == nil
-            try connection.execute("DROP TABLE IF EXISTS grubmap_import")
-            // On SQLite `INTEGER PRIMARY KEY` makes the position the rowid: one B-tree fewer to write a million times.
-            // On PostgreSQL the places are copied in (`COPY`), and a repeated id is looked for after, by a sort; for a
-            // new area into a table with no index at all, which the writing `COPY` reads sorted by cell.
-            let position: SQL =
-                dialect == .sqlite ? "INTEGER PRIMARY KEY" : isNew ? "BIGINT NOT NULL" : "BIGINT PRIMARY KEY"
-            try connection.execute(
-                """
-                CREATE TEMP TABLE grubmap_import (
-                    position \(sql: position),
-                    id TEXT NOT NULL \(sql: dialect == .sqlite ? "UNIQUE" : ""), area_id TEXT NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL,
-                    latitude DOUBLE PRECISION NOT NULL, longitude DOUBLE PRECISION NOT NULL, address TEXT, phone TEXT,
-                    website TEXT, description TEXT, opening_hours TEXT NOT NULL, seats INTEGER, cell BIGINT NOT NULL
-                )
-                """)
+            // `INTEGER PRIMARY KEY` makes the position the rowid: one B-tree fewer to write a million times.
+            try createImportTable(position: "INTEGER PRIMARY KEY", uniqueIDs: true, on: connection)
             defer { try? connection.execute("DROP TABLE IF EXISTS grubmap_import") }
             try connection.execute("DROP TABLE IF EXISTS grubmap_import_order")
             defer { try? connection.execute("DROP TABLE IF EXISTS grubmap_import_order") }
-            let total = try stage(into: area, from: next, on: connection, checkingRepeats: !isNew, progress: progress)
+            let total = try stage(into: area, from: next, on: connection, progress: progress)
             progress(.checking(places: total))
-            let postgres = connection as? PostgresConnection
-            if isNew, let postgres, try writeIfAllNew(total, on: postgres, progress: progress) {
-                for statement in dialect.afterBulkImport { try connection.execute(statement) }
-                return PlaceImport.Summary(count: total, updated: 0)
-            }
-            if isNew, let postgres {
-                try connection.inTransaction(.temporary) {
-                    try throwFirstRepeatedID(on: postgres)
-                    try connection.execute("ALTER TABLE grubmap_import ADD PRIMARY KEY (position)")
-                }
-            }
             let updated = try check(area: area, on: connection)
-            if let postgres, updated == 0 {
-                try writeAllNew(total, on: postgres, progress: progress)
-            } else {
-                try rank(on: connection)
-                try write(total, on: connection, progress: progress)
-            }
-            for statement in dialect.afterBulkImport { try connection.execute(statement) }
+            try rank(on: connection)
+            try write(total, on: connection, progress: progress)
             return PlaceImport.Summary(count: total, updated: updated)
         }
     }
 
-    /// Reads every place into the temporary table; returns how many. Throws the first problem of the input in
-    /// its order: a repeated id, a place of another area, or what `next` throws.
-    ///
-    /// On PostgreSQL, with `checkingRepeats` false a repeated id is left for the caller to find, unless what `next`
-    /// throws (or a place of another area) stops the staging first: it is thrown after the first repeated id before it.
+    /// Makes the connection's temporary table of staged places, `grubmap_import`, anew, its `position` column
+    /// declared as `position` says and its `id` unique when `uniqueIDs`.
+    func createImportTable(position: SQL, uniqueIDs: Bool, on connection: some SQLConnection) throws {
+        try connection.execute("DROP TABLE IF EXISTS grubmap_import")
+        try connection.execute(
+            """
+            CREATE TEMP TABLE grubmap_import (
+                position \(sql: position),
+                id TEXT NOT NULL \(sql: uniqueIDs ? "UNIQUE" : ""), area_id TEXT NOT NULL, name TEXT NOT NULL,
+                kind TEXT NOT NULL, latitude DOUBLE PRECISION NOT NULL, longitude DOUBLE PRECISION NOT NULL,
+                address TEXT, phone TEXT, website TEXT, description TEXT, opening_hours TEXT NOT NULL, seats INTEGER,
+                cell BIGINT NOT NULL
+            )
+            """)
+    }
+
+    /// Reads every place into the temporary table (on SQLite); returns how many. Throws the first problem of the
+    /// input in its order: a repeated id, a place of another area, or what `next` throws.
     private func stage(
-        into area: Area.ID, from next: () throws -> Place?, on connection: Pool.Connection, checkingRepeats: Bool,
+        into area: Area.ID, from next: () throws -> Place?, on connection: Pool.Connection,
         progress: (PlaceImport.Progress) -> Void
     ) throws -> Int {
-        if let postgres = connection as? PostgresConnection {
-            return try stageByCopy(
-                into: area, from: next, on: postgres, checkingRepeats: checkingRepeats, progress: progress)
-        }
-        return try connection.inTransaction(.temporary) {
+        try connection.inTransaction(.temporary) {
             var staged = 0
             var batch: [Place] = []
             func flush() throws {
@@ -170,7 +146,7 @@ extension SQLStore {
     }
 
     /// Refuses an id of another area's place (the first in input order); returns how many staged places exist.
-    private func check(area: Area.ID, on connection: Pool.Connection) throws -> Int {
+    func check(area: Area.ID, on connection: some SQLConnection) throws -> Int {
         try connection.inTransaction(.read) {
             let summary = try connection.fetchOne(
                 """
@@ -222,7 +198,7 @@ extension SQLStore {
 
     /// Ranks the staged places by their cell (then input position) in `grubmap_import_order`: the order they are
     /// written in.
-    private func rank(on connection: Pool.Connection) throws {
+    func rank(on connection: some SQLConnection) throws {
         try connection.inTransaction(.temporary) {
             try connection.execute(
                 """
@@ -238,36 +214,8 @@ extension SQLStore {
         }
     }
 
-    /// Writes the staged places of an area that had none (on PostgreSQL) as ``writeAllNew(_:on:progress:)`` does,
-    /// before any check: the places' unique ids refuse an id repeated in the input or another area's, and then
-    /// nothing is written and `false` returned, for the checks to say which (in input order) or, should a place
-    /// with one of the ids have been added to the area meanwhile, for the ranked upsert to write them.
-    private func writeIfAllNew(
-        _ total: Int, on connection: PostgresConnection, progress: (PlaceImport.Progress) -> Void
-    ) throws -> Bool {
-        do {
-            try writeAllNew(total, on: connection, progress: progress)
-            return true
-        } catch let error as PostgresError where error.sqlState == "23505" && error.constraint == "places_pkey" {
-            return false
-        }
-    }
-
-    /// Writes staged places none of which exists (on PostgreSQL, which needs no pacing): copied in Z-order, with
-    /// neither the rank table nor `ON CONFLICT`'s speculative insertion a row (``copyStagedPlaces(from:into:)``).
-    private func writeAllNew(_ total: Int, on connection: PostgresConnection, progress: (PlaceImport.Progress) -> Void)
-        throws
-    {
-        progress(.writing(done: 0, of: total))
-        guard let pool = pool as? PostgresConnectionPool else {
-            preconditionFailure("a PostgreSQL connection comes from a PostgreSQL pool")
-        }
-        try copyStagedPlaces(from: connection, into: pool)
-        progress(.writing(done: total, of: total))
-    }
-
     /// Writes the staged places in the order of their rank.
-    private func write(_ total: Int, on connection: Pool.Connection, progress: (PlaceImport.Progress) -> Void) throws {
+    func write(_ total: Int, on connection: some SQLConnection, progress: (PlaceImport.Progress) -> Void) throws {
         var done = 0
         progress(.writing(done: 0, of: total))
         func writeRun(of count: Int) throws {
