@@ -298,7 +298,8 @@ func option(_ name: String, _ fallback: String, in arguments: [String] = Array(C
     return arguments[index + 1]
 }
 guard let command = arguments.first else {
-    FileHandle.standardError.write(Data("usage: grubmap-bench-spatial generate|area|knn|bbox|write-floor …\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: grubmap-bench-spatial generate|area|knn|bbox|read|write-floor …\n".utf8))
     exit(2)
 }
 let database = option("database", "")
@@ -330,6 +331,21 @@ case "bbox":
             east: origin.longitude + halfLongitude, north: origin.latitude + halfLatitude)
         return PlaceQuery(areaID: city.id, order: .distance(from: box.center), box: box, limit: 500)
     }
+case "read":
+    // How fast the GeoJSON reader alone reads a file (an import's first phase): `read FILE`.
+    guard arguments.count > 1, let file = FileHandle(forReadingAtPath: arguments[1]) else {
+        FileHandle.standardError.write(Data("grubmap-bench-spatial read: give a readable GeoJSON file\n".utf8))
+        exit(2)
+    }
+    var reader = PlaceGeoJSONReader(area: city.id, localLanguage: "ko") {
+        let chunk = try file.read(upToCount: 1 << 20) ?? Data()
+        return chunk.isEmpty ? nil : Array(chunk)
+    }
+    let started = ContinuousClock.now
+    var count = 0
+    while try reader.next() != nil { count += 1 }
+    let seconds = (ContinuousClock.now - started) / .seconds(1)
+    print("read \(count) features in \(String(format: "%.2f", seconds)) s (\(Int(Double(count) / seconds))/s)")
 case "write-floor":
     try writeFloor(
         database: database, source: option("from", ""), rowsPerTransaction: Int(option("rows", "0"))!,

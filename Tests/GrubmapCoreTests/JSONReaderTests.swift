@@ -69,12 +69,38 @@ import Testing
         var skipping = Self.reader(deep, chunkSize: 4096)
         #expect(throws: JSONReader.Failure.self) { try skipping.skipValue() }
         let long = "[\"" + String(repeating: "x", count: 5000) + "\"]"
-        var limited = Self.reader(long, chunkSize: 512, maximumValueBytes: 1000)
-        let tooLong = #expect(throws: JSONReader.Failure.self) { _ = try limited.readValue() }
-        #expect(tooLong?.isLimit == true)
+        // In pieces, and whole in one chunk (a string read from the chunk itself).
+        for chunkSize in [512, 100_000] {
+            var limited = Self.reader(long, chunkSize: chunkSize, maximumValueBytes: 1000)
+            let tooLong = #expect(throws: JSONReader.Failure.self) { _ = try limited.readValue() }
+            #expect(tooLong?.isLimit == true)
+        }
         let wide = "[" + Array(repeating: "1", count: 2000).joined(separator: ",") + "]"
         var wideReader = Self.reader(wide, chunkSize: 512, maximumValueBytes: 1000)
         #expect(throws: JSONReader.Failure.self) { _ = try wideReader.readValue() }
+    }
+
+    /// Numbers read to the same double as `strtod` reads them, bit for bit: the fast path of coordinates and the
+    /// numbers it leaves to `strtod` (too many digits, too large a power of ten, an exponent).
+    @Test func numbersReadAsStrtodReadsThem() throws {
+        var numbers = [
+            "0", "-0", "-0.0", "0.1", "0.30000000000000004", "126.8669446", "-33.8688197", "9007199254740992",
+            "9007199254740993", "12345678901234567890", "1e22", "1e23", "1E-7", "-2.5e3", "0.0000000000000000000001",
+            "0.00000000000000000000001", "179769313486231570000000000000000000000", "1.7976931348623157e308",
+            "5e-324", "4503599627370497.5", "1234567890.123456789",
+        ]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<5000 {
+            let whole = String(UInt64.random(in: 0...9_999_999_999, using: &random))
+            let fraction = (0..<Int.random(in: 0...14, using: &random))
+                .map { _ in String(Int.random(in: 0...9, using: &random)) }.joined()
+            numbers.append((Bool.random(using: &random) ? "-" : "") + whole + (fraction.isEmpty ? "" : "." + fraction))
+        }
+        for number in numbers {
+            var reader = JSONReader(bytes: Array(number.utf8))
+            let read = try #require(try reader.readValue().number)
+            #expect(read.bitPattern == strtod(number, nil).bitPattern, "\(number)")
+        }
     }
 
     @Test func positionsCountLines() throws {

@@ -112,16 +112,28 @@ public enum Weekday: Int, CaseIterable, Codable, Sendable, Comparable {
     case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
 
     /// The two-letter code used in hours data: `Mo`, `Tu`, … `Su`.
-    public var code: String { ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"][rawValue - 1] }
+    public var code: String { Self.codes[rawValue - 1] }
+
+    private static let codes = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
+
+    /// The day whose code `bytes` are, spaces around it left out.
+    private init?(code bytes: Substring.UTF8View) {
+        var code = bytes
+        while code.first == UInt8(ascii: " ") { code.removeFirst() }
+        while code.last == UInt8(ascii: " ") { code.removeLast() }
+        guard let index = Self.codes.firstIndex(where: { $0.utf8.elementsEqual(code) }) else { return nil }
+        self.init(rawValue: index + 1)
+    }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// Parses `Mo-Fr`, `Sa,Su` or `Mo-We,Fr`; a range may wrap (`Fr-Mo`).
     public static func parseList(_ text: String) throws(OpeningHoursError) -> [Weekday] {
         var days: [Weekday] = []
-        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let ends = item.split(separator: "-", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
-            let parsed = ends.compactMap { code in Weekday.allCases.first { $0.code == code } }
+        // By bytes: a code is two ASCII letters, so a character made of more than one scalar never matches one.
+        for item in text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+            let ends = item.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+            let parsed = ends.compactMap(Weekday.init(code:))
             guard parsed.count == ends.count, (1...2).contains(parsed.count) else { throw .badDays(text) }
             var day = parsed[0]
             days.append(day)
@@ -164,6 +176,17 @@ public struct TimeOfDay: Hashable, Sendable, Comparable, CustomStringConvertible
 
     /// Parses `HH:MM`; `24:00` means the end of the day and is read as `00:00`.
     public init(parsing text: String) throws(OpeningHoursError) {
+        // `H:MM` or `HH:MM` in ASCII digits, as nearly every time is written, read from its bytes.
+        let digits = text.utf8.map { $0 &- UInt8(ascii: "0") }
+        if (4...5).contains(digits.count), digits[digits.count - 3] == UInt8(ascii: ":") &- UInt8(ascii: "0"),
+            digits.enumerated().allSatisfy({ $0.offset == digits.count - 3 || $0.element < 10 })
+        {
+            let hour = digits.count == 5 ? Int(digits[0]) * 10 + Int(digits[1]) : Int(digits[0])
+            let minute = Int(digits[digits.count - 2]) * 10 + Int(digits[digits.count - 1])
+            guard hour < 24 || (hour == 24 && minute == 0), minute < 60 else { throw .badTime(text) }
+            try self.init(hour: hour % 24, minute: minute)
+            return
+        }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[1].count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
             (0..<24).contains(hour) || (hour == 24 && minute == 0), (0..<60).contains(minute)

@@ -104,9 +104,10 @@ public enum PlaceGeoJSON {
             throw fail("id: \(error.description)")
         }
 
-        let name = try localized(properties, key: "name", localLanguage: localLanguage, fail: fail)
+        let members = Array(properties)
+        let name = try localized(members, key: "name", localLanguage: localLanguage, fail: fail)
         guard let name else { throw fail("needs a non-empty \"name\"") }
-        let description = try localized(properties, key: "description", localLanguage: localLanguage, fail: fail)
+        let description = try localized(members, key: "description", localLanguage: localLanguage, fail: fail)
 
         var kind = Place.Kind.restaurant
         if let value = properties["kind"] {
@@ -156,16 +157,26 @@ public enum PlaceGeoJSON {
     /// Text per language from `key:xx` properties; a plain `key` counts (as the area's local language) only
     /// when there are none, since exports write it beside them for tools that know no languages.
     private static func localized(
-        _ properties: JSONObject, key: String, localLanguage: String, fail: (String) -> PlaceGeoJSONError
+        _ properties: [(key: String, value: JSONValue)], key: String, localLanguage: String,
+        fail: (String) -> PlaceGeoJSONError
     ) throws(PlaceGeoJSONError) -> LocalizedText? {
         var values: [String: String] = [:]
         var plain: String?
-        for (name, value) in properties where name.hasPrefix(key) && (name == key || name.hasPrefix(key + ":")) {
+        let prefix = key + ":"
+        for (name, value) in properties {
+            // The bytes first, as most properties are other keys: a name that begins with `prefix` as characters
+            // begins with its bytes, `prefix` being ASCII.
+            let isPlain = name == key
+            guard isPlain || (name.utf8.starts(with: prefix.utf8) && name.hasPrefix(prefix)) else { continue }
             guard let text = value.string else { throw fail("\(name) must be text") }
             let limit = key == "name" ? 120 : 1000
             guard text.utf8.count <= limit || text.count <= limit else { throw fail("\(name) is too long") }
             guard !text.utf8.contains(0) else { throw fail("\(name) contains a NUL character") }
-            if name == key { plain = text } else { values[String(name.dropFirst(key.count + 1))] = text }
+            if isPlain {
+                plain = text
+            } else {
+                values[String(decoding: name.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)] = text
+            }
         }
         if values.isEmpty, let plain { values[localLanguage] = plain }
         return try? LocalizedText(values)

@@ -42,7 +42,11 @@ public struct JSONObject: Equatable, Sendable, Sequence, ExpressibleByDictionary
         members = elements.map { (key: $0.0, value: $0.1) }
     }
 
-    init() {}
+    /// An empty object with room for the members of a GeoJSON feature's object, which then grows its list once
+    /// rather than three times (a tenth of a feature's reading, by callgrind).
+    init() {
+        members.reserveCapacity(8)
+    }
 
     mutating func append(_ key: String, _ value: JSONValue) {
         members.append((key, value))
