@@ -161,6 +161,43 @@ import Testing
         }
     }
 
+    /// On PostgreSQL the whole file is read before the import borrows a connection. The pool runs a body again on a
+    /// new connection when the one it lent was dropped by the server meanwhile (an idle one can be, by
+    /// `idle_session_timeout` or a restart, over the minutes a big file takes), and a file is read only once: had
+    /// the import read it on a connection dropped meanwhile, its second run would have found the file read and
+    /// written nothing, saying so as a success. Here every connection of the store ends while the file is read.
+    @Test(.enabled(if: TestPostgres.isAvailable)) func placesAreWrittenWhenTheServerDropsTheConnectionsMeanwhile()
+        throws
+    {
+        try StoreKind.postgreSQL.withDatabase { database in
+            let store = try database.openStore()
+            try store.save(area: SyntheticPlaces.world, places: [])
+            let admin = try PostgresConnection(
+                configuration: PostgresConfiguration(url: database.location, timeoutSeconds: 10, maximumConnections: 1))
+            let others = "FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            let places = SyntheticPlaces.places(500, in: SyntheticPlaces.world)
+            var read = 0
+            let summary = try store.importPlaces(
+                into: SyntheticPlaces.world.id,
+                from: {
+                    if read == 250 {
+                        try admin.execute("SELECT pg_terminate_backend(pid) \(sql: SQL(stringLiteral: others))")
+                        var gone = false
+                        for _ in 0..<1000 where !gone {
+                            gone =
+                                try admin.fetchOne("SELECT count(*) \(sql: SQL(stringLiteral: others))")?
+                                .value(at: 0, as: Int.self) == 0
+                        }
+                        #expect(gone)
+                    }
+                    defer { read += 1 }
+                    return read < places.count ? places[read] : nil
+                }, progress: { _ in })
+            #expect(summary == PlaceImport.Summary(count: 500, updated: 0))
+            #expect(try store.catalog().placeCount(inArea: SyntheticPlaces.world.id) == 500)
+        }
+    }
+
     /// Two places of a big file with one id, both at its south-west corner: on PostgreSQL the first rows the
     /// writing `COPY` sends, so the server refuses the copy while most of it is still on its way. Nothing is
     /// imported, the error names the later feature, and the same file with the id mended imports whole.

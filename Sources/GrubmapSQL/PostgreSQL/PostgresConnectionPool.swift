@@ -96,16 +96,6 @@ public final class PostgresConnectionPool: Sendable {
         }
     }
 
-    /// Runs `body` on a connection opened for it and closed after, apart from the pool's: for a caller that needs a
-    /// second connection while it holds one (an import's writer, beside the connection with its staged places),
-    /// which borrowing twice could wait for forever. As for a lent connection, ``CatalogFreshness`` is told when a
-    /// statement on it moved the catalog.
-    public func withConnectionOfItsOwn<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
-        let connection = try PostgresConnection(configuration: configuration)
-        defer { if connection.catalogMoves != 0 { catalog?.moved() } }
-        return try body(connection)
-    }
-
     /// Takes a lent connection back, telling ``CatalogFreshness`` first when a statement on it moved the catalog.
     private func giveBack(_ connection: PostgresConnection, movesBefore: Int) {
         if connection.catalogMoves != movesBefore { catalog?.moved() }

@@ -3,22 +3,24 @@ import GrubmapCore
 import GrubmapStore
 
 /// An import on PostgreSQL, written by `COPY`:
-/// - reading: the places read once into a temporary file of this process as `COPY` rows (``PlaceSpill``), their
-///   cells on the Z-order curve in memory.
-/// - an area with no places (a new city): the rows sorted by cell and copied into `places` by one `COPY` in one
-///   transaction, all or none, which the places' unique ids check. The server writes them as fast as it takes
-///   `psql`'s `\copy` of the same rows (1,000,000 places: 30 s); before, the rows were staged on the server and
-///   sorted there, and another connection copied them back while this one wrote (35-38 s).
-/// - otherwise, or when that `COPY` finds an id taken: the rows copied into the temporary table in input order
-///   (``stage(_:on:)``), which the checks of ``SQLStore/importPlaces(into:from:progress:)`` read, and written from
-///   the file again by `COPY` when none of them exists, else by the ranked upsert.
+/// - reading, before a connection is borrowed: the places read once into a temporary file of this process as
+///   `COPY` rows (``PlaceSpill``), their cells on the Z-order curve in memory.
+/// - an area with no places (a new city) and a file read to its end: the rows sorted by cell and copied into
+///   `places` by one `COPY` in one transaction, all or none, which the places' unique ids check. The server writes
+///   them as fast as it takes `psql`'s `\copy` of the same rows (10^6 places: 26.7-26.9 s beside 26.5-27.0 s);
+///   before, the rows were staged on the server and sorted there, and a second connection copied them back while
+///   this one wrote (COPY 31-33 s, the whole import 35-38 s).
+/// - otherwise (an area with places, a file with a mistake, or that `COPY` refused for an id taken): the rows
+///   copied into the temporary table in input order (``stage(_:on:)``), which the checks of
+///   ``SQLStore/importPlaces(into:from:progress:)`` read, and written from the file again by `COPY` when none of
+///   them exists, else by the ranked upsert.
 extension SQLStore {
-    /// The whole import on PostgreSQL; see ``SQLStore/importPlaces(into:from:progress:)`` for what it promises.
+    /// The import on PostgreSQL of the places read into `spill`; see ``SQLStore/importPlaces(into:from:progress:)``
+    /// for what it promises.
     func importByCopy(
-        into area: Area.ID, from next: () throws -> Place?, on connection: PostgresConnection,
+        _ spill: PlaceSpill, into area: Area.ID, on connection: PostgresConnection,
         progress: (PlaceImport.Progress) -> Void
     ) throws -> PlaceImport.Summary {
-        let spill = try PlaceSpill(area: area, from: next, progress: progress)
         progress(.checking(places: spill.count))
         let isNew =
             try spill.stopped == nil
@@ -27,6 +29,7 @@ extension SQLStore {
             for statement in dialect.afterBulkImport { try connection.execute(statement) }
             return PlaceImport.Summary(count: spill.count, updated: 0)
         }
+        progress(.checking(places: spill.count))
         // No index of ids while the rows are copied in: a repeated id is looked for once they are all there.
         try createImportTable(position: "BIGINT NOT NULL", uniqueIDs: false, on: connection)
         defer { try? connection.execute("DROP TABLE IF EXISTS grubmap_import") }

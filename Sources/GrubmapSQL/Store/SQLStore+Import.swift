@@ -4,8 +4,8 @@ import GrubmapStore
 
 /// A bulk import of places: staged, checked, then written (see ``PlaceImport`` for what it promises). On SQLite an
 /// import into an area with no places takes the fast path of `SQLStore+BulkImport.swift` instead; on PostgreSQL
-/// the places are read into a file first, staged from it by one `COPY`, and new places written by another
-/// (`SQLStore+CopyImport.swift`), which is all an import into a new area does.
+/// the places are read into a file first, then written into a new area by one `COPY` from it, or staged by one
+/// `COPY` for the steps below (`SQLStore+CopyImport.swift`).
 ///
 /// 1. Staging: places are read one at a time and inserted a few hundred per statement into a temporary table of
 ///    the importing connection (`grubmap_import`), whose unique `id` finds an id repeated in the input at once.
@@ -27,11 +27,18 @@ extension SQLStore {
     public func importPlaces(
         into area: Area.ID, from next: () throws -> Place?, progress: (PlaceImport.Progress) -> Void
     ) throws -> PlaceImport.Summary {
-        try withConnection { connection in
+        // On PostgreSQL the whole file is read before a connection is borrowed: the pool runs `body` again on a
+        // new connection when the one it lent turns out to have been dropped (an idle one can be, by the server's
+        // `idle_session_timeout` or a restart, over the minutes a big file takes), and the input is read only once.
+        let spill = dialect == .postgreSQL ? try PlaceSpill(area: area, from: next, progress: progress) : nil
+        return try withConnection { connection in
             for statement in dialect.bulkSettings.apply { try connection.execute(statement) }
             defer { for statement in dialect.bulkSettings.restore { try? connection.execute(statement) } }
-            if let postgres = connection as? PostgresConnection {
-                return try importByCopy(into: area, from: next, on: postgres, progress: progress)
+            if let spill {
+                guard let postgres = connection as? PostgresConnection else {
+                    preconditionFailure("a PostgreSQL store lends PostgreSQL connections")
+                }
+                return try importByCopy(spill, into: area, on: postgres, progress: progress)
             }
             if let summary = try bulkImport(into: area, from: next, on: connection, progress: progress) {
                 return summary
