@@ -1,10 +1,11 @@
 import GrubmapCore
 
 /// A bulk import of places into an area (``PlaceStore/importPlaces(into:from:progress:)``): a city's restaurants
-/// from OpenStreetMap, a million at a time, in memory that does not grow with them.
+/// from OpenStreetMap, a million at a time, in memory that does not grow with them on SQLite (on PostgreSQL, 32 bytes
+/// a place at most, the places themselves in a temporary file).
 ///
 /// All or nothing for what the import is given: every place is read and staged apart from the live data (in the
-/// importing connection's own temporary table), ids repeated in the input and ids of another area's places are
+/// importing connection's own temporary table, or on PostgreSQL in a file of the importing process), ids repeated in the input and ids of another area's places are
 /// refused, and only then are the places written. A refused import writes nothing.
 ///
 /// Live writers are never held up for long. On PostgreSQL the places are written in one transaction, which

@@ -165,7 +165,8 @@ public enum PlaceGeoJSON {
         let prefix = key + ":"
         for (name, value) in properties {
             // The bytes first, as most properties are other keys: a name that begins with `prefix` as characters
-            // begins with its bytes, `prefix` being ASCII.
+            // begins with its bytes, as no character of "name:" or "description:" has another canonical form (as
+            // "K" has the Kelvin sign).
             let isPlain = name == key
             guard isPlain || (name.utf8.starts(with: prefix.utf8) && name.hasPrefix(prefix)) else { continue }
             guard let text = value.string else { throw fail("\(name) must be text") }

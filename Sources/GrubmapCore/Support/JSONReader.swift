@@ -245,11 +245,11 @@ public struct JSONReader {
             }
             consume()
             var elements: [JSONValue] = []
-            elements.reserveCapacity(4)
             if try skipWhitespace() == UInt8(ascii: "]") {
                 consume()
                 return .array(elements)
             }
+            elements.reserveCapacity(4)
             while true {
                 elements.append(try value(depth: depth + 1))
                 switch try skipWhitespace() {

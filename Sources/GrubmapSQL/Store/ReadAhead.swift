@@ -1,8 +1,8 @@
 import Foundation
 
 /// Runs a producer on a thread of its own while the caller consumes what it made, at most `capacity` elements
-/// ahead: an import parses the next places on one core while SQLite writes the last ones (or the PostgreSQL
-/// connection's thread sends them) on the other.
+/// ahead: an import parses the next places on one core while SQLite writes the last ones (or, on PostgreSQL, their
+/// rows are written to the import's file) on the other.
 ///
 /// The producer need not be thread-safe: only the one thread calls it, and ``run(capacity:produce:consume:)``
 /// returns only after that thread is done with it, so it never outlives the call (the reason a non-escaping,
