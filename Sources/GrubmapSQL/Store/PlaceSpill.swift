@@ -13,7 +13,7 @@ import GrubmapStore
 ///
 /// The file is unlinked as soon as it is made, so it goes when the import ends or its process is killed; memory
 /// holds 16 bytes a place (its row's offset and its cell) and 16 more while the rows are sent in order, and the file
-/// some 200 bytes a place in the temporary directory (`TMPDIR`, else `/tmp`).
+/// some 150 bytes a place in the temporary directory (`TMPDIR`, else `/tmp`).
 final class PlaceSpill {
     /// How many places were read.
     var count: Int { cells.count }
