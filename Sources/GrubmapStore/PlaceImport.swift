@@ -5,8 +5,10 @@ import GrubmapCore
 /// a place at most, the places themselves in a temporary file).
 ///
 /// All or nothing for what the import is given: every place is read and staged apart from the live data (in the
-/// importing connection's own temporary table, or on PostgreSQL in a file of the importing process), ids repeated in the input and ids of another area's places are
-/// refused, and only then are the places written. A refused import writes nothing.
+/// importing connection's own temporary table, or on PostgreSQL in a file of the importing process), ids repeated
+/// in the input and ids of another area's places are refused (on PostgreSQL, into an area with no places, by the
+/// places' unique ids while the one transaction writes them), and only what is refused by none is committed. A
+/// refused import writes nothing.
 ///
 /// Live writers are never held up for long. On PostgreSQL the places are written in one transaction, which
 /// locks only the rows it updates, so check-ins go on beside it. SQLite has one write lock per file, so there the

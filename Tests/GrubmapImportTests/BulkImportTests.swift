@@ -174,25 +174,26 @@ import Testing
             try store.save(area: SyntheticPlaces.world, places: [])
             let admin = try PostgresConnection(
                 configuration: PostgresConfiguration(url: database.location, timeoutSeconds: 10, maximumConnections: 1))
-            let others = "FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            let others: SQL = """
+                FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'
+                AND pid <> pg_backend_pid()
+                """
             let places = SyntheticPlaces.places(500, in: SyntheticPlaces.world)
             var read = 0
+            var ended: Bool?
             let summary = try store.importPlaces(
                 into: SyntheticPlaces.world.id,
                 from: {
                     if read == 250 {
-                        try admin.execute("SELECT pg_terminate_backend(pid) \(sql: SQL(stringLiteral: others))")
-                        var gone = false
-                        for _ in 0..<1000 where !gone {
-                            gone =
-                                try admin.fetchOne("SELECT count(*) \(sql: SQL(stringLiteral: others))")?
-                                .value(at: 0, as: Int.self) == 0
-                        }
-                        #expect(gone)
+                        // Each waits until its connection is gone (up to 5 s).
+                        ended = try admin.fetchOne(
+                            "SELECT bool_and(pg_terminate_backend(pid, 5000)) AS ended \(sql: others)")?
+                            .value(named: "ended", as: Bool.self)
                     }
                     defer { read += 1 }
                     return read < places.count ? places[read] : nil
                 }, progress: { _ in })
+            #expect(ended == true)
             #expect(summary == PlaceImport.Summary(count: 500, updated: 0))
             #expect(try store.catalog().placeCount(inArea: SyntheticPlaces.world.id) == 500)
         }
