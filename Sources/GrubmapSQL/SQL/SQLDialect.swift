@@ -121,17 +121,6 @@ public enum SQLDialect: String, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// What follows a bulk import's last write. PostgreSQL: `ANALYZE places`, since its planner otherwise plans a
-    /// million new places from the statistics of the table as it was until autovacuum comes by (k = 10 nearest
-    /// among 10^6 without statistics: 0.4-0.9 s; after `ANALYZE`: 1 ms). SQLite's spatial queries fix their plans
-    /// by their joins.
-    var afterBulkImport: [SQL] {
-        switch self {
-        case .sqlite: []
-        case .postgreSQL: ["ANALYZE places"]
-        }
-    }
-
     /// `SQLite` or `PostgreSQL`.
     public var description: String { rawValue }
 }

@@ -87,7 +87,7 @@ final class PlaceSpill {
 
     private func append(_ place: Place) throws {
         let start = pending.count
-        for (index, value) in StoreRows.databaseValues(of: place, position: 0).dropFirst().enumerated() {
+        for (index, value) in StoreRows.placeValues(of: place).enumerated() {
             if index > 0 { pending.append(UInt8(ascii: "\t")) }
             try CopyRows.appendText(of: value, to: &pending, sql: Self.statement)
         }
@@ -137,11 +137,11 @@ final class PlaceSpill {
             for index in cells.indices {
                 let row = try read(index)
                 line.removeAll(keepingCapacity: true)
-                line.append(contentsOf: String(index + 1).utf8)
+                try CopyRows.appendText(of: .integer(Int64(index + 1)), to: &line, sql: Self.statement)
                 line.append(UInt8(ascii: "\t"))
                 line.append(contentsOf: row.dropLast())
                 line.append(UInt8(ascii: "\t"))
-                line.append(contentsOf: String(cells[index]).utf8)
+                try CopyRows.appendText(of: .integer(cells[index]), to: &line, sql: Self.statement)
                 line.append(UInt8(ascii: "\n"))
                 try line.withUnsafeBytes(body)
             }

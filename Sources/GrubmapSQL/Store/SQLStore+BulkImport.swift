@@ -188,6 +188,6 @@ struct PlaceBatch: Sendable {
 
     init(_ places: [Place]) {
         self.places = places
-        rows = places.map { StoreRows.databaseValues(of: $0, position: 0).dropFirst().map { $0 } }
+        rows = places.map(StoreRows.placeValues(of:))
     }
 }

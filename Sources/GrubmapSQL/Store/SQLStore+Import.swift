@@ -120,7 +120,7 @@ extension SQLStore {
             while size > places.count - start { size /= 2 }
             let run = places[start..<start + size]
             let rows = run.enumerated().map { offset, place in
-                StoreRows.databaseValues(of: place, position: first + start + offset)
+                [.integer(Int64(first + start + offset))] + StoreRows.placeValues(of: place)
                     + [.integer(Self.zOrderCell(of: place.coordinate))]
             }
             try connection.execute(

@@ -60,14 +60,15 @@ enum StoreRows {
         return "(\(sql: row))"
     }
 
-    /// The place's values in the order of ``placeColumns``, after `position`: a row of the import's staging table.
-    static func databaseValues(of place: Place, position: Int) -> [DatabaseValue] {
+    /// The place's values in the order of ``placeColumns``: a row of `places`, and after its position a row of the
+    /// import's staging table.
+    static func placeValues(of place: Place) -> [DatabaseValue] {
         [
-            .integer(Int64(position)), place.id.databaseValue, place.areaID.databaseValue,
-            .text(place.name.jsonText), .text(place.kind.rawValue), .real(place.coordinate.latitude),
-            .real(place.coordinate.longitude), place.address.databaseValue, place.phone.databaseValue,
-            place.website.databaseValue, place.description.map { .text($0.jsonText) } ?? .null,
-            .text(place.openingHours.jsonText), place.seats.databaseValue,
+            place.id.databaseValue, place.areaID.databaseValue, .text(place.name.jsonText), .text(place.kind.rawValue),
+            .real(place.coordinate.latitude), .real(place.coordinate.longitude), place.address.databaseValue,
+            place.phone.databaseValue, place.website.databaseValue,
+            place.description.map { .text($0.jsonText) } ?? .null, .text(place.openingHours.jsonText),
+            place.seats.databaseValue,
         ]
     }
 
