@@ -15,6 +15,11 @@
 //     grubmap-bench-checkins floor --database URL --port P [--clients 8] [--profiles N]
 //         serves POST check-ins on 127.0.0.1:P with libmicrohttpd and one libpq INSERT each, nothing else
 //         (Floor.swift): the most a check-in over HTTP on PostgreSQL can do on this machine
+//     grubmap-bench-checkins flush-floor --database FILE --work MICROSECONDS [--clients 8] [--seconds 5] [--gather N]
+//         an ideal group commit, C threads each doing MICROSECONDS of work per write and one writer writing 8 kB
+//         and calling fdatasync per batch into a scratch FILE, beside the same without fdatasync (FlushFloor.swift):
+//         what waiting for the disk costs any server on this machine (H5's machine floor); prints
+//         `SYNCHRONOUS_WRITES_PER_SECOND UNSYNCED_WRITES_PER_SECOND`
 //
 // Each thread borrows a connection from the store's pool (C connections) per check-in, as the server's threads do.
 // A `--database` that is not a postgres:// URL is a SQLite file.
@@ -34,12 +39,14 @@ struct Options {
     var seconds = 5.0
     var checkins = 2000
     var port: UInt16 = 0
+    var workMicroseconds = 0
+    var gather = 1
 
     init(_ arguments: [String]) {
         var rest = arguments[...]
         command = rest.popFirst() ?? ""
-        guard ["prepare", "run", "count", "floor"].contains(command) else {
-            Self.fail("say prepare, run, count or floor")
+        guard ["prepare", "run", "count", "floor", "flush-floor"].contains(command) else {
+            Self.fail("say prepare, run, count, floor or flush-floor")
         }
         while let name = rest.popFirst() {
             guard let value = rest.popFirst() else { Self.fail("\(name) needs a value") }
@@ -52,6 +59,8 @@ struct Options {
             case "--port":
                 guard let number = UInt16(value), number > 0 else { Self.fail("--port must be 1-65535, got \(value)") }
                 port = number
+            case "--gather": gather = Self.positive(value, name)
+            case "--work": workMicroseconds = Self.positive(value, name)
             default: Self.fail("unknown option \(name)")
             }
         }
@@ -75,6 +84,14 @@ ProcessHeap.fixThresholds()
 if options.command == "floor" {
     guard options.port > 0 else { Options.fail("floor needs --port") }
     serveFloor(url: options.database, port: options.port, connections: options.clients, profiles: options.profiles)
+}
+if options.command == "flush-floor" {
+    guard options.workMicroseconds > 0 else { Options.fail("flush-floor needs --work") }
+    let rates = flushFloor(
+        path: options.database, clients: options.clients, seconds: options.seconds,
+        workMicroseconds: options.workMicroseconds, gather: options.gather)
+    print(String(format: "%.0f %.0f", rates.synchronous, rates.unsynced))
+    exit(0)
 }
 let store: any Store =
     PostgresConfiguration.isPostgresURL(options.database)
