@@ -3,7 +3,7 @@
 // code and data pass through the caches, for as long as `--work` microseconds on an idle core), then queues a write
 // and sleeps until it is settled. One writer thread takes every write queued, writes 8 kB at the next place of a
 // 64 MB file (a commit's two pages of SQLite's log, which is reused from its start once checkpointed), calls
-// `fdatasync` when synchronous, and wakes the batch's threads. No HTTP, no SQLite, no allocation on the way.
+// `fdatasync` when synchronous, and wakes the batch's threads. No HTTP, no SQLite.
 // With `--gather N` the writer waits up to half a millisecond for N writes before it writes fewer: bigger batches,
 // fewer flushes, but threads asleep that could work.
 //
@@ -37,7 +37,7 @@ func flushFloor(
 
     let work = CacheWalk(megabytes: 2)
     let steps = work.steps(lasting: workMicroseconds)
-    let commits = FloorCommits(file: file, fileSize: fileSize, gather: gather)
+    let commits = FloorCommits(file: file, fileSize: fileSize, gather: min(gather, clients))
     let running = Atomic<Bool>(true)
     let group = DispatchGroup()
     for client in 0..<clients {
@@ -80,6 +80,7 @@ private final class CacheWalk: Sendable {
 
     init(megabytes: Int) {
         let count = megabytes << 20 / MemoryLayout<Int>.stride
+        precondition(count.nonzeroBitCount == 1, "the walk's table holds a power of two entries")
         // i → (a·i + c) mod 2^k with a ≡ 1 (mod 4) and c odd visits every entry before it repeats (Hull–Dobell).
         next = (0..<count).map { ($0 &* 2_654_435_761 &+ 12_345) & (count - 1) }
     }
@@ -174,22 +175,28 @@ private final class FloorCommits: Sendable {
         var offset = 0
         var gathered = false
         while true {
-            let (batch, closed) = state.withLock { state in
+            let (batch, closed, gathers) = state.withLock { state in
                 let gathers = !gathered && !state.closed && !state.queued.isEmpty && state.queued.count < gather
                 if state.queued.isEmpty || gathers {
                     state.sleeping = !state.closed
                     state.wakeAt = gathers ? gather : 1
-                    return ([DispatchSemaphore](), state.closed)
+                    return ([DispatchSemaphore](), state.closed, gathers)
                 }
                 defer { state.queued.removeAll(keepingCapacity: true) }
-                return (state.queued, state.closed)
+                return (state.queued, state.closed, false)
             }
             if batch.isEmpty {
                 if closed { break }
-                if state.withLock({ $0.wakeAt }) > 1 {
+                if gathers {
                     // Woken by the gathered writes, or not in time: either way the next batch takes what queued.
-                    _ = wake.wait(timeout: .now() + gatheringTime)
-                    state.withLock { $0.sleeping = false }
+                    if wake.wait(timeout: .now() + gatheringTime) == .timedOut {
+                        let signalled = state.withLock { state in
+                            defer { state.sleeping = false }
+                            return !state.sleeping
+                        }
+                        // A write woke the writer meanwhile: its signal is taken, not left for the next sleep.
+                        if signalled { wake.wait() }
+                    }
                     gathered = true
                 } else {
                     wake.wait()
