@@ -231,7 +231,7 @@ enum ServeCommand {
         let clock = TestClockFile(path: options[testClockFile])
         if options[demo] {
             let days = try DemoMenus.load(into: store, now: clock.now)
-            if days > 0 { log("wrote \(days) days of sample menus for this week and the next") }
+            if days > 0 { log("wrote \(days) days of sample menus for last week, this week and the next") }
             let weeks = try DemoPopularTimes.load(into: store, now: clock.now)
             if weeks > 0 { log("wrote \(weeks) place-weeks of sample popular times") }
             let basemaps = try DemoBasemaps.load(into: store)

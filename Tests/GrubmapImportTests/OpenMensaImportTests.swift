@@ -212,7 +212,7 @@ import Testing
 
 @Suite struct DemoMenusTests {
     @Test(arguments: StoreKind.tested)
-    func theSampleWeekLandsOnTheCurrentAndNextWeekAndNeverOverwrites(kind: StoreKind) throws {
+    func theSampleWeekLandsOnTheWeekBeforeTheCurrentAndTheNextAndNeverOverwrites(kind: StoreKind) throws {
         try kind.withStore { store throws in
             try DemoData.load(into: store)
             // Wednesday 18 November 2026, 20:06 in Busan.
@@ -227,18 +227,20 @@ import Testing
             #expect(try DemoMenus.load(into: store, now: now) == 0)
             #expect(try store.menu(placeID: geumjeong, on: today) == mine)
             let days = try store.menuDays(
-                placeID: geumjeong, in: try CalendarDate(parsing: "2026-11-15")...CalendarDate(parsing: "2026-11-28"))
-            #expect(days.count == 14)
+                placeID: geumjeong, in: try CalendarDate(parsing: "2026-11-01")...CalendarDate(parsing: "2026-12-05"))
+            #expect(days.count == 21)
+            #expect(days.keys.min() == (try CalendarDate(parsing: "2026-11-08")))  // the Sunday of the week before
+            #expect(days.keys.max() == (try CalendarDate(parsing: "2026-11-28")))
             #expect(days[try CalendarDate(parsing: "2026-11-15")] == .closed)  // a Sunday
             let thursday = try #require(try store.menu(placeID: geumjeong, on: try CalendarDate(parsing: "2026-11-19")))
             #expect(thursday.categories.map(\.name).contains("중식"))
             #expect(thursday.note?.contains("예시") == true)
             #expect(thursday.categories.flatMap(\.meals).allSatisfy { !$0.prices.isEmpty })
-            // San José's week is its own: Sunday 15 to Saturday 28 in Pacific time too.
+            // San José's weeks are its own: Sunday 8 to Saturday 28 in Pacific time too.
             let philz = try Place.ID("philz-coffee-paseo")
             let philzDays = try store.menuDays(
-                placeID: philz, in: try CalendarDate(parsing: "2026-11-15")...CalendarDate(parsing: "2026-11-28"))
-            #expect(philzDays.count == 14)
+                placeID: philz, in: try CalendarDate(parsing: "2026-11-01")...CalendarDate(parsing: "2026-12-05"))
+            #expect(philzDays.count == 21)
             let latte = try #require(try store.menu(placeID: philz, on: try CalendarDate(parsing: "2026-11-16")))
             #expect(latte.currency.code == "USD")
             #expect(latte.note?.contains("Sample") == true)

@@ -25,9 +25,10 @@ public enum DemoMenus {
         let days: [Weekday: Menu.Status]
     }
 
-    /// Writes the sample week onto the current and the next week (Sunday to Saturday, in each place's area's time
-    /// zone) for every sample place that exists in `store`, on the dates that have no menu yet, so imported menus
-    /// are never overwritten and running this again changes nothing.
+    /// Writes the sample week onto the week before, the current and the next week (Sunday to Saturday, in each
+    /// place's area's time zone) for every sample place that exists in `store`, on the dates that have no menu yet,
+    /// so imported menus are never overwritten and running this again changes nothing. The week before is there for
+    /// the days people may still rate (today and the two before): on a Sunday or a Monday they lie in it.
     ///
     /// - Returns: the number of days written.
     @discardableResult
@@ -38,7 +39,7 @@ public enum DemoMenus {
                 continue
             }
             let today = CalendarDate.local(now, in: area.clockTimeZone).date
-            let dates = today.week(startingOn: .sunday) + today.adding(days: 7).week(startingOn: .sunday)
+            let dates = [-7, 0, 7].flatMap { today.adding(days: $0).week(startingOn: .sunday) }
             let existing = try store.menuDays(placeID: place.id, in: dates.first!...dates.last!)
             let currency = try Currency(code: area.currency)
             let menus = try dates.filter { existing[$0] == nil }.compactMap { date -> Menu? in
