@@ -111,6 +111,13 @@
   // week is saved by the form's one button.
   function setUpWeekForm(form) {
     form.querySelectorAll("[data-add-meal], [data-add-category]").forEach((button) => (button.hidden = false));
+    // The bar with the second "Save the week" floats at the bottom of the screen only once the first one, at the
+    // top, is scrolled away: while both would show, the bar would only cover the fields under it.
+    const bar = form.querySelector(".week-save");
+    const first = form.querySelector(".week-intro button[type=submit]");
+    if (bar && first && "IntersectionObserver" in window) {
+      new IntersectionObserver(([entry]) => bar.classList.toggle("floating", !entry.isIntersecting)).observe(first);
+    }
     // The blank category the server adds for a form without a script, on a day that has others: "Add a category"
     // does it here.
     form.querySelectorAll("[data-day]").forEach((day) => {
