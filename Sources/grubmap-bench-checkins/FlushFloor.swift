@@ -13,6 +13,7 @@
 // says how much of H5's goal the disk and the kernel leave any server whose check-ins are answered once on disk.
 
 import Foundation
+import GrubmapHTTP
 import Synchronization
 
 /// Writes per second of the ideal group commit with `fdatasync` over `seconds`, and without it (the mean of half as
@@ -61,7 +62,7 @@ func flushFloor(
         Thread.sleep(forTimeInterval: seconds)
         let elapsed = ContinuousClock.now - started
         let count = commits.settled - before
-        return Double(count) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+        return Double(count) / elapsed.seconds
     }
     let unsyncedBefore = rate(synchronous: false, seconds: seconds / 2)
     let synchronous = rate(synchronous: true, seconds: seconds)
@@ -109,8 +110,7 @@ private final class CacheWalk: Sendable {
             keep(walk(sample, from: 0))
             fastest = min(fastest, clock.now - started)
         }
-        let nanoseconds = Double(fastest.components.seconds) * 1e9 + Double(fastest.components.attoseconds) * 1e-9
-        return max(1, Int(Double(sample) * Double(microseconds) * 1_000 / nanoseconds))
+        return max(1, Int(Double(sample) * Double(microseconds) / 1e6 / fastest.seconds))
     }
 }
 

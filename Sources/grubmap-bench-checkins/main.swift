@@ -182,5 +182,4 @@ group.wait()
 let elapsed = ContinuousClock.now - started
 postgres?.finishSending()
 if let failure = failures.withLock({ $0.first }) { Options.fail(failure) }
-let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-print(String(format: "%.0f", Double(done.load(ordering: .relaxed)) / seconds))
+print(String(format: "%.0f", Double(done.load(ordering: .relaxed)) / elapsed.seconds))

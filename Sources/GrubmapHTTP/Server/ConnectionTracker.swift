@@ -208,8 +208,8 @@ final class ConnectionTracker: Sendable {
 }
 
 extension Duration {
-    /// The duration in seconds, as `Thread.sleep` and `poll` like it.
-    var seconds: Double {
+    /// The duration in seconds, as `Thread.sleep` and `poll` like it (and rates per second).
+    package var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
